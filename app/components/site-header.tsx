@@ -1,0 +1,101 @@
+import { Link, NavLink } from 'react-router'
+
+const NAV_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/shop', label: 'Shop' },
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
+] as const
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return `rounded px-3 py-2 font-medium ${
+    isActive ? 'text-pasture-800 underline underline-offset-8' : 'text-ink hover:text-pasture-700'
+  }`
+}
+
+function CartLink({ count }: { count: number }) {
+  const label = count === 1 ? 'Cart, 1 item' : `Cart, ${count} items`
+  return (
+    <Link
+      to="/cart"
+      aria-label={label}
+      className="relative rounded p-2 text-ink hover:text-pasture-700"
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M3 3h2l2.4 12.2a2 2 0 0 0 2 1.8h8.7a2 2 0 0 0 2-1.6L21 8H6" />
+        <circle cx="10" cy="20.5" r="1.5" />
+        <circle cx="18" cy="20.5" r="1.5" />
+      </svg>
+      <span
+        aria-hidden="true"
+        className="absolute -right-1 -top-1 min-w-5 rounded-full bg-earth-700 px-1.5 text-center text-xs font-bold leading-5 text-white"
+      >
+        {count}
+      </span>
+    </Link>
+  )
+}
+
+/**
+ * The navigation bar. The mobile menu is a <details> element, so it opens and closes with
+ * or without JavaScript and is announced as expandable by screen readers.
+ */
+export function SiteHeader({ siteName, cartCount }: { siteName: string; cartCount: number }) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-earth-100 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <Link to="/" className="flex items-center gap-2 font-display text-xl font-bold text-pasture-800">
+          <img src="/images/demo/logo.svg" alt="" width="36" height="36" className="h-9 w-9" />
+          {siteName}
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === '/'} className={navClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <CartLink count={cartCount} />
+          <Link
+            to="/signin"
+            className="hidden rounded-md bg-pasture-700 px-4 py-2 font-semibold text-white hover:bg-pasture-800 md:inline-block"
+          >
+            Sign In
+          </Link>
+          <details className="relative md:hidden">
+            <summary className="cursor-pointer list-none rounded p-2 text-ink hover:text-pasture-700 [&::-webkit-details-marker]:hidden">
+              <span className="sr-only">Menu</span>
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M4 6h16M4 12h16M4 18h16" />
+              </svg>
+            </summary>
+            <nav
+              aria-label="Mobile"
+              className="absolute right-0 mt-2 w-56 rounded-md border border-earth-100 bg-white p-2 shadow-lg"
+            >
+              <ul className="flex flex-col">
+                {NAV_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} end={link.to === '/'} className={navClass}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+                <li>
+                  <NavLink to="/signin" className={navClass}>
+                    Sign In
+                  </NavLink>
+                </li>
+              </ul>
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,114 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import pg from 'pg'
+import { type DatabaseConfig, getEnv } from '~/env.server'
+import { type Database, columnNamesOfKind } from './schema'
+
+export type DB = Kysely<Database>
+export type Dialect = DatabaseConfig['kind']
+
+/**
+ * SQLite has no boolean or timestamp type. This is the one place where values cross that
+ * gap: parameters go in as 0/1 and ISO-8601 strings (which sort correctly as text), and
+ * columns the schema declares as bool or timestamp come back as booleans and Dates, so
+ * both databases hand the app the same JavaScript types.
+ */
+function sqliteConverters() {
+  const booleans = columnNamesOfKind('bool')
+  const timestamps = columnNamesOfKind('timestamp')
+  const toParam = (value: unknown) => {
+    if (value instanceof Date) return value.toISOString()
+    if (typeof value === 'boolean') return value ? 1 : 0
+    return value
+  }
+  const fromRow = (row: unknown) => {
+    if (row === null || typeof row !== 'object') return row
+    const record = row as Record<string, unknown>
+    for (const key in record) {
+      const value = record[key]
+      if (value === null) continue
+      if (booleans.has(key)) record[key] = value === 1 || value === 1n || value === true
+      else if (timestamps.has(key) && typeof value === 'string') record[key] = new Date(value)
+    }
+    return record
+  }
+  return { toParams: (ps: ReadonlyArray<unknown>) => ps.map(toParam), fromRow }
+}
+
+function openSqlite(file: string) {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true })
+  const database = new SQLite(file)
+  database.pragma('journal_mode = WAL')
+  database.pragma('foreign_keys = ON')
+  database.pragma('busy_timeout = 5000')
+  database.pragma('synchronous = NORMAL')
+  const { toParams, fromRow } = sqliteConverters()
+  const dialect = new SqliteDialect({
+    database: {
+      close: () => database.close(),
+      prepare(query: string) {
+        const statement = database.prepare(query)
+        return {
+          reader: statement.reader,
+          all: (params: ReadonlyArray<unknown>) => statement.all(toParams(params)).map(fromRow),
+          run: (params: ReadonlyArray<unknown>) => statement.run(toParams(params)),
+          *iterate(params: ReadonlyArray<unknown>) {
+            for (const row of statement.iterate(toParams(params))) yield fromRow(row)
+          },
+        }
+      },
+    },
+  })
+  return new Kysely<Database>({ dialect })
+}
+
+const PG_INT8 = 20
+const PG_DATE = 1082
+
+function openPostgres(url: string) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Per pool, not global: counts (int8) as numbers, calendar days as 'YYYY-MM-DD'.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === PG_INT8) return (value: string) => Number(value)
+        if (oid === PG_DATE) return (value: string) => value
+        return pg.types.getTypeParser(oid, format)
+      }) as typeof pg.types.getTypeParser,
+    },
+  })
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+}
+
+export function openDatabase(config: DatabaseConfig): DB {
+  return config.kind === 'sqlite' ? openSqlite(config.path) : openPostgres(config.url)
+}
+
+export async function pingDatabase(db: DB): Promise<void> {
+  await sql`select 1`.execute(db)
+}
+
+// One connection pool per process, shared by the host and the app bundle (separate module
+// graphs in production, reloaded modules in development).
+const DB_KEY = Symbol.for('farm-shop.db')
+type GlobalWithDb = typeof globalThis & { [DB_KEY]?: DB }
+
+export function getDb(): DB {
+  const store = globalThis as GlobalWithDb
+  store[DB_KEY] ??= openDatabase(getEnv().database)
+  return store[DB_KEY]
+}
+
+export async function closeDb(): Promise<void> {
+  const store = globalThis as GlobalWithDb
+  const db = store[DB_KEY]
+  store[DB_KEY] = undefined
+  await db?.destroy()
+}
+
+export function dialectOf(): Dialect {
+  return getEnv().database.kind
+}

@@ -1,0 +1,388 @@
+import type { Generated } from 'kysely'
+
+/**
+ * The data model as one runtime description. Kysely's table types are derived from it, the
+ * SQLite driver uses it to turn 0/1 and ISO strings back into booleans and Dates, and the
+ * drift test compares it with what the migrations actually built on both databases.
+ * Migrations stay hand-written and frozen; this file says what they must add up to.
+ */
+
+export type ColumnKind = 'text' | 'int' | 'bigint' | 'bool' | 'timestamp' | 'date' | 'blob'
+
+export type Column = { kind: ColumnKind; nullable: boolean; hasDefault: boolean }
+
+type Col<K extends ColumnKind, N extends boolean = false, D extends boolean = false> = {
+  kind: K
+  nullable: N
+  hasDefault: D
+}
+
+function column<K extends ColumnKind>(kind: K) {
+  const required: Col<K> = { kind, nullable: false, hasDefault: false }
+  return {
+    ...required,
+    optional: (): Col<K, true> => ({ kind, nullable: true, hasDefault: false }),
+    withDefault: (): Col<K, false, true> => ({ kind, nullable: false, hasDefault: true }),
+  }
+}
+
+const text = () => column('text')
+const int = () => column('int')
+const bigint = () => column('bigint')
+const bool = () => column('bool')
+const timestamp = () => column('timestamp')
+/** A calendar day as 'YYYY-MM-DD' (no time zone games). */
+const date = () => column('date')
+const blob = () => column('blob')
+
+const createdAt = () => timestamp().withDefault()
+
+export const schema = {
+  // better-auth's tables (its field names mapped to snake_case in auth.server.ts)
+  users: {
+    id: text(),
+    name: text(),
+    email: text(),
+    email_verified: bool().withDefault(),
+    image: text().optional(),
+    created_at: createdAt(),
+    updated_at: createdAt(),
+  },
+  sessions: {
+    id: text(),
+    user_id: text(),
+    token: text(),
+    expires_at: timestamp(),
+    ip_address: text().optional(),
+    user_agent: text().optional(),
+    created_at: createdAt(),
+    updated_at: createdAt(),
+  },
+  accounts: {
+    id: text(),
+    user_id: text(),
+    account_id: text(),
+    provider_id: text(),
+    access_token: text().optional(),
+    refresh_token: text().optional(),
+    id_token: text().optional(),
+    access_token_expires_at: timestamp().optional(),
+    refresh_token_expires_at: timestamp().optional(),
+    scope: text().optional(),
+    password: text().optional(),
+    created_at: createdAt(),
+    updated_at: createdAt(),
+  },
+  verifications: {
+    id: text(),
+    identifier: text(),
+    value: text(),
+    expires_at: timestamp(),
+    created_at: createdAt(),
+    updated_at: createdAt(),
+  },
+  rate_limits: {
+    id: text(),
+    key: text(),
+    count: int(),
+    last_request: bigint(),
+  },
+
+  customers: {
+    id: text(),
+    email: text(),
+    first_name: text(),
+    last_name: text(),
+    phone: text().optional(),
+    is_admin: bool().withDefault(),
+    created_at: createdAt(),
+    updated_at: createdAt(),
+  },
+  addresses: {
+    id: text(),
+    customer_id: text(),
+    first_name: text(),
+    last_name: text(),
+    street: text(),
+    apartment: text().optional(),
+    city: text(),
+    state: text(),
+    zip_code: text(),
+    phone: text().optional(),
+    is_default: bool().withDefault(),
+    created_at: createdAt(),
+  },
+
+  products: {
+    id: text(),
+    name: text(),
+    description: text(),
+    category: text(),
+    price_cents: int(),
+    image_url: text().optional(),
+    stock_quantity: int().withDefault(),
+    is_available: bool().withDefault(),
+    unit: text(),
+    next_available_date: date().optional(),
+    expected_quantity: int().optional(),
+    archived_at: timestamp().optional(),
+    created_at: createdAt(),
+    updated_at: createdAt(),
+  },
+  product_variants: {
+    id: text(),
+    product_id: text(),
+    name: text(),
+    price_cents: int(),
+    stock_quantity: int().withDefault(),
+    is_available: bool().withDefault(),
+    created_at: createdAt(),
+  },
+  waiting_list: {
+    id: text(),
+    customer_id: text(),
+    product_id: text(),
+    product_variant_id: text().optional(),
+    quantity: int(),
+    notify_by_email: bool().withDefault(),
+    status: text().withDefault(),
+    created_at: createdAt(),
+    notified_at: timestamp().optional(),
+  },
+
+  carts: {
+    id: text(),
+    customer_id: text().optional(),
+    promo_code: text().optional(),
+    created_at: createdAt(),
+    updated_at: createdAt(),
+  },
+  cart_lines: {
+    id: text(),
+    cart_id: text(),
+    product_id: text(),
+    product_variant_id: text().optional(),
+    quantity: int(),
+    created_at: createdAt(),
+  },
+
+  orders: {
+    id: text(),
+    order_number: int(),
+    customer_id: text(),
+    idempotency_key: text(),
+    status: text(),
+    email: text(),
+    phone: text(),
+    subtotal_cents: int(),
+    discount_cents: int(),
+    shipping_cents: int(),
+    tax_cents: int(),
+    total_cents: int(),
+    tax_rate_basis_points: int(),
+    promo_code: text().optional(),
+    shipping_method: text(),
+    ship_first_name: text(),
+    ship_last_name: text(),
+    ship_street: text(),
+    ship_apartment: text().optional(),
+    ship_city: text(),
+    ship_state: text(),
+    ship_zip_code: text(),
+    payment_method: text(),
+    payment_status: text(),
+    payment_reference: text().optional(),
+    tracking_number: text().optional(),
+    created_at: createdAt(),
+    updated_at: createdAt(),
+  },
+  order_items: {
+    id: text(),
+    order_id: text(),
+    product_id: text().optional(),
+    product_variant_id: text().optional(),
+    product_name: text(),
+    variant_name: text().optional(),
+    image_url: text().optional(),
+    unit_price_cents: int(),
+    quantity: int(),
+    line_total_cents: int(),
+  },
+  promo_codes: {
+    id: text(),
+    code: text(),
+    discount_type: text(),
+    discount_value: int(),
+    min_subtotal_cents: int().withDefault(),
+    starts_at: timestamp().optional(),
+    ends_at: timestamp().optional(),
+    usage_limit: int().optional(),
+    times_used: int().withDefault(),
+    is_active: bool().withDefault(),
+    created_at: createdAt(),
+  },
+
+  settings: {
+    id: int(),
+    tax_rate_basis_points: int(),
+    standard_shipping_cents: int(),
+    express_shipping_cents: int(),
+    pickup_shipping_cents: int(),
+    free_shipping_threshold_cents: int(),
+    states_offered: text(),
+    updated_at: createdAt(),
+  },
+  farm_info: {
+    id: int(),
+    name: text(),
+    description: text(),
+    story: text(),
+    mission: text(),
+    contact_email: text(),
+    contact_phone: text(),
+    address: text(),
+    facebook_url: text().optional(),
+    instagram_url: text().optional(),
+    logo_image_url: text().optional(),
+    hero_image_url: text().optional(),
+    story_image_url: text().optional(),
+    about_hero_image_url: text().optional(),
+    about_practices_image_url: text().optional(),
+    grass_fed_hero_image_url: text().optional(),
+    grass_fed_story_image_url: text().optional(),
+    /** schema.org openingHours, e.g. "Mo-Sa 09:00-17:00": the one source for text and JSON-LD */
+    opening_hours: text(),
+    show_values_section: bool().withDefault(),
+    show_practices_section: bool().withDefault(),
+    show_team_section: bool().withDefault(),
+    show_visit_section: bool().withDefault(),
+    values_title: text(),
+    practices_title: text(),
+    team_title: text(),
+    visit_title: text(),
+    visit_description: text(),
+    updated_at: createdAt(),
+  },
+  farm_images: {
+    id: text(),
+    image_url: text(),
+    alt_text: text(),
+    caption: text().optional(),
+    display_order: int().withDefault(),
+    created_at: createdAt(),
+  },
+  team_members: {
+    id: text(),
+    name: text(),
+    title: text(),
+    bio: text().optional(),
+    image_url: text().optional(),
+    is_active: bool().withDefault(),
+    display_order: int().withDefault(),
+    created_at: createdAt(),
+  },
+  contact_submissions: {
+    id: text(),
+    name: text(),
+    email: text(),
+    phone: text().optional(),
+    subject: text(),
+    message: text(),
+    status: text().withDefault(),
+    created_at: createdAt(),
+  },
+  newsletter_subscribers: {
+    id: text(),
+    email: text(),
+    status: text().withDefault(),
+    token: text(),
+    created_at: createdAt(),
+    confirmed_at: timestamp().optional(),
+    unsubscribed_at: timestamp().optional(),
+  },
+
+  email_outbox: {
+    id: text(),
+    to_address: text(),
+    subject: text(),
+    text_body: text(),
+    html_body: text().optional(),
+    status: text().withDefault(),
+    attempts: int().withDefault(),
+    last_error: text().optional(),
+    send_after: timestamp().withDefault(),
+    sent_at: timestamp().optional(),
+    created_at: createdAt(),
+  },
+  images: {
+    id: text(),
+    alt_text: text(),
+    original_name: text().optional(),
+    created_at: createdAt(),
+  },
+  image_variants: {
+    id: text(),
+    image_id: text(),
+    format: text(),
+    width: int(),
+    height: int(),
+    bytes: blob(),
+  },
+  audit_log: {
+    id: text(),
+    actor_id: text().optional(),
+    action: text(),
+    entity_type: text(),
+    entity_id: text().optional(),
+    details: text().optional(),
+    created_at: createdAt(),
+  },
+  error_reports: {
+    id: text(),
+    level: text(),
+    message: text(),
+    stack_trace: text().optional(),
+    context: text().optional(),
+    url: text().optional(),
+    user_agent: text().optional(),
+    customer_id: text().optional(),
+    created_at: createdAt(),
+  },
+} satisfies Record<string, Record<string, Column>>
+
+type Schema = typeof schema
+
+type ValueOf<K extends ColumnKind> = K extends 'text' | 'date'
+  ? string
+  : K extends 'int' | 'bigint'
+    ? number
+    : K extends 'bool'
+      ? boolean
+      : K extends 'timestamp'
+        ? Date
+        : K extends 'blob'
+          ? Uint8Array
+          : never
+
+type ColumnTypeOf<C> = C extends { kind: infer K extends ColumnKind; nullable: infer N }
+  ? C extends { hasDefault: true }
+    ? Generated<ValueOf<K>>
+    : N extends true
+      ? ValueOf<K> | null
+      : ValueOf<K>
+  : never
+
+export type Database = {
+  [T in keyof Schema]: { [C in keyof Schema[T]]: ColumnTypeOf<Schema[T][C]> }
+}
+
+export type TableName = keyof Database
+
+/** Column names by kind across all tables; a name has one kind everywhere (tested). */
+export function columnNamesOfKind(kind: ColumnKind): Set<string> {
+  const names = new Set<string>()
+  for (const table of Object.values(schema) as Record<string, Column>[]) {
+    for (const [name, col] of Object.entries(table)) if (col.kind === kind) names.add(name)
+  }
+  return names
+}

@@ -1,0 +1,230 @@
+import { randomBytes } from 'node:crypto'
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+// The only module that reads process.env (house rule): everything else asks getEnv().
+
+export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string }
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional()
+
+const booleanText = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''], {
+      error: 'must be true or false',
+    })
+    .optional()
+    .transform((value) =>
+      value === undefined || value === '' ? fallback : ['true', '1', 'yes'].includes(value),
+    )
+
+const EnvSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: 'must be development, production or test',
+    })
+    .default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a whole number between 1 and 65535' })
+    .int('must be a whole number between 1 and 65535')
+    .min(1, 'must be a whole number between 1 and 65535')
+    .max(65535, 'must be a whole number between 1 and 65535')
+    .default(3000),
+  BASE_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://shop.example' })
+      .optional(),
+  ),
+  DATABASE_URL: optionalText,
+  AUTH_SECRET: optionalText.pipe(
+    z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
+  ),
+  SMTP_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^smtps?$/, error: 'must look like smtp://user:pass@host:587' })
+      .optional(),
+  ),
+  MAIL_FROM: optionalText.pipe(z.string().optional()),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  SEED_DEMO: booleanText(true),
+  TRUST_PROXY: booleanText(false),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  APPLE_CLIENT_ID: optionalText,
+  APPLE_CLIENT_SECRET: optionalText,
+  MAPS_EMBED_KEY: optionalText,
+})
+
+export type Env = {
+  nodeEnv: 'development' | 'production' | 'test'
+  isProduction: boolean
+  port: number
+  baseUrl: string
+  /** false when BASE_URL was not given and baseUrl is only the localhost default */
+  baseUrlExplicit: boolean
+  database: DatabaseConfig
+  authSecret: string
+  smtpUrl: string | undefined
+  mailFrom: string
+  logLevel: (typeof LOG_LEVELS)[number]
+  seedDemo: boolean
+  trustProxy: boolean
+  stripe: { secretKey: string; webhookSecret: string } | undefined
+  paypal: { clientId: string; clientSecret: string } | undefined
+  google: { clientId: string; clientSecret: string } | undefined
+  apple: { clientId: string; clientSecret: string } | undefined
+  mapsEmbedKey: string | undefined
+}
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'EnvError'
+  }
+}
+
+export function parseDatabaseUrl(value: string | undefined): DatabaseConfig | string {
+  if (value === undefined) return { kind: 'sqlite', path: path.resolve('data/shop.db') }
+  if (value.startsWith('file:')) {
+    const file = value.slice('file:'.length)
+    if (file === '') return 'DATABASE_URL: file: needs a path, e.g. file:data/shop.db'
+    return { kind: 'sqlite', path: path.resolve(file) }
+  }
+  if (/^postgres(ql)?:\/\//.test(value)) {
+    try {
+      const url = new URL(value)
+      if (!url.hostname) return 'DATABASE_URL: the PostgreSQL URL has no host'
+      return { kind: 'postgres', url: value }
+    } catch {
+      return 'DATABASE_URL: not a valid PostgreSQL URL (postgres://user:pass@host:5432/db)'
+    }
+  }
+  return 'DATABASE_URL: must be file:PATH for SQLite or postgres://... for PostgreSQL'
+}
+
+/** Both given, or neither: a half-configured provider is a mistake worth stopping for. */
+function pair<K extends string>(
+  name: string,
+  a: [K, string | undefined],
+  b: [K, string | undefined],
+  problems: string[],
+) {
+  if (a[1] && b[1]) return { first: a[1], second: b[1] }
+  if (a[1] || b[1]) problems.push(`${name}: set both ${a[0]} and ${b[0]}, or neither`)
+  return undefined
+}
+
+/**
+ * Without AUTH_SECRET on SQLite we keep a generated one beside the database file, so a farm
+ * can run `npm start` with nothing configured and sessions survive restarts.
+ */
+function persistedSecret(databasePath: string): string {
+  const file = path.join(path.dirname(databasePath), 'auth-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(path.dirname(file), { recursive: true })
+  const secret = randomBytes(32).toString('hex')
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' })
+  chmodSync(file, 0o600)
+  return secret
+}
+
+export function loadEnv(source: Record<string, string | undefined>): Env {
+  const parsed = EnvSchema.safeParse(source)
+  const problems: string[] = []
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      problems.push(`${issue.path.join('.')}: ${issue.message}`)
+    }
+    throw new EnvError(problems)
+  }
+  const raw = parsed.data
+  const database = parseDatabaseUrl(raw.DATABASE_URL)
+  if (typeof database === 'string') problems.push(database)
+  const isProduction = raw.NODE_ENV === 'production'
+  if (
+    typeof database !== 'string' &&
+    database.kind === 'postgres' &&
+    isProduction &&
+    !raw.AUTH_SECRET
+  ) {
+    problems.push(
+      'AUTH_SECRET: required with PostgreSQL in production (every instance must share it)',
+    )
+  }
+  const stripe = pair(
+    'Stripe',
+    ['STRIPE_SECRET_KEY', raw.STRIPE_SECRET_KEY],
+    ['STRIPE_WEBHOOK_SECRET', raw.STRIPE_WEBHOOK_SECRET],
+    problems,
+  )
+  const paypal = pair(
+    'PayPal',
+    ['PAYPAL_CLIENT_ID', raw.PAYPAL_CLIENT_ID],
+    ['PAYPAL_CLIENT_SECRET', raw.PAYPAL_CLIENT_SECRET],
+    problems,
+  )
+  const google = pair(
+    'Google sign-in',
+    ['GOOGLE_CLIENT_ID', raw.GOOGLE_CLIENT_ID],
+    ['GOOGLE_CLIENT_SECRET', raw.GOOGLE_CLIENT_SECRET],
+    problems,
+  )
+  const apple = pair(
+    'Apple sign-in',
+    ['APPLE_CLIENT_ID', raw.APPLE_CLIENT_ID],
+    ['APPLE_CLIENT_SECRET', raw.APPLE_CLIENT_SECRET],
+    problems,
+  )
+  if (problems.length > 0 || typeof database === 'string') throw new EnvError(problems)
+
+  const baseUrl = new URL(raw.BASE_URL ?? `http://localhost:${raw.PORT}`).origin
+  // PostgreSQL outside production without a secret: a per-process one. Sessions end on
+  // restart, which is fine for development and tests and never hides a production mistake.
+  const authSecret =
+    raw.AUTH_SECRET ??
+    (database.kind === 'sqlite'
+      ? persistedSecret(database.path)
+      : randomBytes(32).toString('hex'))
+
+  return {
+    nodeEnv: raw.NODE_ENV,
+    isProduction,
+    port: raw.PORT,
+    baseUrl,
+    baseUrlExplicit: raw.BASE_URL !== undefined,
+    database,
+    authSecret,
+    smtpUrl: raw.SMTP_URL,
+    mailFrom: raw.MAIL_FROM ?? `Farm Shop <shop@${new URL(baseUrl).hostname}>`,
+    logLevel: raw.LOG_LEVEL,
+    seedDemo: raw.SEED_DEMO,
+    trustProxy: raw.TRUST_PROXY,
+    stripe: stripe && { secretKey: stripe.first, webhookSecret: stripe.second },
+    paypal: paypal && { clientId: paypal.first, clientSecret: paypal.second },
+    google: google && { clientId: google.first, clientSecret: google.second },
+    apple: apple && { clientId: apple.first, clientSecret: apple.second },
+    mapsEmbedKey: raw.MAPS_EMBED_KEY,
+  }
+}
+
+// One parse per process, shared by the host (server.ts) and the app bundle, which are
+// separate module graphs in production.
+const ENV_KEY = Symbol.for('farm-shop.env')
+type GlobalWithEnv = typeof globalThis & { [ENV_KEY]?: Env }
+
+export function getEnv(): Env {
+  const store = globalThis as GlobalWithEnv
+  store[ENV_KEY] ??= loadEnv(process.env)
+  return store[ENV_KEY]
+}

@@ -1,0 +1,85 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from 'react-router'
+import type { Route } from './+types/root'
+import stylesheet from './app.css?url'
+import { useNonce } from './components/nonce'
+import { SiteFooter } from './components/site-footer'
+import { SiteHeader } from './components/site-header'
+import { getFarmBasics } from './content/farm.server'
+import { getDb } from './db/db.server'
+
+export async function loader() {
+  const farm = await getFarmBasics(getDb())
+  // The signed-in user and the cart arrive with the accounts and cart issues.
+  return { farm, cartCount: 0, user: null }
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
+  const data = useRouteLoaderData<typeof loader>('root')
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col font-sans antialiased">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader
+          siteName={data?.farm.name ?? 'Farm Shop'}
+          cartCount={data?.cartCount ?? 0}
+        />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        {data ? <SiteFooter farm={data.farm} /> : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  const title = notFound ? 'Page Not Found' : 'Something went wrong'
+  const message = notFound
+    ? "The page you're looking for doesn't exist or has been moved."
+    : 'An unexpected error occurred. Please try again.'
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <title>{title}</title>
+      <h1 className="font-display text-4xl text-pasture-800">{title}</h1>
+      <p className="mt-4 text-muted">{message}</p>
+      <a
+        href="/"
+        className="mt-8 inline-block rounded-md bg-pasture-700 px-5 py-3 font-semibold text-white hover:bg-pasture-800"
+      >
+        Back to Home
+      </a>
+    </section>
+  )
+}

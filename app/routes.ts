@@ -1,0 +1,7 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes'
+
+// Every URL in one explicit list.
+export default [
+  index('routes/shop/home.tsx'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig

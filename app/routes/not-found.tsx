@@ -1,0 +1,26 @@
+import { data, Link } from 'react-router'
+import { pageMeta } from '~/content/meta'
+import type { Route } from './+types/not-found'
+
+export function loader() {
+  return data(null, { status: 404 })
+}
+
+export default function NotFound() {
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="font-display text-4xl font-bold text-pasture-800">Page Not Found</h1>
+      <p className="mt-4 text-muted">
+        The page you're looking for doesn't exist or has been moved.
+      </p>
+      <Link
+        to="/"
+        className="mt-8 inline-block rounded-md bg-pasture-700 px-5 py-3 font-semibold text-white hover:bg-pasture-800"
+      >
+        Back to Home
+      </Link>
+    </section>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Page Not Found' })

@@ -1,0 +1,110 @@
+import { Link } from 'react-router'
+import { listFeaturedProducts } from '~/catalog/products.server'
+import { ProductCard } from '~/catalog/product-card'
+import { getHomeContent } from '~/content/farm.server'
+import { pageMeta } from '~/content/meta'
+import { getDb } from '~/db/db.server'
+import type { Route } from './+types/home'
+
+export async function loader() {
+  const db = getDb()
+  const [content, featured] = await Promise.all([getHomeContent(db), listFeaturedProducts(db)])
+  return { content, featured }
+}
+
+const primaryButton =
+  'inline-block rounded-md bg-pasture-700 px-6 py-3 font-semibold text-white hover:bg-pasture-800'
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { content, featured } = loaderData
+  return (
+    <>
+      <section className="relative isolate overflow-hidden bg-pasture-900">
+        {content.hero_image_url ? (
+          <img
+            src={content.hero_image_url}
+            alt=""
+            width="1600"
+            height="700"
+            fetchPriority="high"
+            className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40"
+          />
+        ) : null}
+        <div className="mx-auto max-w-6xl px-4 py-24 text-white md:py-32">
+          <h1 className="max-w-2xl font-display text-4xl font-bold md:text-6xl">
+            Fresh from our family farm
+          </h1>
+          <p className="mt-6 max-w-xl text-lg text-pasture-50">{content.description}</p>
+          <Link to="/shop" className={`${primaryButton} mt-8`}>
+            Shop Now
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="featured-heading" className="mx-auto max-w-6xl px-4 py-16">
+        <h2 id="featured-heading" className="font-display text-3xl font-bold text-pasture-800">
+          Featured Products
+        </h2>
+        {featured.length === 0 ? (
+          <p className="mt-6 text-muted">No featured products available.</p>
+        ) : (
+          <ul className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+            {featured.map((product) => (
+              <li key={product.id} className="flex">
+                <ProductCard product={product} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="story-heading" className="bg-earth-100">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 md:grid-cols-2">
+          <div>
+            <h2 id="story-heading" className="font-display text-3xl font-bold text-pasture-800">
+              Our Story
+            </h2>
+            <p className="mt-4 whitespace-pre-line text-ink">{content.story}</p>
+            <h3 className="mt-6 text-xl font-semibold text-earth-700">Our Mission</h3>
+            <p className="mt-2 text-ink">{content.mission}</p>
+            <Link
+              to="/about"
+              className="mt-6 inline-block font-semibold text-pasture-800 underline underline-offset-4"
+            >
+              Learn More
+            </Link>
+          </div>
+          {content.story_image_url ? (
+            <img
+              src={content.story_image_url}
+              alt="Our farm"
+              width="600"
+              height="450"
+              loading="lazy"
+              className="w-full rounded-lg"
+            />
+          ) : null}
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-16 text-center">
+        <h2 className="font-display text-3xl font-bold text-pasture-800">
+          Ready to taste the difference?
+        </h2>
+        <p className="mx-auto mt-4 max-w-xl text-muted">
+          Grass-fed beef, fresh eggs and seasonal vegetables, raised with care and ready for your
+          table.
+        </p>
+        <Link to="/shop" className={`${primaryButton} mt-8`}>
+          Shop Now
+        </Link>
+      </section>
+    </>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: 'Home',
+    description: 'Grass-fed beef, farm-fresh eggs and seasonal vegetable boxes from our Idaho family farm.',
+  })

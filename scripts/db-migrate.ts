@@ -1,0 +1,14 @@
+import { closeDb, getDb } from '~/db/db.server'
+import { migrateToLatest } from '~/db/migrate.server'
+import { getEnv } from '~/env.server'
+import { runCli } from './cli'
+
+await runCli(async () => {
+  const applied = await migrateToLatest(getDb())
+  console.log(
+    applied.length
+      ? `Applied ${applied.join(', ')} to ${getEnv().database.kind}.`
+      : 'The database is up to date.',
+  )
+  await closeDb()
+})
