@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config'
 
 // Separate from vite.config.ts: the React Router plugin has no place in unit tests.
-// Tests that touch a database end in .server.test.ts and run once per database.
-const databaseTests = ['app/**/*.server.test.{ts,tsx}', 'tests/integration/**/*.test.ts']
+// Tests that touch a database end in .db.test.ts and run once per database.
+const databaseTests = ['app/**/*.db.test.ts', 'tests/integration/**/*.test.ts']
 
 const databaseProject = (name: 'sqlite' | 'postgres') => ({
   extends: true as const,

@@ -39,7 +39,10 @@ const EnvSchema = z.object({
     .default(3000),
   BASE_URL: optionalText.pipe(
     z
-      .url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://shop.example' })
+      .url({
+        protocol: /^https?$/,
+        error: 'must be an http(s) origin such as https://shop.example',
+      })
       .optional(),
   ),
   DATABASE_URL: optionalText,
@@ -47,12 +50,12 @@ const EnvSchema = z.object({
     z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
   ),
   SMTP_URL: optionalText.pipe(
-    z
-      .url({ protocol: /^smtps?$/, error: 'must look like smtp://user:pass@host:587' })
-      .optional(),
+    z.url({ protocol: /^smtps?$/, error: 'must look like smtp://user:pass@host:587' }).optional(),
   ),
   MAIL_FROM: optionalText.pipe(z.string().optional()),
-  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
   SEED_DEMO: booleanText(true),
   TRUST_PROXY: booleanText(false),
   STRIPE_SECRET_KEY: optionalText,
@@ -142,14 +145,15 @@ function persistedSecret(databasePath: string): string {
 export function loadEnv(source: Record<string, string | undefined>): Env {
   const parsed = EnvSchema.safeParse(source)
   const problems: string[] = []
+  const database = parseDatabaseUrl(source.DATABASE_URL?.trim() || undefined)
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       problems.push(`${issue.path.join('.')}: ${issue.message}`)
     }
+    if (typeof database === 'string') problems.push(database)
     throw new EnvError(problems)
   }
   const raw = parsed.data
-  const database = parseDatabaseUrl(raw.DATABASE_URL)
   if (typeof database === 'string') problems.push(database)
   const isProduction = raw.NODE_ENV === 'production'
   if (
@@ -193,9 +197,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
   // restart, which is fine for development and tests and never hides a production mistake.
   const authSecret =
     raw.AUTH_SECRET ??
-    (database.kind === 'sqlite'
-      ? persistedSecret(database.path)
-      : randomBytes(32).toString('hex'))
+    (database.kind === 'sqlite' ? persistedSecret(database.path) : randomBytes(32).toString('hex'))
 
   return {
     nodeEnv: raw.NODE_ENV,

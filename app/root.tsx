@@ -44,10 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader
-          siteName={data?.farm.name ?? 'Farm Shop'}
-          cartCount={data?.cartCount ?? 0}
-        />
+        <SiteHeader siteName={data?.farm.name ?? 'Farm Shop'} cartCount={data?.cartCount ?? 0} />
         <main id="main" className="flex-1">
           {children}
         </main>

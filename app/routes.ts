@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes'
+import { index, type RouteConfig, route } from '@react-router/dev/routes'
 
 // Every URL in one explicit list.
 export default [

@@ -5,7 +5,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
 const STAMP = 'build/host/built-at'
-const SOURCES = ['app', 'public', 'server.ts', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json']
+const SOURCES = [
+  'app',
+  'public',
+  'server.ts',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'package-lock.json',
+]
 
 function newestChange(entry) {
   if (!existsSync(entry)) return 0
@@ -17,8 +24,7 @@ function newestChange(entry) {
   )
 }
 
-const stale =
-  !existsSync(STAMP) || Math.max(...SOURCES.map(newestChange)) > statSync(STAMP).mtimeMs
+const stale = !existsSync(STAMP) || Math.max(...SOURCES.map(newestChange)) > statSync(STAMP).mtimeMs
 if (stale) {
   console.log('Building the shop (first start or changed sources)...')
   execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' })

@@ -41,7 +41,8 @@ export function ProductCard({ product }: { product: ProductCardData }) {
       <div className="flex flex-1 flex-col p-5">
         <h3 className="font-display text-xl font-bold text-ink">{product.name}</h3>
         <p className="mt-1 text-lg font-semibold text-pasture-700">
-          <Price cents={product.price_cents} /> <span className="text-sm font-normal text-muted">{product.unit}</span>
+          <Price cents={product.price_cents} />{' '}
+          <span className="text-sm font-normal text-muted">{product.unit}</span>
         </p>
         <p className="mt-2 line-clamp-3 flex-1 text-muted">{product.description}</p>
         <Link

@@ -34,7 +34,11 @@ export function SiteFooter({ farm }: { farm: FooterFarm }) {
             <ul aria-label="Social media" className="mt-4 flex gap-4">
               {social.map((link) => (
                 <li key={link.label}>
-                  <a href={link.href} rel="noopener noreferrer" className="underline underline-offset-4 hover:text-white">
+                  <a
+                    href={link.href}
+                    rel="noopener noreferrer"
+                    className="underline underline-offset-4 hover:text-white"
+                  >
                     {link.label}
                   </a>
                 </li>
@@ -60,7 +64,10 @@ export function SiteFooter({ farm }: { farm: FooterFarm }) {
             <p>{farm.address}</p>
             {farm.contact_phone ? (
               <p>
-                <a href={`tel:${farm.contact_phone.replace(/[^\d+]/g, '')}`} className="hover:text-white hover:underline">
+                <a
+                  href={`tel:${farm.contact_phone.replace(/[^\d+]/g, '')}`}
+                  className="hover:text-white hover:underline"
+                >
                   {farm.contact_phone}
                 </a>
               </p>

@@ -21,7 +21,14 @@ function CartLink({ count }: { count: number }) {
       aria-label={label}
       className="relative rounded p-2 text-ink hover:text-pasture-700"
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-6 w-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
         <path d="M3 3h2l2.4 12.2a2 2 0 0 0 2 1.8h8.7a2 2 0 0 0 2-1.6L21 8H6" />
         <circle cx="10" cy="20.5" r="1.5" />
         <circle cx="18" cy="20.5" r="1.5" />
@@ -44,7 +51,10 @@ export function SiteHeader({ siteName, cartCount }: { siteName: string; cartCoun
   return (
     <header className="sticky top-0 z-40 border-b border-earth-100 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 font-display text-xl font-bold text-pasture-800">
+        <Link
+          to="/"
+          className="flex items-center gap-2 font-display text-xl font-bold text-pasture-800"
+        >
           <img src="/images/demo/logo.svg" alt="" width="36" height="36" className="h-9 w-9" />
           {siteName}
         </Link>
@@ -70,7 +80,14 @@ export function SiteHeader({ siteName, cartCount }: { siteName: string; cartCoun
           <details className="relative md:hidden">
             <summary className="cursor-pointer list-none rounded p-2 text-ink hover:text-pasture-700 [&::-webkit-details-marker]:hidden">
               <span className="sr-only">Menu</span>
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-6 w-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 <path d="M4 6h16M4 12h16M4 18h16" />
               </svg>
             </summary>

@@ -19,6 +19,9 @@ export function pageMeta(
       { property: 'og:description', content: page.description },
     )
   }
-  tags.push({ property: 'og:site_name', content: siteName }, { property: 'og:type', content: 'website' })
+  tags.push(
+    { property: 'og:site_name', content: siteName },
+    { property: 'og:type', content: 'website' },
+  )
   return tags
 }

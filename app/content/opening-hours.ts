@@ -27,7 +27,13 @@ export function parseOpeningHours(value: string): OpeningRange[] {
     .flatMap((part) => {
       const match = RANGE.exec(part)
       if (!match) return []
-      const [, from, to, opens, closes] = match as unknown as [string, Day, Day | undefined, string, string]
+      const [, from, to, opens, closes] = match as unknown as [
+        string,
+        Day,
+        Day | undefined,
+        string,
+        string,
+      ]
       const start = DAYS.indexOf(from)
       const end = DAYS.indexOf(to ?? from)
       if (end < start) return []
@@ -40,7 +46,9 @@ export function formatTime(value: string): string {
   const [hours = 0, minutes = 0] = value.split(':').map(Number)
   const suffix = hours >= 12 ? 'pm' : 'am'
   const hour12 = hours % 12 === 0 ? 12 : hours % 12
-  return minutes === 0 ? `${hour12}${suffix}` : `${hour12}:${String(minutes).padStart(2, '0')}${suffix}`
+  return minutes === 0
+    ? `${hour12}${suffix}`
+    : `${hour12}:${String(minutes).padStart(2, '0')}${suffix}`
 }
 
 function dayRange(days: Day[]): string {

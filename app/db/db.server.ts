@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import { type DatabaseConfig, getEnv } from '~/env.server'
-import { type Database, columnNamesOfKind } from './schema'
+import { columnNamesOfKind, type Database } from './schema'
 
 export type DB = Kysely<Database>
 export type Dialect = DatabaseConfig['kind']

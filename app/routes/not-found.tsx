@@ -23,4 +23,5 @@ export default function NotFound() {
   )
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Page Not Found' })
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'Page Not Found' })

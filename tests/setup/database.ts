@@ -17,7 +17,8 @@ export function testDialect(): 'sqlite' | 'postgres' {
 
 function required(name: 'sqliteTemplate' | 'pgServerUrl' | 'pgTemplate'): string {
   const value = inject(name)
-  if (!value) throw new Error(`${name} is not provided: run database tests through vitest's projects`)
+  if (!value)
+    throw new Error(`${name} is not provided: run database tests through vitest's projects`)
   return value
 }
 

@@ -72,7 +72,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
     s
       .createTable('customers')
-      .addColumn('id', 'text', (c) => c.primaryKey().notNull().references('users.id').onDelete('cascade'))
+      .addColumn('id', 'text', (c) =>
+        c.primaryKey().notNull().references('users.id').onDelete('cascade'),
+      )
       .addColumn('email', 'text', (c) => c.notNull().unique())
       .addColumn('first_name', 'text', (c) => c.notNull())
       .addColumn('last_name', 'text', (c) => c.notNull())
@@ -225,13 +227,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('product_name', 'text', (c) => c.notNull())
     .addColumn('variant_name', 'text')
     .addColumn('image_url', 'text')
-    .addColumn('unit_price_cents', 'integer', (c) =>
-      c.notNull().check(sql`unit_price_cents >= 0`),
-    )
+    .addColumn('unit_price_cents', 'integer', (c) => c.notNull().check(sql`unit_price_cents >= 0`))
     .addColumn('quantity', 'integer', (c) => c.notNull().check(sql`quantity > 0`))
-    .addColumn('line_total_cents', 'integer', (c) =>
-      c.notNull().check(sql`line_total_cents >= 0`),
-    )
+    .addColumn('line_total_cents', 'integer', (c) => c.notNull().check(sql`line_total_cents >= 0`))
     .execute()
   await withTimestamps(
     db,
@@ -411,9 +409,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('context', 'text')
       .addColumn('url', 'text')
       .addColumn('user_agent', 'text')
-      .addColumn('customer_id', 'text', (c) =>
-        c.references('customers.id').onDelete('set null'),
-      ),
+      .addColumn('customer_id', 'text', (c) => c.references('customers.id').onDelete('set null')),
   ).execute()
 
   // Every lookup the pages make (spec section 7) and the workers need.

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
-import { listFeaturedProducts } from '~/catalog/products.server'
 import { ProductCard } from '~/catalog/product-card'
+import { listFeaturedProducts } from '~/catalog/products.server'
 import { getHomeContent } from '~/content/farm.server'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
@@ -106,5 +106,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: 'Home',
-    description: 'Grass-fed beef, farm-fresh eggs and seasonal vegetable boxes from our Idaho family farm.',
+    description:
+      'Grass-fed beef, farm-fresh eggs and seasonal vegetable boxes from our Idaho family farm.',
   })

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/database'
-import { type ColumnKind, schema } from './schema'
+import { type Column, type ColumnKind, schema } from './schema'
 
 // The migrations must build exactly what db/schema.ts describes, on both databases.
 
@@ -58,7 +58,7 @@ describe('schema drift', () => {
       Object.entries(schema).map(([table, columns]) => [
         table,
         Object.fromEntries(
-          Object.entries(columns).map(([name, column]) => [
+          Object.entries(columns as Record<string, Column>).map(([name, column]) => [
             name,
             {
               type: EXPECTED_TYPE[t.dialect][column.kind],
@@ -75,13 +75,14 @@ describe('schema drift', () => {
   test('a boolean or timestamp column name means that in every table (SQLite converter)', () => {
     const converted = new Set<ColumnKind>(['bool', 'timestamp'])
     const kinds = new Map<string, Set<ColumnKind>>()
-    for (const columns of Object.values(schema)) {
+    for (const columns of Object.values(schema) as Record<string, Column>[]) {
       for (const [name, column] of Object.entries(columns)) {
         kinds.set(name, (kinds.get(name) ?? new Set()).add(column.kind))
       }
     }
     for (const [name, seen] of kinds) {
-      if ([...seen].some((kind) => converted.has(kind))) expect([name, seen.size]).toEqual([name, 1])
+      if ([...seen].some((kind) => converted.has(kind)))
+        expect([name, seen.size]).toEqual([name, 1])
     }
   })
 })
@@ -126,7 +127,14 @@ describe('values cross both databases as the same JavaScript types', () => {
   test('reference data ships with the migrations', async () => {
     const settings = await t.db
       .selectFrom('settings')
-      .select(['tax_rate_basis_points', 'standard_shipping_cents', 'express_shipping_cents', 'pickup_shipping_cents', 'free_shipping_threshold_cents', 'states_offered'])
+      .select([
+        'tax_rate_basis_points',
+        'standard_shipping_cents',
+        'express_shipping_cents',
+        'pickup_shipping_cents',
+        'free_shipping_threshold_cents',
+        'states_offered',
+      ])
       .executeTakeFirstOrThrow()
     expect(settings).toEqual({
       tax_rate_basis_points: 600,
@@ -149,10 +157,22 @@ describe('constraints keep money and stock sane', () => {
   test('stock can never go below zero', async () => {
     await t.db
       .insertInto('products')
-      .values({ id: 'p-stock', name: 'Eggs', description: 'd', category: 'Eggs', price_cents: 600, unit: 'dozen', stock_quantity: 2 })
+      .values({
+        id: 'p-stock',
+        name: 'Eggs',
+        description: 'd',
+        category: 'Eggs',
+        price_cents: 600,
+        unit: 'dozen',
+        stock_quantity: 2,
+      })
       .execute()
     await expect(
-      t.db.updateTable('products').set({ stock_quantity: -1 }).where('id', '=', 'p-stock').execute(),
+      t.db
+        .updateTable('products')
+        .set({ stock_quantity: -1 })
+        .where('id', '=', 'p-stock')
+        .execute(),
     ).rejects.toThrow()
     // The conditional decrement the order transaction uses: no row matches, nothing changes.
     const result = await t.db
@@ -168,7 +188,14 @@ describe('constraints keep money and stock sane', () => {
     await expect(
       t.db
         .insertInto('products')
-        .values({ id: 'p-neg', name: 'x', description: 'd', category: 'c', price_cents: -1, unit: 'u' })
+        .values({
+          id: 'p-neg',
+          name: 'x',
+          description: 'd',
+          category: 'c',
+          price_cents: -1,
+          unit: 'u',
+        })
         .execute(),
     ).rejects.toThrow()
     await expect(
@@ -182,8 +209,16 @@ describe('constraints keep money and stock sane', () => {
   test('the schema has every lookup index the pages need', async () => {
     const names =
       t.dialect === 'sqlite'
-        ? (await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(t.db)).rows
-        : (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = 'public'`.execute(t.db)).rows
+        ? (
+            await sql<{
+              name: string
+            }>`select name from sqlite_master where type = 'index'`.execute(t.db)
+          ).rows
+        : (
+            await sql<{
+              name: string
+            }>`select indexname as name from pg_indexes where schemaname = 'public'`.execute(t.db)
+          ).rows
     const indexNames = names.map((row) => row.name)
     for (const name of [
       'products_available_name_idx',

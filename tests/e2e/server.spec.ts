@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test'
+
+test('healthz answers when the database does', async ({ request }) => {
+  const response = await request.get('/healthz')
+  expect(response.status()).toBe(200)
+  expect(await response.json()).toEqual({ status: 'ok', database: 'sqlite' })
+})
+
+test('security headers on every response, and no X-Powered-By', async ({ request }) => {
+  for (const path of ['/', '/healthz', '/favicon.svg', '/no-such-page']) {
+    const response = await request.get(path)
+    const headers = response.headers()
+    expect(headers['x-content-type-options'], path).toBe('nosniff')
+    expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin')
+    expect(headers['x-frame-options'], path).toBe('DENY')
+    expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'")
+    expect(headers['x-powered-by'], path).toBeUndefined()
+    expect(headers['x-request-id'], path).toBeTruthy()
+  }
+})
+
+test('scripts carry the per-response CSP nonce', async ({ request }) => {
+  const first = await request.get('/')
+  const second = await request.get('/')
+  const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? '')?.[1]
+  const nonce = nonceOf(first.headers()['content-security-policy'])
+  expect(nonce).toBeTruthy()
+  expect(nonce).not.toBe(nonceOf(second.headers()['content-security-policy']))
+  const html = await first.text()
+  const scripts = html.match(/<script\b[^>]*>/g) ?? []
+  expect(scripts.length).toBeGreaterThan(0)
+  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+})
+
+test('hashed assets are cached for good; pages are compressed', async ({ request, page }) => {
+  await page.goto('/')
+  const css = await page.locator('link[rel="stylesheet"]').first().getAttribute('href')
+  expect(css).toMatch(/^\/assets\//)
+  const asset = await request.get(css ?? '')
+  expect(asset.headers()['cache-control']).toContain('immutable')
+  const home = await request.get('/', { headers: { 'Accept-Encoding': 'gzip' } })
+  expect(home.headers()['content-encoding']).toBe('gzip')
+})
+
+test('a state-changing request from another origin is refused', async ({ request }) => {
+  const foreign = await request.post('/', {
+    headers: { Origin: 'https://evil.example' },
+    form: { anything: '1' },
+  })
+  expect(foreign.status()).toBe(403)
+  const own = await request.post('/no-such-page', {
+    headers: { Origin: 'http://localhost:3100' },
+    form: { anything: '1' },
+  })
+  expect(own.status()).not.toBe(403)
+})
