@@ -1,4 +1,5 @@
-import { Link, NavLink } from 'react-router'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link, NavLink, useLocation } from 'react-router'
 
 const NAV_LINKS = [
   { to: '/', label: 'Home' },
@@ -44,9 +45,84 @@ function CartLink({ count }: { count: number }) {
 }
 
 /**
- * The navigation bar. The mobile menu is a <details> element, so it opens and closes with
- * or without JavaScript and is announced as expandable by screen readers.
+ * The small-screen menu: a disclosure button (aria-expanded) that closes on Escape, on a click
+ * outside and on navigation. Without JavaScript the same links are in the footer.
  */
+function MobileMenu() {
+  const location = useLocation()
+  // Open "at" one location: any navigation changes the key and so closes the menu.
+  const [openAt, setOpenAt] = useState<string | null>(null)
+  const open = openAt === location.key
+  const menuId = useId()
+  const container = useRef<HTMLDivElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    if (!open) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpenAt(null)
+      button.current?.focus()
+    }
+    const onClick = (event: MouseEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpenAt(null)
+    }
+    document.addEventListener('keydown', onKey)
+    document.addEventListener('click', onClick)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('click', onClick)
+    }
+  }, [open])
+
+  return (
+    <div ref={container} className="relative md:hidden">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpenAt(open ? null : location.key)}
+        className="rounded p-2 text-ink hover:text-pasture-700"
+      >
+        <span className="sr-only">Menu</span>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 6h16M4 12h16M4 18h16'} />
+        </svg>
+      </button>
+      <nav
+        id={menuId}
+        aria-label="Mobile"
+        hidden={!open}
+        className="absolute right-0 mt-2 w-56 rounded-md border border-earth-100 bg-white p-2 shadow-lg"
+      >
+        <ul className="flex flex-col">
+          {NAV_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.to === '/'} className={navClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <NavLink to="/signin" className={navClass}>
+              Sign In
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  )
+}
+
+/** The navigation bar: brand, main links, cart with its count, Sign In, and the mobile menu. */
 export function SiteHeader({ siteName, cartCount }: { siteName: string; cartCount: number }) {
   return (
     <header className="sticky top-0 z-40 border-b border-earth-100 bg-white/95 backdrop-blur">
@@ -77,40 +153,7 @@ export function SiteHeader({ siteName, cartCount }: { siteName: string; cartCoun
           >
             Sign In
           </Link>
-          <details className="relative md:hidden">
-            <summary className="cursor-pointer list-none rounded p-2 text-ink hover:text-pasture-700 [&::-webkit-details-marker]:hidden">
-              <span className="sr-only">Menu</span>
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="h-6 w-6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="M4 6h16M4 12h16M4 18h16" />
-              </svg>
-            </summary>
-            <nav
-              aria-label="Mobile"
-              className="absolute right-0 mt-2 w-56 rounded-md border border-earth-100 bg-white p-2 shadow-lg"
-            >
-              <ul className="flex flex-col">
-                {NAV_LINKS.map((link) => (
-                  <li key={link.to}>
-                    <NavLink to={link.to} end={link.to === '/'} className={navClass}>
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-                <li>
-                  <NavLink to="/signin" className={navClass}>
-                    Sign In
-                  </NavLink>
-                </li>
-              </ul>
-            </nav>
-          </details>
+          <MobileMenu />
         </div>
       </div>
     </header>

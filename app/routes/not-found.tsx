@@ -6,6 +6,11 @@ export function loader() {
   return data(null, { status: 404 })
 }
 
+// A form posted to an unknown address is a 404 too, not an error.
+export function action() {
+  return data(null, { status: 404 })
+}
+
 export default function NotFound() {
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">

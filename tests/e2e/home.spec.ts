@@ -30,11 +30,20 @@ test('navigation bar and footer', async ({ page }) => {
 test('the mobile menu opens from the keyboard', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 })
   await page.goto('/')
-  const menu = page.getByText('Menu')
+  const menu = page.getByRole('button', { name: 'Menu' })
+  await expect(menu).toHaveAttribute('aria-expanded', 'false')
   await menu.focus()
   await page.keyboard.press('Enter')
+  await expect(menu).toHaveAttribute('aria-expanded', 'true')
   const mobile = page.getByRole('navigation', { name: 'Mobile' })
   await expect(mobile.getByRole('link', { name: 'Shop' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(mobile).toBeHidden()
+  await expect(menu).toBeFocused()
+  await menu.click()
+  await mobile.getByRole('link', { name: 'About' }).click()
+  await expect(page).toHaveURL(/\/about$/)
+  await expect(mobile).toBeHidden()
 })
 
 test('the home page has no axe violations', async ({ page }) => {
