@@ -4,13 +4,14 @@ import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
-import pino from 'pino'
+import type { Logger } from 'pino'
 import type { ServerBuild } from 'react-router'
 import { closeDb, getDb, pingDatabase } from './app/db/db.server'
 import { migrateToLatest } from './app/db/migrate.server'
 import { seedDemo } from './app/db/seed/demo.server'
 import { EnvError, getEnv } from './app/env.server'
 import { createNonce, isAllowedOrigin, securityHeaders } from './app/http/security.server'
+import { getLogger } from './app/log.server'
 
 // The Express host: everything around the React Router app that is about HTTP, not the shop.
 
@@ -27,7 +28,7 @@ function loadConfiguration() {
 
 const env = loadConfiguration()
 const development = env.nodeEnv === 'development'
-const log = pino({ level: env.logLevel, base: { service: 'farm-shop' } })
+const log = getLogger()
 const startedAt = performance.now()
 
 const db = getDb()
@@ -44,6 +45,7 @@ try {
   process.exit(1)
 }
 
+let stopping = false
 const app = express()
 app.disable('x-powered-by')
 if (env.trustProxy) app.set('trust proxy', true)
@@ -55,6 +57,8 @@ app.use((req, res, next) => {
   res.locals.requestId = requestId
   res.locals.log = log.child({ requestId })
   res.setHeader('X-Request-Id', requestId)
+  // While shutting down, answer what is in flight and let the client reconnect elsewhere.
+  if (stopping) res.setHeader('Connection', 'close')
   res.on('finish', () => {
     res.locals.log.info(
       {
@@ -129,7 +133,7 @@ app.use(
     getLoadContext: (_req, res) => ({
       cspNonce: res.locals.cspNonce as string,
       requestId: res.locals.requestId as string,
-      log: res.locals.log as pino.Logger,
+      log: res.locals.log as Logger,
     }),
   }),
 )
@@ -150,7 +154,6 @@ server.on('error', (error) => {
   process.exit(1)
 })
 
-let stopping = false
 function shutdown(signal: string) {
   if (stopping) return
   stopping = true

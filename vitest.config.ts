@@ -24,7 +24,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: ['app/**/*.test.{ts,tsx}', 'tests/process/**/*.test.ts'],
           exclude: databaseTests,
         },
       },

@@ -209,7 +209,8 @@ async function main() {
     const output = '.cache/playwright.json'
     rmSync(output, { force: true })
     console.log('\n=== playwright (chromium) ===')
-    const { ok, seconds } = run('npx', ['playwright', 'test'])
+    const env = { ...process.env, ...(postgres.url ? { TEST_DATABASE_URL: postgres.url } : {}) }
+    const { ok, seconds } = run('npx', ['playwright', 'test'], { env })
     const stats = readJson(output)?.stats
     const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0)
     const failed = stats ? stats.unexpected + (ok || stats.unexpected ? 0 : 1) : 1

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import { type DatabaseConfig, getEnv } from '~/env.server'
+import { getLogger } from '~/log.server'
 import { columnNamesOfKind, type Database } from './schema'
 
 export type DB = Kysely<Database>
@@ -80,6 +81,9 @@ function openPostgres(url: string) {
       }) as typeof pg.types.getTypeParser,
     },
   })
+  // An idle connection can be cut by the server (restart, failover). Without a listener that
+  // 'error' event would crash the process; the pool replaces the connection on next use.
+  pool.on('error', (error) => getLogger().error({ err: error }, 'idle database connection lost'))
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
 }
 
