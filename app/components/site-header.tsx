@@ -14,6 +14,32 @@ function navClass({ isActive }: { isActive: boolean }) {
   }`
 }
 
+function Icon({ children }: { children: React.ReactNode }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-6 w-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      {children}
+    </svg>
+  )
+}
+
+function NavItems({ withSignIn }: { withSignIn: boolean }) {
+  const links = withSignIn ? [...NAV_LINKS, { to: '/signin', label: 'Sign In' }] : NAV_LINKS
+  return links.map((link) => (
+    <li key={link.to}>
+      <NavLink to={link.to} end={link.to === '/'} className={navClass}>
+        {link.label}
+      </NavLink>
+    </li>
+  ))
+}
+
 function CartLink({ count }: { count: number }) {
   const label = count === 1 ? 'Cart, 1 item' : `Cart, ${count} items`
   return (
@@ -22,18 +48,11 @@ function CartLink({ count }: { count: number }) {
       aria-label={label}
       className="relative rounded p-2 text-ink hover:text-pasture-700"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="h-6 w-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
+      <Icon>
         <path d="M3 3h2l2.4 12.2a2 2 0 0 0 2 1.8h8.7a2 2 0 0 0 2-1.6L21 8H6" />
         <circle cx="10" cy="20.5" r="1.5" />
         <circle cx="18" cy="20.5" r="1.5" />
-      </svg>
+      </Icon>
       <span
         aria-hidden="true"
         className="absolute -right-1 -top-1 min-w-5 rounded-full bg-earth-700 px-1.5 text-center text-xs font-bold leading-5 text-white"
@@ -86,16 +105,9 @@ function MobileMenu() {
         className="rounded p-2 text-ink hover:text-pasture-700"
       >
         <span className="sr-only">Menu</span>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <Icon>
           <path d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 6h16M4 12h16M4 18h16'} />
-        </svg>
+        </Icon>
       </button>
       <nav
         id={menuId}
@@ -104,18 +116,7 @@ function MobileMenu() {
         className="absolute right-0 mt-2 w-56 rounded-md border border-earth-100 bg-white p-2 shadow-lg"
       >
         <ul className="flex flex-col">
-          {NAV_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={link.to === '/'} className={navClass}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-          <li>
-            <NavLink to="/signin" className={navClass}>
-              Sign In
-            </NavLink>
-          </li>
+          <NavItems withSignIn />
         </ul>
       </nav>
     </div>
@@ -136,13 +137,7 @@ export function SiteHeader({ siteName, cartCount }: { siteName: string; cartCoun
         </Link>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.to === '/'} className={navClass}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
+            <NavItems withSignIn={false} />
           </ul>
         </nav>
         <div className="flex items-center gap-2">

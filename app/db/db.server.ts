@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { Kysely, type LogConfig, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import { type DatabaseConfig, getEnv } from '~/env.server'
 import { getLogger } from '~/log.server'
@@ -62,7 +62,16 @@ function openSqlite(file: string) {
       },
     },
   })
-  return new Kysely<Database>({ dialect })
+  return new Kysely<Database>({ dialect, log: queryLog() })
+}
+
+/** At LOG_LEVEL=trace every query is logged (the benchmark counts queries per page). */
+function queryLog(): LogConfig | undefined {
+  const log = getLogger()
+  if (!log.isLevelEnabled('trace')) return undefined
+  return (event) => {
+    log.trace({ sql: event.query.sql, ms: event.queryDurationMillis }, 'query')
+  }
 }
 
 const PG_INT8 = 20
@@ -84,7 +93,7 @@ function openPostgres(url: string) {
   // An idle connection can be cut by the server (restart, failover). Without a listener that
   // 'error' event would crash the process; the pool replaces the connection on next use.
   pool.on('error', (error) => getLogger().error({ err: error }, 'idle database connection lost'))
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog() })
 }
 
 export function openDatabase(config: DatabaseConfig): DB {
