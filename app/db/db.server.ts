@@ -3,6 +3,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, type LogConfig, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
+import type { Logger } from 'pino'
 import { type DatabaseConfig, getEnv } from '~/env.server'
 import { getLogger } from '~/log.server'
 import { columnNamesOfKind, type Database } from './schema'
@@ -38,7 +39,7 @@ function sqliteConverters() {
   return { toParams: (ps: ReadonlyArray<unknown>) => ps.map(toParam), fromRow }
 }
 
-function openSqlite(file: string) {
+function openSqlite(file: string, log: Logger | undefined) {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true })
   const database = new SQLite(file)
   database.pragma('journal_mode = WAL')
@@ -62,13 +63,12 @@ function openSqlite(file: string) {
       },
     },
   })
-  return new Kysely<Database>({ dialect, log: queryLog() })
+  return new Kysely<Database>({ dialect, log: queryLog(log) })
 }
 
 /** At LOG_LEVEL=trace every query is logged (the benchmark counts queries per page). */
-function queryLog(): LogConfig | undefined {
-  const log = getLogger()
-  if (!log.isLevelEnabled('trace')) return undefined
+function queryLog(log: Logger | undefined): LogConfig | undefined {
+  if (!log?.isLevelEnabled('trace')) return undefined
   return (event) => {
     log.trace({ sql: event.query.sql, ms: event.queryDurationMillis }, 'query')
   }
@@ -77,7 +77,7 @@ function queryLog(): LogConfig | undefined {
 const PG_INT8 = 20
 const PG_DATE = 1082
 
-function openPostgres(url: string) {
+function openPostgres(url: string, log: Logger | undefined) {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -92,12 +92,16 @@ function openPostgres(url: string) {
   })
   // An idle connection can be cut by the server (restart, failover). Without a listener that
   // 'error' event would crash the process; the pool replaces the connection on next use.
-  pool.on('error', (error) => getLogger().error({ err: error }, 'idle database connection lost'))
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog() })
+  pool.on('error', (error) => {
+    if (log) log.error({ err: error }, 'idle database connection lost')
+    else console.error('idle database connection lost:', error.message)
+  })
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(log) })
 }
 
-export function openDatabase(config: DatabaseConfig): DB {
-  return config.kind === 'sqlite' ? openSqlite(config.path) : openPostgres(config.url)
+/** Opens a connection (pool); `log` receives pool errors, and every query at trace level. */
+export function openDatabase(config: DatabaseConfig, log?: Logger): DB {
+  return config.kind === 'sqlite' ? openSqlite(config.path, log) : openPostgres(config.url, log)
 }
 
 export async function pingDatabase(db: DB): Promise<void> {
@@ -111,7 +115,7 @@ type GlobalWithDb = typeof globalThis & { [DB_KEY]?: DB }
 
 export function getDb(): DB {
   const store = globalThis as GlobalWithDb
-  store[DB_KEY] ??= openDatabase(getEnv().database)
+  store[DB_KEY] ??= openDatabase(getEnv().database, getLogger())
   return store[DB_KEY]
 }
 
