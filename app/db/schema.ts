@@ -38,13 +38,17 @@ const blob = () => column('blob')
 const createdAt = () => timestamp().withDefault()
 
 export const schema = {
-  // better-auth's tables (its field names mapped to snake_case in auth.server.ts)
-  users: {
+  // better-auth's tables; customers is its user table (ADR 4)
+  customers: {
     id: text(),
     name: text(),
     email: text(),
     email_verified: bool().withDefault(),
     image: text().optional(),
+    first_name: text(),
+    last_name: text(),
+    phone: text().optional(),
+    is_admin: bool().withDefault(),
     created_at: createdAt(),
     updated_at: createdAt(),
   },
@@ -82,22 +86,11 @@ export const schema = {
     updated_at: createdAt(),
   },
   rate_limits: {
-    id: text(),
     key: text(),
     count: int(),
-    last_request: bigint(),
+    window_started_at: timestamp(),
   },
 
-  customers: {
-    id: text(),
-    email: text(),
-    first_name: text(),
-    last_name: text(),
-    phone: text().optional(),
-    is_admin: bool().withDefault(),
-    created_at: createdAt(),
-    updated_at: createdAt(),
-  },
   addresses: {
     id: text(),
     customer_id: text(),

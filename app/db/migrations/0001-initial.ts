@@ -8,16 +8,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const { timestamp, date, blob, now } = columnTypes(db)
   const s = db.schema
 
-  // better-auth
+  // Customers are better-auth's user table (ADR 4): one row per account, created in one insert.
   await withTimestamps(
     db,
     s
-      .createTable('users')
+      .createTable('customers')
       .addColumn('id', 'text', (c) => c.primaryKey().notNull())
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('email', 'text', (c) => c.notNull().unique())
       .addColumn('email_verified', 'boolean', (c) => c.notNull().defaultTo(false))
-      .addColumn('image', 'text'),
+      .addColumn('image', 'text')
+      .addColumn('first_name', 'text', (c) => c.notNull())
+      .addColumn('last_name', 'text', (c) => c.notNull())
+      .addColumn('phone', 'text')
+      .addColumn('is_admin', 'boolean', (c) => c.notNull().defaultTo(false)),
     ['created_at', 'updated_at'],
   ).execute()
   await withTimestamps(
@@ -25,7 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     s
       .createTable('sessions')
       .addColumn('id', 'text', (c) => c.primaryKey().notNull())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('user_id', 'text', (c) => c.notNull().references('customers.id').onDelete('cascade'))
       .addColumn('token', 'text', (c) => c.notNull().unique())
       .addColumn('expires_at', timestamp, (c) => c.notNull())
       .addColumn('ip_address', 'text')
@@ -37,7 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     s
       .createTable('accounts')
       .addColumn('id', 'text', (c) => c.primaryKey().notNull())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('user_id', 'text', (c) => c.notNull().references('customers.id').onDelete('cascade'))
       .addColumn('account_id', 'text', (c) => c.notNull())
       .addColumn('provider_id', 'text', (c) => c.notNull())
       .addColumn('access_token', 'text')
@@ -59,29 +63,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('expires_at', timestamp, (c) => c.notNull()),
     ['created_at', 'updated_at'],
   ).execute()
+  // Failed attempts per key (address or client IP) in a fixed window; shared by all instances.
   await s
     .createTable('rate_limits')
-    .addColumn('id', 'text', (c) => c.primaryKey().notNull())
-    .addColumn('key', 'text', (c) => c.notNull().unique())
+    .addColumn('key', 'text', (c) => c.primaryKey().notNull())
     .addColumn('count', 'integer', (c) => c.notNull())
-    .addColumn('last_request', 'bigint', (c) => c.notNull())
+    .addColumn('window_started_at', timestamp, (c) => c.notNull())
     .execute()
 
-  // customers
-  await withTimestamps(
-    db,
-    s
-      .createTable('customers')
-      .addColumn('id', 'text', (c) =>
-        c.primaryKey().notNull().references('users.id').onDelete('cascade'),
-      )
-      .addColumn('email', 'text', (c) => c.notNull().unique())
-      .addColumn('first_name', 'text', (c) => c.notNull())
-      .addColumn('last_name', 'text', (c) => c.notNull())
-      .addColumn('phone', 'text')
-      .addColumn('is_admin', 'boolean', (c) => c.notNull().defaultTo(false)),
-    ['created_at', 'updated_at'],
-  ).execute()
   await withTimestamps(
     db,
     s
@@ -392,7 +381,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     s
       .createTable('audit_log')
       .addColumn('id', 'text', (c) => c.primaryKey().notNull())
-      .addColumn('actor_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+      .addColumn('actor_id', 'text', (c) => c.references('customers.id').onDelete('set null'))
       .addColumn('action', 'text', (c) => c.notNull())
       .addColumn('entity_type', 'text', (c) => c.notNull())
       .addColumn('entity_id', 'text')
