@@ -29,7 +29,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     s
       .createTable('sessions')
       .addColumn('id', 'text', (c) => c.primaryKey().notNull())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('customers.id').onDelete('cascade'))
+      .addColumn('user_id', 'text', (c) =>
+        c.notNull().references('customers.id').onDelete('cascade'),
+      )
       .addColumn('token', 'text', (c) => c.notNull().unique())
       .addColumn('expires_at', timestamp, (c) => c.notNull())
       .addColumn('ip_address', 'text')
@@ -41,7 +43,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     s
       .createTable('accounts')
       .addColumn('id', 'text', (c) => c.primaryKey().notNull())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('customers.id').onDelete('cascade'))
+      .addColumn('user_id', 'text', (c) =>
+        c.notNull().references('customers.id').onDelete('cascade'),
+      )
       .addColumn('account_id', 'text', (c) => c.notNull())
       .addColumn('provider_id', 'text', (c) => c.notNull())
       .addColumn('access_token', 'text')
