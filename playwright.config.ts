@@ -32,7 +32,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node scripts/e2e-server.mjs',
+    command: 'node --import tsx tests/e2e/support/app-server.ts',
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

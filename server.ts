@@ -9,6 +9,7 @@ import type { ServerBuild } from 'react-router'
 import { closeDb, getDb, pingDatabase } from './app/db/db.server'
 import { migrateToLatest } from './app/db/migrate.server'
 import { seedDemo } from './app/db/seed/demo.server'
+import { startOutboxWorker } from './app/email/worker.server'
 import { EnvError, getEnv } from './app/env.server'
 import { createNonce, isAllowedOrigin, securityHeaders } from './app/http/security.server'
 import { getLogger } from './app/log.server'
@@ -84,6 +85,9 @@ app.use((req, res, next) => {
 })
 
 app.use((req, res, next) => {
+  // OAuth providers post back to their callback from their own origin (Apple's form_post);
+  // the state parameter better-auth checks is what protects that request.
+  if (req.path.startsWith('/api/auth/callback/')) return next()
   const allowed = isAllowedOrigin({
     method: req.method,
     origin: req.get('origin'),
@@ -130,13 +134,16 @@ app.use(
   createRequestHandler({
     build,
     mode: development ? 'development' : 'production',
-    getLoadContext: (_req, res) => ({
+    getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce as string,
+      clientIp: req.ip ?? '',
       requestId: res.locals.requestId as string,
       log: res.locals.log as Logger,
     }),
   }),
 )
+
+const outbox = startOutboxWorker({ db, smtpUrl: env.smtpUrl, mailFrom: env.mailFrom, log })
 
 const server: Server = app.listen(env.port, () => {
   log.info(
@@ -165,6 +172,7 @@ function shutdown(signal: string) {
   }, 10_000)
   force.unref()
   server.close(async () => {
+    await outbox.stop()
     await closeDb()
     log.info('stopped')
     process.exit(0)

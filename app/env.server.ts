@@ -66,6 +66,14 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalText,
   APPLE_CLIENT_ID: optionalText,
   APPLE_CLIENT_SECRET: optionalText,
+  OIDC_ISSUER: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be the issuer URL, e.g. https://id.example' })
+      .optional(),
+  ),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_NAME: optionalText,
   MAPS_EMBED_KEY: optionalText,
 })
 
@@ -87,6 +95,8 @@ export type Env = {
   paypal: { clientId: string; clientSecret: string } | undefined
   google: { clientId: string; clientSecret: string } | undefined
   apple: { clientId: string; clientSecret: string } | undefined
+  /** Any OpenID Connect provider (Keycloak, Authentik, ...), found by discovery */
+  oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined
   mapsEmbedKey: string | undefined
 }
 
@@ -190,6 +200,13 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     ['APPLE_CLIENT_SECRET', raw.APPLE_CLIENT_SECRET],
     problems,
   )
+  const oidc = pair(
+    'OpenID Connect sign-in',
+    ['OIDC_CLIENT_ID', raw.OIDC_CLIENT_ID],
+    ['OIDC_CLIENT_SECRET', raw.OIDC_CLIENT_SECRET],
+    problems,
+  )
+  if (oidc && !raw.OIDC_ISSUER) problems.push('OIDC_ISSUER: required with OIDC_CLIENT_ID')
   if (problems.length > 0 || typeof database === 'string') throw new EnvError(problems)
 
   const baseUrl = new URL(raw.BASE_URL ?? `http://localhost:${raw.PORT}`).origin
@@ -216,6 +233,15 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     paypal: paypal && { clientId: paypal.first, clientSecret: paypal.second },
     google: google && { clientId: google.first, clientSecret: google.second },
     apple: apple && { clientId: apple.first, clientSecret: apple.second },
+    oidc:
+      oidc && raw.OIDC_ISSUER
+        ? {
+            issuer: raw.OIDC_ISSUER.replace(/\/$/, ''),
+            clientId: oidc.first,
+            clientSecret: oidc.second,
+            name: raw.OIDC_NAME ?? 'OpenID',
+          }
+        : undefined,
     mapsEmbedKey: raw.MAPS_EMBED_KEY,
   }
 }

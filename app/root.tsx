@@ -9,16 +9,21 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
+import { getCurrentUser } from './auth/session.server'
 import { useNonce } from './components/nonce'
 import { SiteFooter } from './components/site-footer'
 import { SiteHeader } from './components/site-header'
 import { getFarmBasics } from './content/farm.server'
 import { getDb } from './db/db.server'
 
-export async function loader() {
-  const farm = await getFarmBasics(getDb())
-  // The signed-in user and the cart arrive with the accounts and cart issues.
-  return { farm, cartCount: 0, user: null }
+export async function loader({ request }: Route.LoaderArgs) {
+  const [farm, user] = await Promise.all([getFarmBasics(getDb()), getCurrentUser(request)])
+  // The cart count arrives with the cart (storefront issue).
+  return {
+    farm,
+    cartCount: 0,
+    user: user && { firstName: user.firstName, isAdmin: user.isAdmin },
+  }
 }
 
 export const links: Route.LinksFunction = () => [
@@ -44,7 +49,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader siteName={data?.farm.name ?? 'Farm Shop'} cartCount={data?.cartCount ?? 0} />
+        <SiteHeader
+          siteName={data?.farm.name ?? 'Farm Shop'}
+          cartCount={data?.cartCount ?? 0}
+          user={data?.user ?? null}
+        />
         <main id="main" className="flex-1">
           {children}
         </main>

@@ -3,5 +3,24 @@ import { index, type RouteConfig, route } from '@react-router/dev/routes'
 // Every URL in one explicit list.
 export default [
   index('routes/shop/home.tsx'),
+
+  route('signin', 'routes/auth/signin.tsx'),
+  route('signup', 'routes/auth/signup.tsx'),
+  route('reset-password', 'routes/auth/reset-password.tsx'),
+  route('auth/callback', 'routes/auth/callback.tsx'),
+  route('signout', 'routes/auth/signout.tsx'),
+  route('api/auth/*', 'routes/api/auth.ts'),
+
+  route('account', 'routes/account/layout.tsx', [
+    index('routes/account/index.tsx'),
+    route('profile', 'routes/account/profile.tsx'),
+    route('orders', 'routes/account/orders.tsx'),
+    route('orders/:id', 'routes/account/order.tsx'),
+    route('addresses', 'routes/account/addresses.tsx'),
+    route('waiting-list', 'routes/account/waiting-list.tsx'),
+  ]),
+
+  route('admin', 'routes/admin/dashboard.tsx'),
+
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -1,22 +1,85 @@
-// `npm run admin -- <command>`: farm administration from the shell. The accounts issue adds
-// the commands (create an admin, grant or remove admin); until then it only explains itself.
+// `npm run admin -- <command>`: farm administration from the shell, on the same DATABASE_URL
+// as the server.
+import { parseArgs } from 'node:util'
+import { CreateAdminSchema, createAdmin, setAdmin } from '~/auth/admins.server'
+import { closeDb, getDb } from '~/db/db.server'
+import { migrateToLatest } from '~/db/migrate.server'
+import { runCli } from './cli'
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
-  help                 Show this help.
-
-Coming with accounts:
-  create-admin         Create an administrator account.
-  grant-admin <email>  Make an existing customer an administrator.
-  revoke-admin <email> Remove administrator rights.
+  create --email EMAIL --password PASSWORD [--first NAME --last NAME]
+                 Create a verified administrator account, or make an existing
+                 account an administrator (its password is left as it is).
+  grant EMAIL    Make an existing customer an administrator.
+  revoke EMAIL   Remove administrator rights.
+  help           Show this help.
 `
 
-const [command = 'help'] = process.argv.slice(2)
-if (command === 'help' || command === '--help' || command === '-h') {
-  console.log(USAGE)
-} else {
-  console.error(`Unknown command: ${command}\n`)
-  console.error(USAGE)
-  process.exitCode = 2
+class UsageError extends Error {}
+
+async function main(argv: string[]) {
+  const [command = 'help', ...rest] = argv
+  if (command === 'help' || command === '--help' || command === '-h') {
+    console.log(USAGE)
+    return
+  }
+  if (!['create', 'grant', 'revoke'].includes(command)) {
+    throw new UsageError(`Unknown command: ${command}`)
+  }
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      first: { type: 'string' },
+      last: { type: 'string' },
+    },
+  })
+  const db = getDb()
+  await migrateToLatest(db)
+  try {
+    if (command === 'create') {
+      const parsed = CreateAdminSchema.safeParse({
+        email: values.email,
+        password: values.password,
+        firstName: values.first,
+        lastName: values.last,
+      })
+      if (!parsed.success) {
+        throw new UsageError(parsed.error.issues.map((issue) => issue.message).join('\n'))
+      }
+      const { created } = await createAdmin(db, parsed.data)
+      console.log(
+        created
+          ? `Created administrator ${parsed.data.email}.`
+          : `${parsed.data.email} already had an account; it is now an administrator.`,
+      )
+      return
+    }
+    const email = positionals[0]
+    if (!email || positionals.length > 1) throw new UsageError(`${command} takes one email address`)
+    const found = await setAdmin(db, email, command === 'grant')
+    if (!found) throw new Error(`No account with the email ${email}.`)
+    console.log(`${email} ${command === 'grant' ? 'is now' : 'is no longer'} an administrator.`)
+  } finally {
+    await closeDb()
+  }
 }
+
+await runCli(async () => {
+  try {
+    await main(process.argv.slice(2))
+  } catch (error) {
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
+      console.error(`${error.message}\n`)
+      console.error(USAGE)
+      process.exitCode = 2
+      return
+    }
+    throw error
+  }
+})

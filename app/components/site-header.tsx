@@ -1,5 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react'
-import { Link, NavLink, useLocation } from 'react-router'
+import { Form, Link, NavLink } from 'react-router'
+import { useDisclosure, useHydrated } from './ui/disclosure'
+
+export type HeaderUser = { firstName: string; isAdmin: boolean }
 
 const NAV_LINKS = [
   { to: '/', label: 'Home' },
@@ -9,10 +11,13 @@ const NAV_LINKS = [
 ] as const
 
 function navClass({ isActive }: { isActive: boolean }) {
-  return `rounded px-3 py-2 font-medium ${
+  return `block rounded px-3 py-2 font-medium ${
     isActive ? 'text-pasture-800 underline underline-offset-8' : 'text-ink hover:text-pasture-700'
   }`
 }
+
+const menuItemClass =
+  'block w-full rounded px-3 py-2 text-left font-medium text-ink hover:bg-earth-50'
 
 function Icon({ children }: { children: React.ReactNode }) {
   return (
@@ -29,15 +34,41 @@ function Icon({ children }: { children: React.ReactNode }) {
   )
 }
 
-function NavItems({ withSignIn }: { withSignIn: boolean }) {
-  const links = withSignIn ? [...NAV_LINKS, { to: '/signin', label: 'Sign In' }] : NAV_LINKS
-  return links.map((link) => (
+function NavItems() {
+  return NAV_LINKS.map((link) => (
     <li key={link.to}>
       <NavLink to={link.to} end={link.to === '/'} className={navClass}>
         {link.label}
       </NavLink>
     </li>
   ))
+}
+
+/** My Account, Admin Dashboard (admins only), Sign Out: for the account menu and the mobile menu. */
+function AccountItems({ user }: { user: HeaderUser }) {
+  return (
+    <>
+      <li>
+        <Link to="/account" className={menuItemClass}>
+          My Account
+        </Link>
+      </li>
+      {user.isAdmin ? (
+        <li>
+          <Link to="/admin" className={menuItemClass}>
+            Admin Dashboard
+          </Link>
+        </li>
+      ) : null}
+      <li>
+        <Form method="post" action="/signout">
+          <button type="submit" className={menuItemClass}>
+            Sign Out
+          </button>
+        </Form>
+      </li>
+    </>
+  )
 }
 
 function CartLink({ count }: { count: number }) {
@@ -63,68 +94,83 @@ function CartLink({ count }: { count: number }) {
   )
 }
 
-/**
- * The small-screen menu: a disclosure button (aria-expanded) that closes on Escape, on a click
- * outside and on navigation. Without JavaScript the same links are in the footer.
- */
-function MobileMenu() {
-  const location = useLocation()
-  // Open "at" one location: any navigation changes the key and so closes the menu.
-  const [openAt, setOpenAt] = useState<string | null>(null)
-  const open = openAt === location.key
-  const menuId = useId()
-  const container = useRef<HTMLDivElement>(null)
-  const button = useRef<HTMLButtonElement>(null)
-
-  useEffect(() => {
-    if (!open) return
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      setOpenAt(null)
-      button.current?.focus()
-    }
-    const onClick = (event: MouseEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpenAt(null)
-    }
-    document.addEventListener('keydown', onKey)
-    document.addEventListener('click', onClick)
-    return () => {
-      document.removeEventListener('keydown', onKey)
-      document.removeEventListener('click', onClick)
-    }
-  }, [open])
-
+/** The signed-in user's menu. Before JavaScript runs it is a plain link to the account area. */
+function AccountMenu({ user }: { user: HeaderUser }) {
+  const hydrated = useHydrated()
+  const { open, containerRef, buttonProps, panelProps } = useDisclosure()
+  const name = user.firstName || 'User'
+  const trigger =
+    'flex items-center gap-1 rounded-md px-3 py-2 font-semibold text-pasture-800 hover:bg-pasture-50'
+  if (!hydrated) {
+    return (
+      <Link to="/account" className={trigger}>
+        <span className="sr-only">Account menu for </span>
+        {name}
+      </Link>
+    )
+  }
   return (
-    <div ref={container} className="relative md:hidden">
-      <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpenAt(open ? null : location.key)}
-        className="rounded p-2 text-ink hover:text-pasture-700"
+    <div ref={containerRef} className="relative">
+      <button {...buttonProps} className={trigger}>
+        <span className="sr-only">Account menu for </span>
+        {name}
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+          <path d={open ? 'M5 12l5-5 5 5z' : 'M5 8l5 5 5-5z'} />
+        </svg>
+      </button>
+      <ul
+        {...panelProps}
+        className="absolute right-0 z-50 mt-2 w-56 rounded-md border border-earth-100 bg-white p-2 shadow-lg"
       >
+        <AccountItems user={user} />
+      </ul>
+    </div>
+  )
+}
+
+/** The small-screen menu. Without JavaScript the same links are in the footer. */
+function MobileMenu({ user }: { user: HeaderUser | null }) {
+  const { open, containerRef, buttonProps, panelProps } = useDisclosure()
+  return (
+    <div ref={containerRef} className="relative md:hidden">
+      <button {...buttonProps} className="rounded p-2 text-ink hover:text-pasture-700">
         <span className="sr-only">Menu</span>
         <Icon>
           <path d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 6h16M4 12h16M4 18h16'} />
         </Icon>
       </button>
       <nav
-        id={menuId}
+        {...panelProps}
         aria-label="Mobile"
-        hidden={!open}
-        className="absolute right-0 mt-2 w-56 rounded-md border border-earth-100 bg-white p-2 shadow-lg"
+        className="absolute right-0 z-50 mt-2 w-56 rounded-md border border-earth-100 bg-white p-2 shadow-lg"
       >
         <ul className="flex flex-col">
-          <NavItems withSignIn />
+          <NavItems />
+          {user ? (
+            <AccountItems user={user} />
+          ) : (
+            <li>
+              <NavLink to="/signin" className={navClass}>
+                Sign In
+              </NavLink>
+            </li>
+          )}
         </ul>
       </nav>
     </div>
   )
 }
 
-/** The navigation bar: brand, main links, cart with its count, Sign In, and the mobile menu. */
-export function SiteHeader({ siteName, cartCount }: { siteName: string; cartCount: number }) {
+/** The navigation bar: brand, main links, cart with its count, account or Sign In, mobile menu. */
+export function SiteHeader({
+  siteName,
+  cartCount,
+  user,
+}: {
+  siteName: string
+  cartCount: number
+  user: HeaderUser | null
+}) {
   return (
     <header className="sticky top-0 z-40 border-b border-earth-100 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
@@ -137,18 +183,24 @@ export function SiteHeader({ siteName, cartCount }: { siteName: string; cartCoun
         </Link>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
-            <NavItems withSignIn={false} />
+            <NavItems />
           </ul>
         </nav>
         <div className="flex items-center gap-2">
           <CartLink count={cartCount} />
-          <Link
-            to="/signin"
-            className="hidden rounded-md bg-pasture-700 px-4 py-2 font-semibold text-white hover:bg-pasture-800 md:inline-block"
-          >
-            Sign In
-          </Link>
-          <MobileMenu />
+          <div className="hidden md:block">
+            {user ? (
+              <AccountMenu user={user} />
+            ) : (
+              <Link
+                to="/signin"
+                className="inline-block rounded-md bg-pasture-700 px-4 py-2 font-semibold text-white hover:bg-pasture-800"
+              >
+                Sign In
+              </Link>
+            )}
+          </div>
+          <MobileMenu user={user} />
         </div>
       </div>
     </header>

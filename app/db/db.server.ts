@@ -119,6 +119,11 @@ export function getDb(): DB {
   return store[DB_KEY]
 }
 
+/** For tests and scripts that opened their own connection: the app uses it from now on. */
+export function provideDb(db: DB): void {
+  ;(globalThis as GlobalWithDb)[DB_KEY] = db
+}
+
 export async function closeDb(): Promise<void> {
   const store = globalThis as GlobalWithDb
   const db = store[DB_KEY]

@@ -28,7 +28,6 @@ function column<K extends ColumnKind>(kind: K) {
 
 const text = () => column('text')
 const int = () => column('int')
-const bigint = () => column('bigint')
 const bool = () => column('bool')
 const timestamp = () => column('timestamp')
 /** A calendar day as 'YYYY-MM-DD' (no time zone games). */
@@ -306,6 +305,10 @@ export const schema = {
     send_after: timestamp().withDefault(),
     sent_at: timestamp().optional(),
     created_at: createdAt(),
+    /** When a worker took the row ('sending'); null in every other status (ADR 5) */
+    claimed_at: timestamp().optional(),
+    /** Which template made the email, e.g. 'password-reset'; null for one-off mails */
+    template: text().optional(),
   },
   images: {
     id: text(),

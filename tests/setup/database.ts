@@ -5,11 +5,17 @@ import path from 'node:path'
 import { sql } from 'kysely'
 import { inject } from 'vitest'
 import { type DB, openDatabase } from '~/db/db.server'
+import type { DatabaseConfig } from '~/env.server'
 
 // Each test file gets its own database copied from a template that global-database.ts
 // migrated once: a file copy on SQLite, CREATE DATABASE ... TEMPLATE on PostgreSQL.
 
-export type TestDatabase = { db: DB; dialect: 'sqlite' | 'postgres'; cleanup: () => Promise<void> }
+export type TestDatabase = {
+  db: DB
+  dialect: 'sqlite' | 'postgres'
+  config: DatabaseConfig
+  cleanup: () => Promise<void>
+}
 
 export function testDialect(): 'sqlite' | 'postgres' {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite'
@@ -47,10 +53,12 @@ async function createPostgresCopy(): Promise<TestDatabase> {
   } finally {
     await admin.destroy()
   }
-  const db = openDatabase({ kind: 'postgres', url: withDatabase(serverUrl, name) })
+  const config = { kind: 'postgres' as const, url: withDatabase(serverUrl, name) }
+  const db = openDatabase(config)
   return {
     db,
     dialect: 'postgres',
+    config,
     cleanup: async () => {
       await db.destroy()
       const dropper = openDatabase({ kind: 'postgres', url: serverUrl })
@@ -64,10 +72,12 @@ function createSqliteCopy(): TestDatabase {
   const dir = mkdtempSync(path.join(tmpdir(), 'farm-test-'))
   const file = path.join(dir, 'shop.db')
   copyFileSync(required('sqliteTemplate'), file)
-  const db = openDatabase({ kind: 'sqlite', path: file })
+  const config = { kind: 'sqlite' as const, path: file }
+  const db = openDatabase(config)
   return {
     db,
     dialect: 'sqlite',
+    config,
     cleanup: async () => {
       await db.destroy()
       rmSync(dir, { recursive: true, force: true })

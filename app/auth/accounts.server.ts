@@ -1,0 +1,196 @@
+import { isAPIError } from 'better-auth/api'
+import { getDb } from '~/db/db.server'
+import { getEnv } from '~/env.server'
+import { configuredSocialProviders, getAuth } from './auth.server'
+import { sendWelcomeEmail } from './emails.server'
+import {
+  INVALID_RESET_LINK,
+  PASSWORD_UPDATED,
+  RESET_EMAIL_SENT,
+  SIGN_IN_FAILED,
+  SIGN_UP_FAILED,
+} from './forms'
+import {
+  clearAttempts,
+  isRateLimited,
+  limits,
+  recordAttempt,
+  TOO_MANY_ATTEMPTS,
+} from './rate-limit.server'
+import { safeRedirect } from './redirect'
+import { authHeaders } from './session.server'
+
+// What the sign-in, sign-up and reset pages do, on the server. Routes stay thin.
+
+export type Outcome =
+  | { ok: true; headers: Headers; message?: string }
+  | { ok: false; status: 400 | 401 | 409 | 429; message: string }
+
+type Caller = { request: Request; clientIp: string }
+
+const tooMany = { ok: false, status: 429, message: TOO_MANY_ATTEMPTS } as const
+
+export async function signIn(
+  input: { email: string; password: string; rememberMe: boolean },
+  { request, clientIp }: Caller,
+): Promise<Outcome> {
+  const db = getDb()
+  const keys = [limits.signInByEmail(input.email), limits.signInByIp(clientIp)]
+  // Checked before the password is even looked at, so guessing stops here.
+  if (await isRateLimited(db, keys)) return tooMany
+  try {
+    const { headers } = await getAuth().api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: input.rememberMe },
+      headers: authHeaders(request, clientIp),
+      returnHeaders: true,
+    })
+    await clearAttempts(db, [keys[0] as (typeof keys)[0]])
+    return { ok: true, headers }
+  } catch (error) {
+    if (!isAPIError(error)) throw error
+    await recordAttempt(db, keys)
+    return { ok: false, status: 401, message: SIGN_IN_FAILED }
+  }
+}
+
+export async function signUp(
+  input: {
+    firstName: string
+    lastName: string
+    email: string
+    password: string
+    newsletter: boolean
+  },
+  { request, clientIp }: Caller,
+): Promise<Outcome> {
+  const db = getDb()
+  const keys = [limits.signUpByEmail(input.email), limits.signUpByIp(clientIp)]
+  if (await isRateLimited(db, keys)) return tooMany
+  try {
+    const { headers, response } = await getAuth().api.signUpEmail({
+      body: {
+        email: input.email,
+        password: input.password,
+        name: `${input.firstName} ${input.lastName}`,
+        firstName: input.firstName,
+        lastName: input.lastName,
+      },
+      headers: authHeaders(request, clientIp),
+      returnHeaders: true,
+    })
+    await sendWelcomeEmail(db, { email: response.user.email, firstName: input.firstName })
+    if (input.newsletter) await addNewsletterSignup(input.email)
+    return { ok: true, headers }
+  } catch (error) {
+    if (!isAPIError(error)) throw error
+    await recordAttempt(db, keys)
+    const exists = error.body?.code?.startsWith('USER_ALREADY_EXISTS')
+    return exists
+      ? {
+          ok: false,
+          status: 409,
+          message: 'An account with this email already exists. Please sign in instead.',
+        }
+      : { ok: false, status: 400, message: error.body?.message ?? SIGN_UP_FAILED }
+  }
+}
+
+/** A pending subscription; confirming it (double opt-in) belongs to the newsletter. */
+async function addNewsletterSignup(email: string) {
+  await getDb()
+    .insertInto('newsletter_subscribers')
+    .values({ id: crypto.randomUUID(), email, token: crypto.randomUUID() })
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .execute()
+}
+
+/** Always the same answer, account or not (no account discovery, D9). */
+export async function requestPasswordReset(email: string, { clientIp }: Caller): Promise<Outcome> {
+  const db = getDb()
+  const keys = [limits.resetByEmail(email), limits.resetByIp(clientIp)]
+  if (await isRateLimited(db, keys)) return tooMany
+  await recordAttempt(db, keys)
+  await getAuth().api.requestPasswordReset({ body: { email } })
+  return { ok: true, headers: new Headers(), message: RESET_EMAIL_SENT }
+}
+
+/** Whether a reset token exists and has not expired (the page shows the form only then). */
+export async function isResetTokenValid(token: string | null): Promise<boolean> {
+  if (!token || token.length > 200) return false
+  const context = await getAuth().$context
+  const verification = await context.internalAdapter.findVerificationValue(
+    `reset-password:${token}`,
+  )
+  return Boolean(verification && verification.expiresAt > new Date())
+}
+
+export async function resetPassword(input: { token: string; password: string }): Promise<Outcome> {
+  try {
+    await getAuth().api.resetPassword({ body: { token: input.token, newPassword: input.password } })
+    return { ok: true, headers: new Headers(), message: PASSWORD_UPDATED }
+  } catch (error) {
+    if (!isAPIError(error)) throw error
+    return { ok: false, status: 400, message: INVALID_RESET_LINK }
+  }
+}
+
+const AUTH_COOKIES = ['session_token', 'session_data', 'dont_remember']
+
+/**
+ * Ends the session on the server when it can, and always clears the cookies, so signing out
+ * works even when the server call fails.
+ */
+export async function signOut(request: Request): Promise<Headers> {
+  const headers = new Headers()
+  try {
+    const result = await getAuth().api.signOut({
+      headers: authHeaders(request),
+      returnHeaders: true,
+    })
+    for (const cookie of result.headers.getSetCookie()) headers.append('Set-Cookie', cookie)
+  } catch {
+    // Nothing to undo: the cookies below end the session for this browser.
+  }
+  const secure = getEnv().baseUrl.startsWith('https:')
+  for (const name of AUTH_COOKIES) {
+    const cookie = `${secure ? '__Secure-' : ''}farm.${name}`
+    headers.append(
+      'Set-Cookie',
+      `${cookie}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+    )
+  }
+  return headers
+}
+
+/**
+ * Starts Google / Apple / OpenID sign-in: better-auth answers with the provider's URL and a
+ * state cookie; the provider comes back to /api/auth/callback/{id}, which lands on
+ * /auth/callback (success) or /auth/callback?error=... (failure).
+ */
+export async function startSocialSignIn(
+  input: { provider: string; redirect?: string; verb: 'in' | 'up' },
+  { request, clientIp }: Caller,
+): Promise<
+  { ok: true; url: string; headers: Headers } | { ok: false; status: 400; message: string }
+> {
+  const provider = configuredSocialProviders().find((p) => p.id === input.provider)
+  if (!provider)
+    return { ok: false, status: 400, message: 'That sign-in provider is not available.' }
+  const back = new URLSearchParams({
+    provider: provider.id,
+    verb: input.verb,
+    redirect: safeRedirect(input.redirect),
+  })
+  const { response, headers } = await getAuth().api.signInSocial({
+    body: {
+      provider: provider.id,
+      callbackURL: `/auth/callback?${back}`,
+      errorCallbackURL: `/auth/callback?${back}&failed=1`,
+    },
+    headers: authHeaders(request, clientIp),
+    returnHeaders: true,
+  })
+  if (!response.url)
+    return { ok: false, status: 400, message: 'That sign-in provider is not available.' }
+  return { ok: true, url: response.url, headers }
+}

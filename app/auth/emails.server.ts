@@ -1,0 +1,39 @@
+import type { DB } from '~/db/db.server'
+import { sendEmail } from '~/email/outbox.server'
+import { passwordResetEmail } from '~/email/templates/password-reset'
+import { welcomeEmail } from '~/email/templates/welcome'
+import { getEnv } from '~/env.server'
+
+// The account emails. Each is written to the outbox; the worker sends it.
+
+export const RESET_LINK_MINUTES = 60
+
+async function shopContext(db: DB) {
+  const farm = await db
+    .selectFrom('farm_info')
+    .select('name')
+    .where('id', '=', 1)
+    .executeTakeFirst()
+  return { farmName: farm?.name ?? 'Farm Shop', baseUrl: getEnv().baseUrl }
+}
+
+export async function sendPasswordResetEmail(
+  db: DB,
+  input: { email: string; firstName: string; token: string },
+): Promise<void> {
+  const content = passwordResetEmail({
+    ...(await shopContext(db)),
+    firstName: input.firstName,
+    resetUrl: `/reset-password?${new URLSearchParams({ token: input.token })}`,
+    expiresInMinutes: RESET_LINK_MINUTES,
+  })
+  await sendEmail(db, { to: input.email, ...content, template: 'password-reset' })
+}
+
+export async function sendWelcomeEmail(
+  db: DB,
+  input: { email: string; firstName: string },
+): Promise<void> {
+  const content = welcomeEmail({ ...(await shopContext(db)), firstName: input.firstName })
+  await sendEmail(db, { to: input.email, ...content, template: 'welcome' })
+}

@@ -1,0 +1,109 @@
+import { type InputHTMLAttributes, useId } from 'react'
+
+// Form primitives with no shop knowledge: a visible label, the error right under the field,
+// tied to it with aria-describedby and aria-invalid so screen readers announce it.
+
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string
+  name: string
+  error?: string
+  hint?: string
+}
+
+export function TextField({ label, name, error, hint, className, ...input }: TextFieldProps) {
+  const id = useId()
+  const errorId = `${id}-error`
+  const hintId = `${id}-hint`
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ')
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className="mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-ink shadow-sm focus:border-pasture-700 focus:outline-none focus:ring-2 focus:ring-pasture-600 aria-[invalid=true]:border-red-700"
+        {...input}
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} message={error} />
+    </div>
+  )
+}
+
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-800">
+      {message}
+    </p>
+  )
+}
+
+type CheckboxProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: React.ReactNode
+  name: string
+  error?: string
+}
+
+export function CheckboxField({ label, name, error, className, ...input }: CheckboxProps) {
+  const id = useId()
+  const errorId = `${id}-error`
+  return (
+    <div className={className}>
+      <div className="flex items-start gap-2">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="mt-1 h-4 w-4 rounded border-stone-400 accent-pasture-700"
+          {...input}
+        />
+        <label htmlFor={id} className="text-sm text-ink">
+          {label}
+        </label>
+      </div>
+      <FieldError id={errorId} message={error} />
+    </div>
+  )
+}
+
+/** A message about the whole form: role="alert" for errors, role="status" for good news. */
+export function FormMessage({
+  tone,
+  children,
+}: {
+  tone: 'error' | 'success'
+  children: React.ReactNode
+}) {
+  if (!children) return null
+  return tone === 'error' ? (
+    <div
+      role="alert"
+      className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
+    >
+      {children}
+    </div>
+  ) : (
+    <div
+      role="status"
+      className="rounded-md border border-pasture-100 bg-pasture-50 px-4 py-3 text-sm text-pasture-900"
+    >
+      {children}
+    </div>
+  )
+}
+
+export const primaryButtonClass =
+  'inline-flex items-center justify-center rounded-md bg-pasture-700 px-5 py-2.5 font-semibold text-white hover:bg-pasture-800 disabled:cursor-not-allowed disabled:bg-stone-400'
+export const secondaryButtonClass =
+  'inline-flex items-center justify-center rounded-md border-2 border-pasture-700 px-5 py-2 font-semibold text-pasture-800 hover:bg-pasture-50'

@@ -1,0 +1,50 @@
+import { type SelectHTMLAttributes, useId } from 'react'
+import { FieldError } from './field'
+
+// The select twin of TextField: visible label, error under the field, tied with
+// aria-describedby and aria-invalid.
+
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string
+  name: string
+  options: ReadonlyArray<{ value: string; label: string }>
+  /** A first, empty choice such as "Select a state"; left out when not given. */
+  placeholder?: string
+  error?: string
+}
+
+export function SelectField({
+  label,
+  name,
+  options,
+  placeholder,
+  error,
+  className,
+  ...select
+}: SelectFieldProps) {
+  const id = useId()
+  const errorId = `${id}-error`
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-ink shadow-sm focus:border-pasture-700 focus:outline-none focus:ring-2 focus:ring-pasture-600 aria-[invalid=true]:border-red-700"
+        {...select}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={errorId} message={error} />
+    </div>
+  )
+}

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { createProduct } from '~/db/seed/factories.server'
+import { createTestDatabase, type TestDatabase } from '../../tests/setup/database'
+import { getCustomerOrder, listCustomerOrders, orderStatusLabel } from './orders.server'
+
+let t: TestDatabase
+beforeAll(async () => {
+  t = await createTestDatabase()
+})
+afterAll(async () => {
+  await t?.cleanup()
+})
+
+async function createCustomer(firstName: string) {
+  const id = crypto.randomUUID()
+  await t.db
+    .insertInto('customers')
+    .values({
+      id,
+      name: `${firstName} Lee`,
+      email: `${id}@example.com`,
+      first_name: firstName,
+      last_name: 'Lee',
+    })
+    .execute()
+  return id
+}
+
+let nextNumber = 10042
+
+async function createOrder(
+  customerId: string,
+  options: {
+    createdAt: Date
+    items?: { name: string; variant?: string; quantity: number; unitCents: number }[]
+    discountCents?: number
+  },
+) {
+  const id = crypto.randomUUID()
+  const items = options.items ?? []
+  const subtotal = items.reduce((sum, item) => sum + item.quantity * item.unitCents, 0)
+  const discount = options.discountCents ?? 0
+  const tax = Math.round((subtotal - discount) * 0.06)
+  const orderNumber = nextNumber++
+  await t.db
+    .insertInto('orders')
+    .values({
+      id,
+      order_number: orderNumber,
+      customer_id: customerId,
+      idempotency_key: crypto.randomUUID(),
+      status: 'processing',
+      email: 'ann@example.com',
+      phone: '208-555-0100',
+      subtotal_cents: subtotal,
+      discount_cents: discount,
+      shipping_cents: 599,
+      tax_cents: tax,
+      total_cents: subtotal - discount + 599 + tax,
+      tax_rate_basis_points: 600,
+      promo_code: discount > 0 ? 'FARM10' : null,
+      shipping_method: 'standard',
+      ship_first_name: 'Ann',
+      ship_last_name: 'Lee',
+      ship_street: '12 Main St',
+      ship_apartment: null,
+      ship_city: 'Boise',
+      ship_state: 'ID',
+      ship_zip_code: '83702',
+      payment_method: 'offline',
+      payment_status: 'pending',
+      created_at: options.createdAt,
+      updated_at: options.createdAt,
+    })
+    .execute()
+  const product = await createProduct(t.db)
+  for (const item of items) {
+    await t.db
+      .insertInto('order_items')
+      .values({
+        id: crypto.randomUUID(),
+        order_id: id,
+        product_id: product.id,
+        product_variant_id: null,
+        product_name: item.name,
+        variant_name: item.variant ?? null,
+        unit_price_cents: item.unitCents,
+        quantity: item.quantity,
+        line_total_cents: item.quantity * item.unitCents,
+      })
+      .execute()
+  }
+  return { id, orderNumber, total: subtotal - discount + 599 + tax }
+}
+
+test("lists the customer's own orders, newest first, with item counts", async () => {
+  const ann = await createCustomer('Ann')
+  const bob = await createCustomer('Bob')
+  const older = await createOrder(ann, {
+    createdAt: new Date('2026-03-01T10:00:00.000Z'),
+    items: [
+      { name: 'Eggs', variant: 'Dozen', quantity: 2, unitCents: 600 },
+      { name: 'Ground Beef', quantity: 3, unitCents: 899 },
+    ],
+  })
+  const newer = await createOrder(ann, {
+    createdAt: new Date('2026-04-01T10:00:00.000Z'),
+    items: [{ name: 'Veggie Box', quantity: 1, unitCents: 3500 }],
+  })
+  const empty = await createOrder(ann, { createdAt: new Date('2026-02-01T10:00:00.000Z') })
+  await createOrder(bob, {
+    createdAt: new Date('2026-05-01T10:00:00.000Z'),
+    items: [{ name: 'Eggs', quantity: 1, unitCents: 600 }],
+  })
+
+  const orders = await listCustomerOrders(t.db, ann)
+  expect(orders).toEqual([
+    {
+      id: newer.id,
+      order_number: newer.orderNumber,
+      status: 'processing',
+      created_at: new Date('2026-04-01T10:00:00.000Z'),
+      total_cents: newer.total,
+      item_count: 1,
+    },
+    {
+      id: older.id,
+      order_number: older.orderNumber,
+      status: 'processing',
+      created_at: new Date('2026-03-01T10:00:00.000Z'),
+      total_cents: older.total,
+      item_count: 5,
+    },
+    expect.objectContaining({ id: empty.id, item_count: 0 }),
+  ])
+  expect(await listCustomerOrders(t.db, await createCustomer('Cat'))).toEqual([])
+})
+
+test("one order with its items; another customer's order is not found", async () => {
+  const ann = await createCustomer('Ann')
+  const bob = await createCustomer('Bob')
+  const order = await createOrder(ann, {
+    createdAt: new Date('2026-03-01T10:00:00.000Z'),
+    discountCents: 120,
+    items: [
+      { name: 'Eggs', variant: 'Dozen', quantity: 2, unitCents: 600 },
+      { name: 'Beef Brisket', quantity: 1, unitCents: 2499 },
+    ],
+  })
+
+  const found = await getCustomerOrder(t.db, ann, order.id)
+  expect(found).toMatchObject({
+    id: order.id,
+    order_number: order.orderNumber,
+    subtotal_cents: 3699,
+    discount_cents: 120,
+    shipping_cents: 599,
+    total_cents: order.total,
+    shipping_method: 'standard',
+    ship_street: '12 Main St',
+    ship_apartment: null,
+  })
+  expect(found?.items).toEqual([
+    {
+      id: expect.any(String),
+      product_name: 'Beef Brisket',
+      variant_name: null,
+      quantity: 1,
+      unit_price_cents: 2499,
+      line_total_cents: 2499,
+    },
+    {
+      id: expect.any(String),
+      product_name: 'Eggs',
+      variant_name: 'Dozen',
+      quantity: 2,
+      unit_price_cents: 600,
+      line_total_cents: 1200,
+    },
+  ])
+
+  expect(await getCustomerOrder(t.db, bob, order.id)).toBeNull()
+  expect(await getCustomerOrder(t.db, ann, 'no-such-order')).toBeNull()
+})
+
+test('status labels', () => {
+  expect(orderStatusLabel('ready_for_pickup')).toBe('Ready for Pickup')
+  expect(orderStatusLabel('pending_payment')).toBe('Pending Payment')
+  expect(orderStatusLabel('on_hold')).toBe('On Hold')
+})

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { createProduct, createVariant } from '~/db/seed/factories.server'
+import { createTestDatabase, type TestDatabase } from '../../tests/setup/database'
+import { cancelWaitingListEntry, listWaitingListEntries } from './waiting-list.server'
+
+let t: TestDatabase
+beforeAll(async () => {
+  t = await createTestDatabase()
+})
+afterAll(async () => {
+  await t?.cleanup()
+})
+
+async function createCustomer(firstName: string) {
+  const id = crypto.randomUUID()
+  await t.db
+    .insertInto('customers')
+    .values({
+      id,
+      name: `${firstName} Lee`,
+      email: `${id}@example.com`,
+      first_name: firstName,
+      last_name: 'Lee',
+    })
+    .execute()
+  return id
+}
+
+async function join(
+  customerId: string,
+  productId: string,
+  options: { variantId?: string; quantity?: number; status?: string; createdAt: Date },
+) {
+  const id = crypto.randomUUID()
+  await t.db
+    .insertInto('waiting_list')
+    .values({
+      id,
+      customer_id: customerId,
+      product_id: productId,
+      product_variant_id: options.variantId ?? null,
+      quantity: options.quantity ?? 1,
+      status: options.status ?? 'waiting',
+      created_at: options.createdAt,
+    })
+    .execute()
+  return id
+}
+
+test("lists the customer's waiting entries with product and variant names", async () => {
+  const ann = await createCustomer('Ann')
+  const bob = await createCustomer('Bob')
+  const beef = await createProduct(t.db, { name: 'Ribeye Steak' })
+  const eggs = await createProduct(t.db, { name: 'Eggs' })
+  const dozen = await createVariant(t.db, eggs.id, { name: 'Dozen' })
+
+  const steak = await join(ann, beef.id, {
+    quantity: 2,
+    createdAt: new Date('2026-03-01T10:00:00.000Z'),
+  })
+  const eggEntry = await join(ann, eggs.id, {
+    variantId: dozen.id,
+    quantity: 3,
+    createdAt: new Date('2026-03-05T10:00:00.000Z'),
+  })
+  await join(ann, eggs.id, { status: 'notified', createdAt: new Date('2026-02-01T00:00:00Z') })
+  await join(ann, beef.id, { status: 'cancelled', createdAt: new Date('2026-02-01T00:00:00Z') })
+  await join(bob, beef.id, { createdAt: new Date('2026-03-02T00:00:00Z') })
+
+  expect(await listWaitingListEntries(t.db, ann)).toEqual([
+    {
+      id: eggEntry,
+      product_id: eggs.id,
+      product_name: 'Eggs',
+      variant_name: 'Dozen',
+      quantity: 3,
+      created_at: new Date('2026-03-05T10:00:00.000Z'),
+    },
+    {
+      id: steak,
+      product_id: beef.id,
+      product_name: 'Ribeye Steak',
+      variant_name: null,
+      quantity: 2,
+      created_at: new Date('2026-03-01T10:00:00.000Z'),
+    },
+  ])
+  expect(await listWaitingListEntries(t.db, await createCustomer('Cat'))).toEqual([])
+})
+
+test('cancelling is scoped to the customer and to entries still waiting', async () => {
+  const ann = await createCustomer('Ann')
+  const bob = await createCustomer('Bob')
+  const beef = await createProduct(t.db)
+  const annsEntry = await join(ann, beef.id, { createdAt: new Date() })
+  const notified = await join(ann, beef.id, { status: 'notified', createdAt: new Date() })
+
+  expect(await cancelWaitingListEntry(t.db, bob, annsEntry)).toBe(false)
+  expect(await listWaitingListEntries(t.db, ann)).toHaveLength(1)
+
+  expect(await cancelWaitingListEntry(t.db, ann, annsEntry)).toBe(true)
+  expect(await listWaitingListEntries(t.db, ann)).toEqual([])
+  expect(await cancelWaitingListEntry(t.db, ann, annsEntry)).toBe(false)
+  expect(await cancelWaitingListEntry(t.db, ann, notified)).toBe(false)
+
+  const statuses = await t.db
+    .selectFrom('waiting_list')
+    .select(['id', 'status'])
+    .where('customer_id', '=', ann)
+    .orderBy('status')
+    .execute()
+  expect(statuses).toEqual([
+    { id: annsEntry, status: 'cancelled' },
+    { id: notified, status: 'notified' },
+  ])
+})

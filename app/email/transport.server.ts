@@ -1,0 +1,44 @@
+import { createTransport } from 'nodemailer'
+import type { OutboxEmail } from './outbox.server'
+
+// SMTP delivery for the outbox worker. One connection per message: a farm sends a handful of
+// emails an hour, and nothing stays open between runs for a server to cut.
+
+export type SmtpDelivery = {
+  deliver(email: OutboxEmail): Promise<void>
+  close(): void
+}
+
+/** The domain part of MAIL_FROM ('Farm <shop@farm.example>'), for our Message-IDs. */
+function senderDomain(from: string): string {
+  return /@([^\s>]+)/.exec(from)?.[1] ?? 'localhost'
+}
+
+export function createSmtpDelivery(smtpUrl: string, from: string): SmtpDelivery {
+  const transport = createTransport({
+    url: smtpUrl,
+    // nodemailer's defaults wait up to 10 minutes on a silent server. A delivery must end well
+    // inside the outbox's stale-claim timeout, or another instance could send it again.
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  })
+  const domain = senderDomain(from)
+  return {
+    async deliver(email) {
+      await transport.sendMail({
+        from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html ?? undefined,
+        // Stable per outbox row: should a row ever go out twice (a worker that died after
+        // sending), mail systems that deduplicate by Message-ID drop the copy.
+        messageId: `<${email.id}@${domain}>`,
+      })
+    },
+    close() {
+      transport.close()
+    },
+  }
+}

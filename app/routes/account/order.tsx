@@ -1,0 +1,192 @@
+import { data, isRouteErrorResponse, Link } from 'react-router'
+import { requireUser } from '~/auth/guards.server'
+import { Price } from '~/components/price'
+import { pageMeta } from '~/content/meta'
+import { stateName } from '~/customers/address'
+import {
+  getCustomerOrder,
+  orderStatusLabel,
+  paymentMethodLabel,
+  shippingMethodLabel,
+} from '~/customers/orders.server'
+import { getDb } from '~/db/db.server'
+import type { Route } from './+types/order'
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request)
+  // Someone else's order is not found, exactly like one that does not exist.
+  const order = await getCustomerOrder(getDb(), user.id, params.id)
+  if (!order) throw data(null, { status: 404 })
+  return {
+    order: {
+      ...order,
+      statusLabel: orderStatusLabel(order.status),
+      shippingLabel: shippingMethodLabel(order.shipping_method),
+      paymentLabel: paymentMethodLabel(order.payment_method),
+    },
+  }
+}
+
+// The farm's time zone, so the server and the browser print the same day.
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'long',
+  timeZone: 'America/Boise',
+})
+
+const backLink = 'font-semibold text-pasture-800 underline underline-offset-4'
+
+export default function OrderDetails({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData
+  return (
+    <div className="space-y-6">
+      <Link to="/account/orders" className={backLink}>
+        Back to Orders
+      </Link>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="font-display text-3xl font-bold text-pasture-800">
+          Order {`FS-${order.order_number}`}
+        </h1>
+        <span className="rounded-full bg-pasture-50 px-3 py-1 text-sm font-semibold text-pasture-800">
+          {order.statusLabel}
+        </span>
+      </div>
+      <p className="text-muted">
+        Placed on{' '}
+        <time dateTime={order.created_at.toISOString()}>{dateFormat.format(order.created_at)}</time>
+      </p>
+
+      <section
+        aria-labelledby="items-heading"
+        className="rounded-lg border border-earth-100 bg-white p-6"
+      >
+        <h2 id="items-heading" className="font-display text-xl font-bold text-ink">
+          Items
+        </h2>
+        <ul className="mt-4 divide-y divide-earth-100">
+          {order.items.map((item) => (
+            <li key={item.id} className="flex justify-between gap-4 py-3">
+              <div>
+                <p className="font-semibold text-ink">{item.product_name}</p>
+                {item.variant_name ? (
+                  <p className="text-sm text-muted">{item.variant_name}</p>
+                ) : null}
+                <p className="text-sm text-muted">
+                  {item.quantity} x <Price cents={item.unit_price_cents} />
+                </p>
+              </div>
+              <Price cents={item.line_total_cents} className="font-semibold text-ink" />
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-4 space-y-2 border-t border-earth-100 pt-4 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-muted">Subtotal</dt>
+            <dd>
+              <Price cents={order.subtotal_cents} />
+            </dd>
+          </div>
+          {order.discount_cents > 0 ? (
+            <div className="flex justify-between">
+              <dt className="text-muted">
+                Discount{order.promo_code ? ` (${order.promo_code})` : ''}
+              </dt>
+              <dd>
+                -<Price cents={order.discount_cents} />
+              </dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between">
+            <dt className="text-muted">Shipping</dt>
+            <dd>{order.shipping_cents > 0 ? <Price cents={order.shipping_cents} /> : 'Free'}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-muted">Tax</dt>
+            <dd>
+              <Price cents={order.tax_cents} />
+            </dd>
+          </div>
+          <div className="flex justify-between border-t border-earth-100 pt-2 text-base font-bold text-ink">
+            <dt>Total</dt>
+            <dd>
+              <Price cents={order.total_cents} />
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <section
+          aria-labelledby="shipping-heading"
+          className="rounded-lg border border-earth-100 bg-white p-6"
+        >
+          <h2 id="shipping-heading" className="font-display text-xl font-bold text-ink">
+            Shipping Address
+          </h2>
+          <address className="mt-3 text-sm not-italic text-ink">
+            {order.ship_first_name} {order.ship_last_name}
+            <br />
+            {order.ship_street}
+            {order.ship_apartment ? (
+              <>
+                <br />
+                {order.ship_apartment}
+              </>
+            ) : null}
+            <br />
+            {order.ship_city}, {stateName(order.ship_state)} {order.ship_zip_code}
+            <br />
+            {order.phone}
+          </address>
+        </section>
+        <section
+          aria-labelledby="method-heading"
+          className="rounded-lg border border-earth-100 bg-white p-6"
+        >
+          <h2 id="method-heading" className="font-display text-xl font-bold text-ink">
+            Shipping and Payment
+          </h2>
+          <dl className="mt-3 space-y-2 text-sm">
+            <div>
+              <dt className="font-semibold text-ink">Shipping method</dt>
+              <dd className="text-ink">{order.shippingLabel}</dd>
+            </div>
+            {order.tracking_number ? (
+              <div>
+                <dt className="font-semibold text-ink">Tracking number</dt>
+                <dd className="break-all text-ink">{order.tracking_number}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt className="font-semibold text-ink">Payment method</dt>
+              <dd className="text-ink">{order.paymentLabel}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, {
+    title: loaderData ? `Order FS-${loaderData.order.order_number}` : 'Order Not Found',
+  })
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <div className="space-y-4">
+      <h1 className="font-display text-3xl font-bold text-pasture-800">
+        {notFound ? 'Order Not Found' : 'Something went wrong'}
+      </h1>
+      <p className="text-ink">
+        {notFound
+          ? "We couldn't find that order in your account."
+          : 'We could not load this order. Please try again.'}
+      </p>
+      <Link to="/account/orders" className={backLink}>
+        Back to Orders
+      </Link>
+    </div>
+  )
+}

@@ -1,0 +1,100 @@
+import { Link } from 'react-router'
+import { requireUser } from '~/auth/guards.server'
+import { Price } from '~/components/price'
+import { pageMeta } from '~/content/meta'
+import { listCustomerOrders, orderStatusLabel } from '~/customers/orders.server'
+import { getDb } from '~/db/db.server'
+import type { Route } from './+types/orders'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request)
+  const orders = await listCustomerOrders(getDb(), user.id)
+  return {
+    orders: orders.map((order) => ({ ...order, statusLabel: orderStatusLabel(order.status) })),
+  }
+}
+
+// The farm's time zone, so the server and the browser print the same day.
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeZone: 'America/Boise',
+})
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { orders } = loaderData
+  return (
+    <div className="space-y-6">
+      <h1 className="font-display text-3xl font-bold text-pasture-800">Order History</h1>
+      {orders.length === 0 ? (
+        <div className="rounded-lg border border-earth-100 bg-white p-6">
+          <p className="text-ink">You have no orders yet.</p>
+          <Link
+            to="/shop"
+            className="mt-4 inline-block rounded-md bg-pasture-700 px-5 py-2.5 font-semibold text-white hover:bg-pasture-800"
+          >
+            Start Shopping
+          </Link>
+        </div>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-earth-100 bg-white">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Your orders, newest first</caption>
+            <thead className="bg-earth-50 text-ink">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Order
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Date
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Items
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                  Total
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">Details</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-earth-100">
+              {orders.map((order) => (
+                <tr key={order.id}>
+                  <th scope="row" className="px-4 py-3 font-semibold text-ink">
+                    {`FS-${order.order_number}`}
+                  </th>
+                  <td className="px-4 py-3 text-ink">
+                    <time dateTime={order.created_at.toISOString()}>
+                      {dateFormat.format(order.created_at)}
+                    </time>
+                  </td>
+                  <td className="px-4 py-3 text-ink">{order.statusLabel}</td>
+                  <td className="px-4 py-3 text-ink">{order.item_count}</td>
+                  <td className="px-4 py-3 text-right text-ink">
+                    <Price cents={order.total_cents} />
+                  </td>
+                  <td className="px-4 py-3 text-right">
+                    <Link
+                      to={`/account/orders/${order.id}`}
+                      className="font-semibold whitespace-nowrap text-pasture-800 underline underline-offset-4"
+                    >
+                      View Details
+                      <span className="sr-only"> of order {`FS-${order.order_number}`}</span>
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'Order History' })

@@ -1,0 +1,39 @@
+import { Link, redirect } from 'react-router'
+import { configuredSocialProviders } from '~/auth/auth.server'
+import { AuthCard } from '~/auth/auth-card'
+import { safeRedirect } from '~/auth/redirect'
+import { getCurrentUser } from '~/auth/session.server'
+import { FormMessage, primaryButtonClass } from '~/components/ui/field'
+import { pageMeta } from '~/content/meta'
+import type { Route } from './+types/callback'
+
+// Where Google, Apple or the OpenID provider send the shopper back (through better-auth's
+// /api/auth/callback/{id}, which has already checked the state and made the session).
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const failed = url.searchParams.has('failed') || url.searchParams.has('error')
+  if (!failed && (await getCurrentUser(request))) {
+    throw redirect(safeRedirect(url.searchParams.get('redirect')))
+  }
+  const provider =
+    configuredSocialProviders().find((p) => p.id === url.searchParams.get('provider'))?.name ??
+    'your account provider'
+  const verb = url.searchParams.get('verb') === 'up' ? 'up' : 'in'
+  return { message: `Failed to sign ${verb} with ${provider}. Please try again.`, verb }
+}
+
+export default function AuthCallback({ loaderData }: Route.ComponentProps) {
+  return (
+    <AuthCard title={loaderData.verb === 'up' ? 'Sign Up' : 'Sign In'}>
+      <FormMessage tone="error">{loaderData.message}</FormMessage>
+      <Link
+        to={loaderData.verb === 'up' ? '/signup' : '/signin'}
+        className={`${primaryButtonClass} mt-6 w-full`}
+      >
+        Back to {loaderData.verb === 'up' ? 'Sign Up' : 'Sign In'}
+      </Link>
+    </AuthCard>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Signing In' })

@@ -1,0 +1,91 @@
+import { data, Form, Link, useNavigation } from 'react-router'
+import { isResetTokenValid, resetPassword } from '~/auth/accounts.server'
+import { AuthCard } from '~/auth/auth-card'
+import { INVALID_RESET_LINK, ResetPasswordSchema } from '~/auth/forms'
+import { requireGuest } from '~/auth/guards.server'
+import { FormMessage, primaryButtonClass, TextField } from '~/components/ui/field'
+import { pageMeta } from '~/content/meta'
+import { NO_FIELD_ERRORS, parseForm } from '~/http/form-data'
+import type { Route } from './+types/reset-password'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireGuest(request)
+  const token = new URL(request.url).searchParams.get('token')
+  const valid = await isResetTokenValid(token)
+  return data({ token: valid ? token : null }, { status: valid ? 200 : 400 })
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireGuest(request)
+  const parsed = parseForm(ResetPasswordSchema, await request.formData())
+  if (!parsed.ok) {
+    return data({ fieldErrors: parsed.fieldErrors, message: '', done: false }, { status: 400 })
+  }
+  const outcome = await resetPassword(parsed.data)
+  if (!outcome.ok) {
+    return data(
+      { fieldErrors: NO_FIELD_ERRORS, message: outcome.message, done: false },
+      { status: 400 },
+    )
+  }
+  return { fieldErrors: NO_FIELD_ERRORS, message: outcome.message ?? '', done: true }
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const updating = navigation.state === 'submitting'
+
+  if (actionData?.done) {
+    return (
+      <AuthCard title="Reset Password">
+        <FormMessage tone="success">{actionData.message}</FormMessage>
+        <Link to="/signin" className={`${primaryButtonClass} mt-6 w-full`}>
+          Sign in with your new password
+        </Link>
+      </AuthCard>
+    )
+  }
+
+  if (!loaderData.token || actionData?.fieldErrors.token) {
+    return (
+      <AuthCard title="Reset Password">
+        <FormMessage tone="error">{INVALID_RESET_LINK}</FormMessage>
+        <Link to="/signin?forgot=1" className={`${primaryButtonClass} mt-6 w-full`}>
+          Request a new link
+        </Link>
+      </AuthCard>
+    )
+  }
+
+  return (
+    <AuthCard title="Reset Password">
+      <Form method="post" className="space-y-4" noValidate>
+        <input type="hidden" name="token" value={loaderData.token} />
+        <FormMessage tone="error">{actionData?.message}</FormMessage>
+        <TextField
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          required
+          error={actionData?.fieldErrors.password}
+        />
+        <TextField
+          label="Confirm new password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={actionData?.fieldErrors.confirmPassword}
+        />
+        <button type="submit" disabled={updating} className={`${primaryButtonClass} w-full`}>
+          {updating ? 'Updating...' : 'Update Password'}
+        </button>
+      </Form>
+    </AuthCard>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'Reset Password' })
