@@ -2,8 +2,10 @@ import { defineConfig, devices } from '@playwright/test'
 
 // End-to-end tests drive Debian's Chromium (no browser downloads here) against the
 // production build on its own port and its own fresh SQLite database.
-const PORT = 3100
+// E2E_PORT lets two checkouts run their suites side by side on one machine.
+const PORT = Number(process.env.E2E_PORT ?? 3100)
 const BASE_URL = `http://localhost:${PORT}`
+const MAILBOX_PORT = String(PORT + 99)
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -39,7 +41,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       BASE_URL,
-      DATABASE_URL: 'file:.cache/e2e/shop.db',
+      DATABASE_URL: `file:.cache/e2e-${PORT}/shop.db`,
+      E2E_MAILBOX_PORT: MAILBOX_PORT,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
     },

@@ -3,6 +3,19 @@ import { index, type RouteConfig, route } from '@react-router/dev/routes'
 // Every URL in one explicit list.
 export default [
   index('routes/shop/home.tsx'),
+  route('shop', 'routes/shop/shop.tsx'),
+  route('product/:id', 'routes/shop/product.tsx'),
+  route('cart', 'routes/shop/cart.tsx'),
+  route('about', 'routes/shop/about.tsx'),
+  route('grass-fed-beef', 'routes/shop/grass-fed-beef.tsx'),
+  route('contact', 'routes/shop/contact.tsx'),
+  route('newsletter/confirm', 'routes/shop/newsletter-confirm.tsx'),
+  route('newsletter/unsubscribe', 'routes/shop/newsletter-unsubscribe.tsx'),
+  route('checkout', 'routes/checkout/checkout.tsx'),
+  route('sitemap.xml', 'routes/seo/sitemap.ts'),
+  route('robots.txt', 'routes/seo/robots.ts'),
+  route('images/:file', 'routes/api/image.ts'),
+  route('api/errors', 'routes/api/errors.ts'),
 
   route('signin', 'routes/auth/signin.tsx'),
   route('signup', 'routes/auth/signup.tsx'),

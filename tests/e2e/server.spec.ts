@@ -49,7 +49,7 @@ test('a state-changing request from another origin is refused', async ({ request
   })
   expect(foreign.status()).toBe(403)
   const own = await request.post('/no-such-page', {
-    headers: { Origin: 'http://localhost:3100' },
+    headers: { Origin: new URL(test.info().project.use.baseURL ?? '').origin },
     form: { anything: '1' },
   })
   expect(own.status()).not.toBe(403)

@@ -6,7 +6,10 @@ import path from 'node:path'
 import { startTestSmtpServer } from '../../setup/smtp'
 import { MAILBOX_PORT } from './mailbox'
 
-rmSync('.cache/e2e', { recursive: true, force: true })
+const databaseUrl = process.env.DATABASE_URL ?? ''
+if (databaseUrl.startsWith('file:')) {
+  rmSync(path.dirname(databaseUrl.slice('file:'.length)), { recursive: true, force: true })
+}
 
 const smtp = await startTestSmtpServer()
 process.env.SMTP_URL = smtp.url

@@ -3,7 +3,10 @@ import { expect } from '@playwright/test'
 // The end-to-end server sends real email over SMTP to a test SMTP server in its own process;
 // this reads what arrived through a small JSON endpoint on loopback.
 
-export const MAILBOX_PORT = 3199
+/** playwright.config.ts passes it to the app server; tests compute it the same way. */
+export const MAILBOX_PORT = Number(
+  process.env.E2E_MAILBOX_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 99,
+)
 
 export type Mail = { to: string; subject: string; text: string; html: string }
 

@@ -34,7 +34,11 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
 /** The admin CLI, exactly as a farmer runs it, against the end-to-end server's database. */
 export function adminCli(...args: string[]): string {
   return execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-    env: { ...process.env, DATABASE_URL: 'file:.cache/e2e/shop.db', LOG_LEVEL: 'silent' },
+    env: {
+      ...process.env,
+      DATABASE_URL: `file:.cache/e2e-${process.env.E2E_PORT ?? 3100}/shop.db`,
+      LOG_LEVEL: 'silent',
+    },
     encoding: 'utf8',
   })
 }
