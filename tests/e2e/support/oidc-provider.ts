@@ -180,7 +180,7 @@ export async function startOidcProvider(options: {
       profile: ['name', 'given_name', 'family_name'],
     },
     features: { devInteractions: { enabled: false } },
-    ttl: { Interaction: 600, Session: 3600, Grant: 3600 },
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
     interactions: {
       url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
     },
