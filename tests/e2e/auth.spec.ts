@@ -90,6 +90,7 @@ test('forgot password: a real email, a one-time link, the new password works', a
   await signUp(page, { email })
   await page.getByRole('button', { name: /Account menu/ }).click()
   await page.getByRole('button', { name: 'Sign Out' }).first().click()
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible()
 
   await page.goto('/signin')
   await page.getByLabel('Email').fill(email)

@@ -12,7 +12,8 @@ function start(env: Record<string, string>) {
   return { status: result.status, stderr: result.stderr }
 }
 
-describe('start-up with bad configuration', () => {
+// Spawning a TypeScript process takes a few seconds on a busy machine.
+describe('start-up with bad configuration', { timeout: 60_000 }, () => {
   test('a malformed DATABASE_URL stops the server with a clear message', () => {
     const { status, stderr } = start({ DATABASE_URL: 'mysql://localhost/shop' })
     expect(status).toBe(1)
