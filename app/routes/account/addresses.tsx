@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { data, Form, isRouteErrorResponse, Link, useNavigation } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
 import {
@@ -9,6 +9,7 @@ import {
   TextField,
 } from '~/components/ui/field'
 import { SelectField } from '~/components/ui/select-field'
+import { useClientValidation } from '~/components/ui/use-client-validation'
 import { pageMeta } from '~/content/meta'
 import {
   ADDRESS_NOT_FOUND,
@@ -113,24 +114,12 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
   const pendingId = pending?.get('id')
 
   const schema = useMemo(() => addressSchema(states), [states])
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const result = parseForm(schema, new FormData(event.currentTarget))
-    if (result.ok) {
-      setClientErrors(null)
-    } else {
-      event.preventDefault()
-      setClientErrors(result.fieldErrors)
-    }
-  }
-
   const failed = actionData && !actionData.ok ? actionData : null
   // A failed save keeps its values (and which address it was editing).
   const values: FormValues = failed?.values ?? (editing ? valuesOf(editing) : {})
   const editingId = failed?.values ? failed.values.id || null : (editing?.id ?? null)
   // Switching to another address (or to a new one) starts without old complaints.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the edited address changes
-  useEffect(() => setClientErrors(null), [editingId])
+  const { errors: clientErrors, onSubmit } = useClientValidation(schema, editingId)
   const errors = clientErrors ?? failed?.fieldErrors ?? {}
   const editingDefault = addresses.some((a) => a.id === editingId && a.is_default)
   const success = actionData?.ok ? actionData.message : null

@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import { PASSWORD_UPDATED } from '~/auth/forms'
 import { requireUser } from '~/auth/guards.server'
 import { FormMessage, primaryButtonClass, TextField } from '~/components/ui/field'
+import { useClientValidation } from '~/components/ui/use-client-validation'
 import { pageMeta } from '~/content/meta'
 import {
   ChangePasswordSchema,
@@ -57,21 +58,6 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ActionResult>({ ok: false, fieldErrors }, { status: outcome.status })
   }
   return data<ActionResult>({ ok: true, intent: 'password', message: PASSWORD_UPDATED })
-}
-
-/** Checks a form with its schema before it is sent; the action checks it again. */
-function useClientValidation(schema: Parameters<typeof parseForm>[0]) {
-  const [errors, setErrors] = useState<FieldErrors | null>(null)
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const result = parseForm(schema, new FormData(event.currentTarget))
-    if (result.ok) {
-      setErrors(null)
-    } else {
-      event.preventDefault()
-      setErrors(result.fieldErrors)
-    }
-  }
-  return { errors, onSubmit }
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
