@@ -10,7 +10,7 @@ test('the home page shows three featured products from the database', async ({ p
   await expect(featured.getByRole('article')).toHaveCount(3)
   await expect(featured.getByRole('link', { name: /View Details/ })).toHaveCount(3)
   await expect(page.getByRole('heading', { name: 'Our Story' })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/about')
+  await expect(page.getByRole('link', { name: /^Learn More/ })).toHaveAttribute('href', '/about')
 })
 
 test('navigation bar and footer', async ({ page }) => {

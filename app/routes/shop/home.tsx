@@ -71,7 +71,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               to="/about"
               className="mt-6 inline-block font-semibold text-pasture-800 underline underline-offset-4"
             >
-              Learn More
+              Learn More<span className="sr-only"> about our farm</span>
             </Link>
           </div>
           {content.story_image_url ? (
