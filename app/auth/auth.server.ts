@@ -8,6 +8,8 @@ import { RESET_LINK_MINUTES, sendPasswordResetEmail } from './emails.server'
 // (app/db/migrations), mapped here to snake_case; `customers` is its user table (ADR 4).
 
 export const SESSION_DAYS = 30
+/** A session used after this long since its last refresh gets its expiry moved forward. */
+export const SESSION_REFRESH_SECONDS = 24 * 60 * 60
 export const PASSWORD_MIN_LENGTH = 8
 /** The header carrying the client IP the host worked out (Express, honouring TRUST_PROXY). */
 export const CLIENT_IP_HEADER = 'x-farm-client-ip'
@@ -71,7 +73,7 @@ function createAuth() {
     session: {
       modelName: 'sessions',
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
-      updateAge: 24 * 60 * 60,
+      updateAge: SESSION_REFRESH_SECONDS,
       fields: {
         userId: 'user_id',
         expiresAt: 'expires_at',

@@ -1,4 +1,7 @@
-import { CLIENT_IP_HEADER, getAuth } from './auth.server'
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { getDb } from '~/db/db.server'
+import { getEnv } from '~/env.server'
+import { CLIENT_IP_HEADER, getAuth, SESSION_DAYS, SESSION_REFRESH_SECONDS } from './auth.server'
 
 export type CurrentUser = {
   id: string
@@ -22,17 +25,73 @@ export function authHeaders(request: Request, clientIp?: string): Headers {
   return headers
 }
 
+const SESSION_COOKIES = ['__Secure-farm.session_token', 'farm.session_token']
+
+/**
+ * The session token from better-auth's signed cookie ("token.HMAC-SHA256(secret, token)"),
+ * or null when absent or not signed with our secret.
+ */
+export function sessionTokenFrom(request: Request, secret: string): string | null {
+  const header = request.headers.get('cookie')
+  if (!header) return null
+  for (const part of header.split(';')) {
+    const separator = part.indexOf('=')
+    const name = part.slice(0, separator).trim()
+    if (!SESSION_COOKIES.includes(name)) continue
+    let value: string
+    try {
+      value = decodeURIComponent(part.slice(separator + 1).trim())
+    } catch {
+      return null
+    }
+    const dot = value.lastIndexOf('.')
+    if (dot < 1) return null
+    const token = value.slice(0, dot)
+    const signature = Buffer.from(value.slice(dot + 1), 'base64')
+    const expected = createHmac('sha256', secret).update(token).digest()
+    return signature.length === expected.length && timingSafeEqual(signature, expected)
+      ? token
+      : null
+  }
+  return null
+}
+
+/**
+ * One query: the session row joined with its customer. better-auth's getSession takes two;
+ * it is still asked, about once a day per session, to slide the session's expiry forward.
+ */
 async function lookup(request: Request): Promise<CurrentUser | null> {
-  if (!request.headers.get('cookie')?.includes('farm.session_token')) return null
-  const session = await getAuth().api.getSession({ headers: authHeaders(request) })
-  if (!session) return null
-  const { user } = session
+  const token = sessionTokenFrom(request, getEnv().authSecret)
+  if (!token) return null
+  const now = new Date()
+  const row = await getDb()
+    .selectFrom('sessions')
+    .innerJoin('customers', 'customers.id', 'sessions.user_id')
+    .select([
+      'customers.id',
+      'customers.email',
+      'customers.first_name',
+      'customers.last_name',
+      'customers.is_admin',
+      'sessions.expires_at',
+    ])
+    .where('sessions.token', '=', token)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst()
+  if (!row) return null
+  // As better-auth decides: browser-session ("don't remember me") sessions never slide.
+  const remembered = !request.headers.get('cookie')?.includes('farm.dont_remember=')
+  const refreshDue =
+    remembered &&
+    row.expires_at.getTime() - now.getTime() <
+      (SESSION_DAYS * 86_400 - SESSION_REFRESH_SECONDS) * 1000
+  if (refreshDue) await getAuth().api.getSession({ headers: authHeaders(request) })
   return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    isAdmin: user.isAdmin === true,
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    isAdmin: row.is_admin,
   }
 }
 
