@@ -73,7 +73,7 @@ export async function measureImage(bytes: Uint8Array): Promise<{ width: number; 
 export type StoredVariant = {
   bytes: Uint8Array
   contentType: string
-  /** Set when this request rendered the variant: how long sharp took. */
+  /** Set when the variant had to be rendered (here, or by a render this request waited for). */
   renderedMs?: number
 }
 
