@@ -228,6 +228,7 @@ describe('constraints keep money and stock sane', () => {
       'team_members_active_idx',
       'farm_images_order_idx',
       'waiting_list_customer_idx',
+      'image_variants_lookup_idx',
     ]) {
       expect(indexNames).toContain(name)
     }

@@ -310,12 +310,21 @@ export const schema = {
     /** Which template made the email, e.g. 'password-reset'; null for one-off mails */
     template: text().optional(),
   },
+  /** An image's source; variants are rendered from it on demand (ADR 6) */
   images: {
     id: text(),
     alt_text: text(),
     original_name: text().optional(),
+    /** MIME type of source_bytes: image/webp for uploads (normalised), image/svg+xml for demo art */
+    source_type: text(),
+    source_bytes: blob(),
+    /** sha256 of source_bytes, hex; its first 8 characters version the variant URLs */
+    content_hash: text(),
+    width: int(),
+    height: int(),
     created_at: createdAt(),
   },
+  /** Rendered variants, a cache: one row per (image_id, format, width), made once per database */
   image_variants: {
     id: text(),
     image_id: text(),

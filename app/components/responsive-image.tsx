@@ -1,0 +1,69 @@
+import { type ImageWidth, PLACEHOLDER_IMAGE, responsiveImage } from '~/images/image-url'
+
+export type ResponsiveImageProps = {
+  /** An `image_url` value: demo art, an upload's variant URL, another site's URL, or none. */
+  src: string | null | undefined
+  alt: string
+  /**
+   * The largest CSS width the layout gives the image, and with `height` its aspect ratio: both
+   * become attributes, so the browser reserves the space before a byte arrives.
+   */
+  width: number
+  height: number
+  /** The `sizes` attribute; by default full width on narrow screens, at most `width` pixels. */
+  sizes?: string
+  /** Above the fold (hero, product photo): load at once with high priority, not lazily. */
+  priority?: boolean
+  className?: string
+  /** Limit the widths offered (rarely needed: they follow from `width`). */
+  widths?: readonly ImageWidth[]
+}
+
+/**
+ * A picture in AVIF and WebP at several widths (ADR 6), or, for an image that is not ours, a
+ * plain <img>; with no image at all, the placeholder. Either way with width and height, so the
+ * page does not shift when it loads.
+ */
+export function ResponsiveImage({
+  src,
+  alt,
+  width,
+  height,
+  sizes,
+  priority = false,
+  className,
+  widths,
+}: ResponsiveImageProps) {
+  // loading is set before any source so a client-rendered <img> never starts an eager fetch.
+  const loading = priority
+    ? ({ loading: 'eager', fetchPriority: 'high' } as const)
+    : ({ loading: 'lazy', decoding: 'async' } as const)
+  const set = responsiveImage(src, { width, sizes, widths })
+  if (!set) {
+    return (
+      <img
+        {...loading}
+        src={src || PLACEHOLDER_IMAGE}
+        alt={alt}
+        width={width}
+        height={height}
+        className={className}
+      />
+    )
+  }
+  return (
+    <picture>
+      {set.sources.map((source) => (
+        <source key={source.type} type={source.type} sizes={set.sizes} srcSet={source.srcSet} />
+      ))}
+      <img
+        {...loading}
+        src={set.src}
+        alt={alt}
+        width={width}
+        height={height}
+        className={className}
+      />
+    </picture>
+  )
+}
