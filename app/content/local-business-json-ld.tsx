@@ -53,7 +53,7 @@ export function localBusinessJsonLd(farm: LocalBusinessFarm, siteUrl: string) {
           logo: absolute(siteUrl, farm.logo_image_url),
         }
       : {}),
-    telephone: farm.contact_phone,
+    ...(farm.contact_phone ? { telephone: farm.contact_phone } : {}),
     email: farm.contact_email,
     address: postalAddress(farm.address),
     openingHoursSpecification: openingHoursSpecification(farm.opening_hours),

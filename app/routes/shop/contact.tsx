@@ -131,17 +131,19 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   <address className="not-italic">{farm.address}</address>
                 </dd>
               </div>
-              <div>
-                <dt className="font-semibold text-ink">Phone</dt>
-                <dd>
-                  <a
-                    href={`tel:${farm.contact_phone.replace(/[^\d+]/g, '')}`}
-                    className={linkClass}
-                  >
-                    {farm.contact_phone}
-                  </a>
-                </dd>
-              </div>
+              {farm.contact_phone ? (
+                <div>
+                  <dt className="font-semibold text-ink">Phone</dt>
+                  <dd>
+                    <a
+                      href={`tel:${farm.contact_phone.replace(/[^\d+]/g, '')}`}
+                      className={linkClass}
+                    >
+                      {farm.contact_phone}
+                    </a>
+                  </dd>
+                </div>
+              ) : null}
               <div>
                 <dt className="font-semibold text-ink">Email</dt>
                 <dd>
