@@ -106,7 +106,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </div>
       </section>
 
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-[3fr_2fr]">
+      <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 py-12 lg:grid-cols-[3fr_2fr]">
         <section
           aria-labelledby="message-heading"
           className="rounded-lg border border-earth-100 bg-white p-6 shadow-sm"
