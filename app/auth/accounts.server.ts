@@ -1,4 +1,5 @@
 import { isAPIError } from 'better-auth/api'
+import { requestNewsletterSubscription } from '~/content/newsletter.server'
 import { getDb } from '~/db/db.server'
 import { getEnv } from '~/env.server'
 import { configuredSocialProviders, getAuth } from './auth.server'
@@ -79,7 +80,8 @@ export async function signUp(
       returnHeaders: true,
     })
     await sendWelcomeEmail(db, { email: response.user.email, firstName: input.firstName })
-    if (input.newsletter) await addNewsletterSignup(input.email)
+    // Ticked at sign-up: the same double opt-in as the newsletter form (D13).
+    if (input.newsletter) await requestNewsletterSubscription(db, response.user.email)
     return { ok: true, headers }
   } catch (error) {
     if (!isAPIError(error)) throw error
@@ -93,15 +95,6 @@ export async function signUp(
         }
       : { ok: false, status: 400, message: error.body?.message ?? SIGN_UP_FAILED }
   }
-}
-
-/** A pending subscription; confirming it (double opt-in) belongs to the newsletter. */
-async function addNewsletterSignup(email: string) {
-  await getDb()
-    .insertInto('newsletter_subscribers')
-    .values({ id: crypto.randomUUID(), email, token: crypto.randomUUID() })
-    .onConflict((conflict) => conflict.column('email').doNothing())
-    .execute()
 }
 
 /** Always the same answer, account or not (no account discovery, D9). */

@@ -31,6 +31,19 @@ export const limits = {
     windowMs: MINUTE,
   }),
   resetByIp: (ip: string): Limit => ({ key: `reset:ip:${ip}`, max: 20, windowMs: MINUTE }),
+  // Every contact message and newsletter sign-up sends an email, so each request counts.
+  contactByIp: (ip: string): Limit => ({ key: `contact:ip:${ip}`, max: 5, windowMs: MINUTE }),
+  newsletterByIp: (ip: string): Limit => ({
+    key: `newsletter:ip:${ip}`,
+    max: 10,
+    windowMs: MINUTE,
+  }),
+  // Per address: stops anyone from flooding one inbox with confirmation emails.
+  newsletterByEmail: (email: string): Limit => ({
+    key: `newsletter:email:${email.trim().toLowerCase()}`,
+    max: 3,
+    windowMs: MINUTE,
+  }),
 }
 
 /** True when any of the keys has used up its attempts in the current window. */

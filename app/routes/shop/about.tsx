@@ -1,10 +1,208 @@
-import { data } from 'react-router'
+import { Link } from 'react-router'
+import { getAboutPage } from '~/content/about.server'
+import {
+  aboutPractices,
+  aboutPracticesIntro,
+  aboutValues,
+  type ValueIcon,
+} from '~/content/about-copy'
+import { LocalBusinessJsonLd } from '~/content/local-business-json-ld'
+import { pageMeta } from '~/content/meta'
+import { describeOpeningHours } from '~/content/opening-hours'
+import { TeamMemberCard } from '~/content/team-member-card'
+import { getDb } from '~/db/db.server'
+import type { Route } from './+types/about'
 
-// Placeholder while this page is being built (storefront issue): answers 404 like an unknown path.
-export function loader() {
-  throw data(null, { status: 404 })
+export async function loader() {
+  return getAboutPage(getDb())
 }
 
-export default function Placeholder() {
-  return null
+const sectionHeading = 'font-display text-3xl font-bold text-pasture-800'
+const primaryButton =
+  'inline-block rounded-md bg-pasture-700 px-6 py-3 font-semibold text-white hover:bg-pasture-800'
+
+const ICON_PATHS: Record<ValueIcon, React.ReactNode> = {
+  grass: <path d="M4 20c2-6 2-10 1-14M10 20c0-5 1-9 4-13M16 20c0-4 1-7 4-9M2 20h20" />,
+  heart: <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />,
+  soil: (
+    <>
+      <path d="M12 12V4M12 8c-2-2-5-2-6-1 1 2 4 3 6 1zM12 6c2-2 5-2 6-1-1 2-4 3-6 1z" />
+      <path d="M3 14h18M5 18h2M10 18h4M17 18h2" />
+    </>
+  ),
+  community: (
+    <>
+      <circle cx="8" cy="8" r="3" />
+      <circle cx="16" cy="8" r="3" />
+      <path d="M2 20c0-3.3 2.7-6 6-6s6 2.7 6 6M12 20c0-3.3 1.8-6 4-6s6 2.7 6 6" />
+    </>
+  ),
 }
+
+function ValueIconSvg({ icon }: { icon: ValueIcon }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-8 w-8 text-pasture-700"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {ICON_PATHS[icon]}
+    </svg>
+  )
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { farm, team, siteUrl } = loaderData
+  const paragraphs = farm.story.split(/\n\s*\n/).filter(Boolean)
+  return (
+    <>
+      <LocalBusinessJsonLd farm={farm} siteUrl={siteUrl} />
+      <section className="relative isolate overflow-hidden bg-pasture-900">
+        {farm.about_hero_image_url ? (
+          <img
+            src={farm.about_hero_image_url}
+            alt=""
+            width="1600"
+            height="600"
+            fetchPriority="high"
+            className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40"
+          />
+        ) : null}
+        <div className="mx-auto max-w-6xl px-4 py-20 text-white md:py-28">
+          <p className="font-semibold uppercase tracking-wide text-pasture-100">
+            About {farm.name}
+          </p>
+          <h1 className="mt-2 max-w-2xl font-display text-4xl font-bold md:text-6xl">Our Story</h1>
+          <p className="mt-6 max-w-xl text-lg text-pasture-50">{farm.description}</p>
+        </div>
+      </section>
+
+      <section aria-label="Our story and mission" className="mx-auto max-w-3xl px-4 py-16">
+        <div className="space-y-4 text-lg leading-relaxed text-ink">
+          {paragraphs.map((paragraph) => (
+            <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+          ))}
+        </div>
+        <div className="mt-10 rounded-lg border-l-4 border-earth-600 bg-earth-100 p-6">
+          <h2 className="font-display text-2xl font-bold text-earth-700">Our Mission</h2>
+          <p className="mt-2 text-lg text-ink">{farm.mission}</p>
+        </div>
+      </section>
+
+      {farm.show_values_section ? (
+        <section aria-labelledby="values-heading" className="bg-white">
+          <div className="mx-auto max-w-6xl px-4 py-16">
+            <h2 id="values-heading" className={`${sectionHeading} text-center`}>
+              {farm.values_title}
+            </h2>
+            <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+              {aboutValues.map((value) => (
+                <li key={value.title} className="rounded-lg bg-earth-50 p-6">
+                  <ValueIconSvg icon={value.icon} />
+                  <h3 className="mt-4 text-xl font-semibold text-ink">{value.title}</h3>
+                  <p className="mt-2 text-muted">{value.body}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+
+      {farm.show_practices_section ? (
+        <section aria-labelledby="practices-heading">
+          <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 py-16 md:grid-cols-2">
+            <div>
+              <h2 id="practices-heading" className={sectionHeading}>
+                {farm.practices_title}
+              </h2>
+              <p className="mt-4 text-lg text-ink">{aboutPracticesIntro}</p>
+              <dl className="mt-6 space-y-5">
+                {aboutPractices.map((practice) => (
+                  <div key={practice.title}>
+                    <dt className="font-semibold text-pasture-800">{practice.title}</dt>
+                    <dd className="mt-1 text-muted">{practice.body}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+            {farm.about_practices_image_url ? (
+              <img
+                src={farm.about_practices_image_url}
+                alt="Cattle grazing a fresh strip of pasture, with the mobile hen house following behind"
+                width="600"
+                height="450"
+                loading="lazy"
+                className="w-full rounded-lg md:sticky md:top-8"
+              />
+            ) : null}
+          </div>
+        </section>
+      ) : null}
+
+      {farm.show_team_section ? (
+        <section aria-labelledby="team-heading" className="bg-earth-100">
+          <div className="mx-auto max-w-6xl px-4 py-16">
+            <h2 id="team-heading" className={`${sectionHeading} text-center`}>
+              {farm.team_title}
+            </h2>
+            {team.length === 0 ? (
+              <p className="mt-6 text-center text-muted">
+                Team information will be displayed here once configured.
+              </p>
+            ) : (
+              <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+                {team.map((member) => (
+                  <li key={member.id}>
+                    <TeamMemberCard member={member} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </section>
+      ) : null}
+
+      {farm.show_visit_section ? (
+        <section aria-labelledby="visit-heading">
+          <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+            <h2 id="visit-heading" className={sectionHeading}>
+              {farm.visit_title}
+            </h2>
+            <p className="mt-4 text-lg text-ink">{farm.visit_description}</p>
+            <div className="mt-8 grid gap-6 text-left sm:grid-cols-2">
+              <div className="rounded-lg border border-earth-100 bg-white p-5">
+                <h3 className="font-semibold text-ink">Address</h3>
+                <address className="mt-1 not-italic text-muted">{farm.address}</address>
+              </div>
+              <div className="rounded-lg border border-earth-100 bg-white p-5">
+                <h3 className="font-semibold text-ink">Opening Hours</h3>
+                <ul className="mt-1 text-muted">
+                  {describeOpeningHours(farm.opening_hours).map((line) => (
+                    <li key={line.days}>
+                      {line.days}: {line.hours}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </div>
+            <Link to="/contact" className={`${primaryButton} mt-8`}>
+              Contact Us
+            </Link>
+          </div>
+        </section>
+      ) : null}
+    </>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: 'About Us',
+    description:
+      'Three generations of grass-fed beef, pasture-raised eggs and vegetables on our Idaho family farm: our story, how we farm and the people behind it.',
+  })

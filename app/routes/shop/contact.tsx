@@ -1,10 +1,234 @@
 import { data } from 'react-router'
+import { z } from 'zod'
+import { Accordion } from '~/components/ui/accordion'
+import { type ContactFormResult, ContactSchema, contactValues } from '~/content/contact'
+import { getContactPage, submitContactMessage } from '~/content/contact.server'
+import { ContactForm } from '~/content/contact-form'
+import { contactFaq } from '~/content/faq'
+import { FarmMap } from '~/content/farm-map'
+import { LocalBusinessJsonLd } from '~/content/local-business-json-ld'
+import { pageMeta } from '~/content/meta'
+import { type NewsletterResult, NewsletterSchema, typedNewsletterEmail } from '~/content/newsletter'
+import { subscribeToNewsletter } from '~/content/newsletter.server'
+import { NewsletterForm } from '~/content/newsletter-form'
+import { describeOpeningHours } from '~/content/opening-hours'
+import { getDb } from '~/db/db.server'
+import { NO_FIELD_ERRORS, parseForm } from '~/http/form-data'
+import type { Route } from './+types/contact'
 
-// Placeholder while this page is being built (storefront issue): answers 404 like an unknown path.
-export function loader() {
-  throw data(null, { status: 404 })
+export async function loader() {
+  return getContactPage(getDb())
 }
 
-export default function Placeholder() {
-  return null
+// Two forms post here: the message form and the newsletter form (which other pages reuse).
+const IntentSchema = z.enum(['contact', 'newsletter'])
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const intent = IntentSchema.safeParse(form.get('intent'))
+  if (!intent.success) throw data('Unknown form.', { status: 400 })
+  const caller = { clientIp: context.clientIp, log: context.log }
+
+  if (intent.data === 'newsletter') {
+    const email = typedNewsletterEmail(form)
+    const parsed = parseForm(NewsletterSchema, form)
+    if (!parsed.ok) {
+      return data<NewsletterResult>(
+        { intent: 'newsletter', ok: false, message: '', fieldErrors: parsed.fieldErrors, email },
+        { status: 400 },
+      )
+    }
+    const outcome = await subscribeToNewsletter(getDb(), parsed.data.email, caller)
+    return data<NewsletterResult>(
+      {
+        intent: 'newsletter',
+        ok: outcome.ok,
+        message: outcome.message,
+        fieldErrors: NO_FIELD_ERRORS,
+        email: outcome.ok ? '' : email,
+      },
+      { status: outcome.ok ? 200 : outcome.status },
+    )
+  }
+
+  const values = contactValues(form)
+  const parsed = parseForm(ContactSchema, form)
+  if (!parsed.ok) {
+    return data<ContactFormResult>(
+      { intent: 'contact', ok: false, message: '', fieldErrors: parsed.fieldErrors, values },
+      { status: 400 },
+    )
+  }
+  const outcome = await submitContactMessage(getDb(), parsed.data, caller)
+  if (!outcome.ok) {
+    return data<ContactFormResult>(
+      {
+        intent: 'contact',
+        ok: false,
+        message: outcome.message,
+        fieldErrors: NO_FIELD_ERRORS,
+        values,
+      },
+      { status: outcome.status },
+    )
+  }
+  return data<ContactFormResult>({
+    intent: 'contact',
+    ok: true,
+    id: outcome.id,
+    message: outcome.message,
+  })
 }
+
+const sectionHeading = 'font-display text-2xl font-bold text-pasture-800'
+const linkClass = 'font-semibold text-pasture-800 underline underline-offset-4'
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { farm, mapEmbedUrl, siteUrl } = loaderData
+  const hours = describeOpeningHours(farm.opening_hours)
+  const contactResult = actionData?.intent === 'contact' ? actionData : undefined
+  const newsletterResult = actionData?.intent === 'newsletter' ? actionData : undefined
+  const social = [
+    { href: farm.facebook_url, label: 'Facebook' },
+    { href: farm.instagram_url, label: 'Instagram' },
+  ].filter((link): link is { href: string; label: string } => Boolean(link.href))
+
+  return (
+    <>
+      <LocalBusinessJsonLd farm={farm} siteUrl={siteUrl} />
+      <section className="bg-pasture-900 text-white">
+        <div className="mx-auto max-w-6xl px-4 py-16">
+          <h1 className="font-display text-4xl font-bold md:text-5xl">Contact Us</h1>
+          <p className="mt-4 max-w-2xl text-lg text-pasture-50">
+            Questions about an order, a beef share or a visit to the farm? Send us a message and one
+            of us will write back, usually within a day.
+          </p>
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 py-12 lg:grid-cols-[3fr_2fr]">
+        <section
+          aria-labelledby="message-heading"
+          className="rounded-lg border border-earth-100 bg-white p-6 shadow-sm"
+        >
+          <h2 id="message-heading" className={sectionHeading}>
+            Send Us a Message
+          </h2>
+          <div className="mt-6">
+            <ContactForm result={contactResult} labelledBy="message-heading" />
+          </div>
+        </section>
+
+        <div className="space-y-8">
+          <section aria-labelledby="farm-info-heading">
+            <h2 id="farm-info-heading" className={sectionHeading}>
+              Farm Information
+            </h2>
+            <dl className="mt-4 space-y-4">
+              <div>
+                <dt className="font-semibold text-ink">Address</dt>
+                <dd className="text-muted">
+                  <address className="not-italic">{farm.address}</address>
+                </dd>
+              </div>
+              {farm.contact_phone ? (
+                <div>
+                  <dt className="font-semibold text-ink">Phone</dt>
+                  <dd>
+                    <a
+                      href={`tel:${farm.contact_phone.replace(/[^\d+]/g, '')}`}
+                      className={linkClass}
+                    >
+                      {farm.contact_phone}
+                    </a>
+                  </dd>
+                </div>
+              ) : null}
+              <div>
+                <dt className="font-semibold text-ink">Email</dt>
+                <dd>
+                  <a href={`mailto:${farm.contact_email}`} className={linkClass}>
+                    {farm.contact_email}
+                  </a>
+                </dd>
+              </div>
+              <div>
+                <dt className="font-semibold text-ink">Opening Hours</dt>
+                <dd>
+                  <ul className="text-muted">
+                    {hours.map((line) => (
+                      <li key={line.days}>
+                        {line.days}: {line.hours}
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </div>
+            </dl>
+            {social.length > 0 ? (
+              <>
+                <h3 className="mt-6 font-semibold text-ink">Follow Us</h3>
+                <ul aria-label="Social media" className="mt-2 flex flex-wrap gap-4">
+                  {social.map((link) => (
+                    <li key={link.label}>
+                      <a href={link.href} rel="noopener noreferrer" className={linkClass}>
+                        {link.label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </section>
+
+          <section aria-labelledby="map-heading">
+            <h2 id="map-heading" className={sectionHeading}>
+              Find Us
+            </h2>
+            <div className="mt-4">
+              <FarmMap farmName={farm.name} address={farm.address} embedUrl={mapEmbedUrl} />
+            </div>
+          </section>
+
+          <section
+            aria-labelledby="newsletter-heading"
+            className="rounded-lg border border-earth-100 bg-earth-100 p-6"
+          >
+            <h2 id="newsletter-heading" className={sectionHeading}>
+              Subscribe to Our Newsletter
+            </h2>
+            <p className="mt-2 text-ink">
+              Seasonal news from the farm, and first word when fresh beef is ready.
+            </p>
+            <div className="mt-4">
+              <NewsletterForm serverResult={newsletterResult} labelledBy="newsletter-heading" />
+            </div>
+          </section>
+        </div>
+      </div>
+
+      <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 pb-8">
+        <h2 id="faq-heading" className={`${sectionHeading} text-center`}>
+          Frequently Asked Questions
+        </h2>
+        <div className="mt-6">
+          <Accordion
+            name="faq"
+            items={contactFaq(hours).map((item) => ({
+              id: item.id,
+              title: item.question,
+              content: <p>{item.answer}</p>,
+            }))}
+          />
+        </div>
+      </section>
+    </>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: 'Contact Us',
+    description:
+      'Write to the farm, find our address and opening hours, book a farm tour or sign up for our newsletter.',
+  })

@@ -1,10 +1,172 @@
-import { data } from 'react-router'
+import { Link } from 'react-router'
+import { ProductCard } from '~/catalog/product-card'
+import { getGrassFedBeefPage } from '~/content/grass-fed-beef.server'
+import {
+  grassFedHealthBenefits,
+  grassFedIntro,
+  grassFedReasons,
+  grassFedStory,
+} from '~/content/grass-fed-copy'
+import { pageMeta } from '~/content/meta'
+import { getDb } from '~/db/db.server'
+import type { Route } from './+types/grass-fed-beef'
 
-// Placeholder while this page is being built (storefront issue): answers 404 like an unknown path.
-export function loader() {
-  throw data(null, { status: 404 })
+export async function loader() {
+  return getGrassFedBeefPage(getDb())
 }
 
-export default function Placeholder() {
-  return null
+const sectionHeading = 'font-display text-3xl font-bold text-pasture-800'
+const primaryButton =
+  'inline-block rounded-md bg-pasture-700 px-6 py-3 font-semibold text-white hover:bg-pasture-800'
+const secondaryButton =
+  'inline-block rounded-md border-2 border-white px-6 py-2.5 font-semibold text-white hover:bg-white/10'
+const textLink = 'font-semibold text-pasture-800 underline underline-offset-4'
+
+export default function GrassFedBeef({ loaderData }: Route.ComponentProps) {
+  const { images, products } = loaderData
+  return (
+    <>
+      <section className="relative isolate overflow-hidden bg-pasture-900">
+        {images.grass_fed_hero_image_url ? (
+          <img
+            src={images.grass_fed_hero_image_url}
+            alt=""
+            width="1600"
+            height="700"
+            fetchPriority="high"
+            className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40"
+          />
+        ) : null}
+        <div className="mx-auto max-w-6xl px-4 py-24 text-white md:py-32">
+          <h1 className="max-w-2xl font-display text-4xl font-bold md:text-6xl">
+            100% Grass-Fed Beef
+          </h1>
+          <p className="mt-6 max-w-xl text-lg text-pasture-50">{grassFedIntro}</p>
+          <div className="mt-8 flex flex-wrap gap-4">
+            <a href="#beef-products" className={primaryButton}>
+              See Our Beef
+            </a>
+            <Link to="/about" className={secondaryButton}>
+              Meet the Farm
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="reasons-heading" className="mx-auto max-w-6xl px-4 py-16">
+        <h2 id="reasons-heading" className={`${sectionHeading} text-center`}>
+          Why Grass-Fed?
+        </h2>
+        <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+          {grassFedReasons.map((reason) => (
+            <li key={reason.title} className="rounded-lg border border-earth-100 bg-white p-6">
+              <h3 className="text-xl font-semibold text-ink">{reason.title}</h3>
+              <p className="mt-2 text-muted">{reason.body}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="benefits-heading" className="bg-earth-100">
+        <div className="mx-auto max-w-6xl px-4 py-16">
+          <h2 id="benefits-heading" className={`${sectionHeading} text-center`}>
+            Health Benefits
+          </h2>
+          <dl className="mt-10 grid gap-8 md:grid-cols-2">
+            {grassFedHealthBenefits.map((benefit) => (
+              <div key={benefit.title} className="rounded-lg bg-white p-6">
+                <dt className="text-xl font-semibold text-earth-700">{benefit.title}</dt>
+                <dd className="mt-2 text-ink">{benefit.body}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section aria-labelledby="story-heading">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 md:grid-cols-2">
+          {images.grass_fed_story_image_url ? (
+            <img
+              src={images.grass_fed_story_image_url}
+              alt="Our cattle grazing the summer pasture below the mountains"
+              width="600"
+              height="450"
+              loading="lazy"
+              className="w-full rounded-lg"
+            />
+          ) : null}
+          <div>
+            <h2 id="story-heading" className={sectionHeading}>
+              {grassFedStory.title}
+            </h2>
+            {grassFedStory.body.map((paragraph) => (
+              <p key={paragraph.slice(0, 40)} className="mt-4 text-lg text-ink">
+                {paragraph}
+              </p>
+            ))}
+            <p className="mt-6">
+              <Link to="/about" className={textLink}>
+                Read our story
+              </Link>
+            </p>
+          </div>
+        </div>
+      </section>
+
+      <section
+        id="beef-products"
+        aria-labelledby="products-heading"
+        className="mx-auto max-w-6xl scroll-mt-8 px-4 py-16"
+      >
+        <h2 id="products-heading" className={`${sectionHeading} text-center`}>
+          Our Grass-Fed Beef
+        </h2>
+        {products.length === 0 ? (
+          <p className="mx-auto mt-6 max-w-xl text-center text-muted">
+            Our grass-fed beef will be available soon. Check back shortly, or{' '}
+            <Link to="/contact" className={textLink}>
+              contact us
+            </Link>{' '}
+            to hear when the next beef is ready.
+          </p>
+        ) : (
+          <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+            {products.map((product) => (
+              <li key={product.id} className="flex">
+                <ProductCard product={product} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="bg-pasture-900 text-white">
+        <div className="mx-auto max-w-4xl px-4 py-16 text-center">
+          <h2 className="font-display text-3xl font-bold">Fill your freezer with beef you trust</h2>
+          <p className="mx-auto mt-4 max-w-2xl text-pasture-50">
+            Browse everything we raise and grow, or ask us about beef shares, custom cuts and farm
+            pickup.
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-4">
+            <Link
+              to="/shop"
+              className="inline-block rounded-md bg-white px-6 py-3 font-semibold text-pasture-900 hover:bg-pasture-50"
+            >
+              Shop All Products
+            </Link>
+            <Link to="/contact" className={secondaryButton}>
+              Contact Us
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: 'Grass-Fed Beef',
+    description:
+      '100% grass-fed and grass-finished Idaho beef, dry-aged 21 days: steaks, roasts, ground beef and beef shares from our family farm.',
+  })

@@ -1,10 +1,55 @@
-import { data } from 'react-router'
+import { data, Link } from 'react-router'
+import { pageMeta } from '~/content/meta'
+import {
+  NEWSLETTER_BAD_LINK,
+  NEWSLETTER_CONFIRMED,
+  NewsletterTokenSchema,
+} from '~/content/newsletter'
+import { confirmNewsletterSubscription } from '~/content/newsletter.server'
+import { getDb } from '~/db/db.server'
+import type { Route } from './+types/newsletter-confirm'
 
-// Placeholder while this page is being built (storefront issue): answers 404 like an unknown path.
-export function loader() {
-  throw data(null, { status: 404 })
+// The link in the double opt-in email (D13). Following it twice is fine; a wrong, replaced or
+// unsubscribed token gets a clear message and a 400.
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = NewsletterTokenSchema.safeParse(new URL(request.url).searchParams.get('token'))
+  const confirmed = token.success && (await confirmNewsletterSubscription(getDb(), token.data))
+  return data({ confirmed }, { status: confirmed ? 200 : 400 })
 }
 
-export default function Placeholder() {
-  return null
+const linkClass =
+  'mt-8 inline-block rounded-md bg-pasture-700 px-5 py-3 font-semibold text-white hover:bg-pasture-800'
+
+export default function NewsletterConfirm({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="font-display text-4xl font-bold text-pasture-800">
+        {loaderData.confirmed ? 'Thank you!' : 'Link not valid'}
+      </h1>
+      <p role={loaderData.confirmed ? 'status' : 'alert'} className="mt-4 text-lg text-ink">
+        {loaderData.confirmed ? NEWSLETTER_CONFIRMED : NEWSLETTER_BAD_LINK}
+      </p>
+      {loaderData.confirmed ? (
+        <p className="mt-2 text-muted">
+          Watch your inbox for news from the farm. Every email has a link to unsubscribe.
+        </p>
+      ) : (
+        <p className="mt-2 text-muted">
+          You can sign up again on our{' '}
+          <Link to="/contact" className="font-semibold text-pasture-800 underline">
+            contact page
+          </Link>
+          .
+        </p>
+      )}
+      <Link to="/shop" className={linkClass}>
+        Visit the shop
+      </Link>
+    </section>
+  )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: 'Newsletter' }),
+  { name: 'robots', content: 'noindex' },
+]

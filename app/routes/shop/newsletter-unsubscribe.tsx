@@ -1,10 +1,101 @@
-import { data } from 'react-router'
+import { data, Form, useNavigation } from 'react-router'
+import { primaryButtonClass } from '~/components/ui/field'
+import { pageMeta } from '~/content/meta'
+import {
+  NEWSLETTER_BAD_LINK,
+  NEWSLETTER_UNSUBSCRIBED,
+  NewsletterTokenSchema,
+} from '~/content/newsletter'
+import { findNewsletterSubscription, unsubscribeFromNewsletter } from '~/content/newsletter.server'
+import { getDb } from '~/db/db.server'
+import type { Route } from './+types/newsletter-unsubscribe'
 
-// Placeholder while this page is being built (storefront issue): answers 404 like an unknown path.
-export function loader() {
-  throw data(null, { status: 404 })
+// The unsubscribe link at the end of every newsletter email (D13). Opening it only asks
+// (mail scanners follow links, and must not unsubscribe anyone); the button posts. Mail
+// clients' one-click unsubscribe (RFC 8058) posts "List-Unsubscribe=One-Click" to the same
+// URL, token in the query, and is answered the same way.
+
+function tokenFrom(request: Request, form?: FormData) {
+  const posted = form?.get('token')
+  const raw = typeof posted === 'string' ? posted : new URL(request.url).searchParams.get('token')
+  const token = NewsletterTokenSchema.safeParse(raw)
+  return token.success ? token.data : null
 }
 
-export default function Placeholder() {
-  return null
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = tokenFrom(request)
+  const subscription = token ? await findNewsletterSubscription(getDb(), token) : undefined
+  if (!token || !subscription) {
+    return data({ valid: false as const }, { status: 400 })
+  }
+  return {
+    valid: true as const,
+    token,
+    email: subscription.email,
+    alreadyUnsubscribed: subscription.status === 'unsubscribed',
+  }
 }
+
+export async function action({ request }: Route.ActionArgs) {
+  const token = tokenFrom(request, await request.formData())
+  const unsubscribed = token !== null && (await unsubscribeFromNewsletter(getDb(), token))
+  return data({ unsubscribed }, { status: unsubscribed ? 200 : 400 })
+}
+
+export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const done = actionData?.unsubscribed || (loaderData.valid && loaderData.alreadyUnsubscribed)
+  const invalid = actionData ? !actionData.unsubscribed : !loaderData.valid
+
+  let body: React.ReactNode
+  if (invalid) {
+    body = (
+      <p role="alert" className="mt-4 text-lg text-ink">
+        {NEWSLETTER_BAD_LINK}
+      </p>
+    )
+  } else if (done) {
+    body = (
+      <>
+        <p role="status" className="mt-4 text-lg text-ink">
+          {NEWSLETTER_UNSUBSCRIBED}
+        </p>
+        <p className="mt-2 text-muted">
+          We are sorry to see you go. You will not receive any more newsletters from us.
+        </p>
+      </>
+    )
+  } else if (loaderData.valid) {
+    body = (
+      <>
+        <p className="mt-4 text-lg text-ink">
+          Stop sending the newsletter to <strong>{loaderData.email}</strong>?
+        </p>
+        <Form method="post" className="mt-8">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <button
+            type="submit"
+            disabled={navigation.state === 'submitting'}
+            className={primaryButtonClass}
+          >
+            {navigation.state === 'submitting' ? 'Unsubscribing...' : 'Unsubscribe'}
+          </button>
+        </Form>
+      </>
+    )
+  }
+
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="font-display text-4xl font-bold text-pasture-800">
+        Unsubscribe from our newsletter
+      </h1>
+      {body}
+    </section>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: 'Unsubscribe' }),
+  { name: 'robots', content: 'noindex' },
+]

@@ -1,0 +1,56 @@
+import type { DB } from '~/db/db.server'
+import { getEnv } from '~/env.server'
+import type { TeamMember } from './team-member-card'
+
+// The About page's data: the farm settings it shows and the active team, two queries run
+// side by side.
+
+/** Active team members in display order (spec section 7). */
+export function listActiveTeamMembers(db: DB): Promise<TeamMember[]> {
+  return db
+    .selectFrom('team_members')
+    .select(['id', 'name', 'title', 'bio', 'image_url'])
+    .where('is_active', '=', true)
+    .orderBy('display_order')
+    .orderBy('name')
+    .execute()
+}
+
+function getAboutFarm(db: DB) {
+  return db
+    .selectFrom('farm_info')
+    .select([
+      // the LocalBusiness JSON-LD
+      'name',
+      'description',
+      'contact_email',
+      'contact_phone',
+      'address',
+      'facebook_url',
+      'instagram_url',
+      'logo_image_url',
+      'opening_hours',
+      // the page
+      'story',
+      'mission',
+      'about_hero_image_url',
+      'about_practices_image_url',
+      'show_values_section',
+      'show_practices_section',
+      'show_team_section',
+      'show_visit_section',
+      'values_title',
+      'practices_title',
+      'team_title',
+      'visit_title',
+      'visit_description',
+    ])
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow()
+}
+
+export async function getAboutPage(db: DB) {
+  const [farm, team] = await Promise.all([getAboutFarm(db), listActiveTeamMembers(db)])
+  // A hidden team section needs no team.
+  return { farm, team: farm.show_team_section ? team : [], siteUrl: getEnv().baseUrl }
+}

@@ -1,0 +1,88 @@
+import { type FormEvent, useEffect, useId, useState } from 'react'
+import { useFetcher } from 'react-router'
+import { FormMessage, primaryButtonClass, TextField } from '~/components/ui/field'
+import { type FieldErrors, parseForm } from '~/http/form-data'
+import { type NewsletterResult, NewsletterSchema } from './newsletter'
+
+// The newsletter sign-up, usable on any page: it posts (as a fetcher, so the page stays put)
+// to the contact page's action, which owns subscribing. Without JavaScript it is a plain form
+// whose answer is the contact page, with the result shown there (`serverResult`).
+
+export const NEWSLETTER_ACTION = '/contact'
+
+export function NewsletterForm({
+  serverResult,
+  labelledBy,
+}: {
+  /** The action's answer when the form was posted without JavaScript */
+  serverResult?: NewsletterResult
+  /** id of the heading that names the form; "Newsletter sign-up" otherwise */
+  labelledBy?: string
+}) {
+  const fetcher = useFetcher<NewsletterResult>()
+  const result = fetcher.data ?? serverResult
+  const [email, setEmail] = useState(serverResult?.ok ? '' : (serverResult?.email ?? ''))
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
+  const subscribing = fetcher.state === 'submitting'
+  const fallbackLabel = useId()
+
+  // Subscribed: the field is cleared, ready for nobody's second address.
+  useEffect(() => {
+    if (fetcher.data?.ok) setEmail('')
+  }, [fetcher.data])
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const parsed = parseForm(NewsletterSchema, new FormData(event.currentTarget))
+    if (parsed.ok) {
+      setClientErrors(null)
+      return
+    }
+    event.preventDefault()
+    setClientErrors(parsed.fieldErrors)
+    event.currentTarget.querySelector<HTMLInputElement>('input[name="email"]')?.focus()
+  }
+
+  const fieldError = clientErrors?.email ?? (result && !result.ok ? result.fieldErrors.email : '')
+  const showResult = !clientErrors && result && !result.fieldErrors.email
+
+  return (
+    <fetcher.Form
+      method="post"
+      action={NEWSLETTER_ACTION}
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={labelledBy ?? fallbackLabel}
+      className="space-y-3"
+    >
+      {labelledBy ? null : (
+        <h2 id={fallbackLabel} className="sr-only">
+          Newsletter sign-up
+        </h2>
+      )}
+      <input type="hidden" name="intent" value="newsletter" />
+      {showResult ? (
+        <FormMessage tone={result.ok ? 'success' : 'error'}>{result.message}</FormMessage>
+      ) : null}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={fieldError || undefined}
+          className="flex-1"
+        />
+        <button
+          type="submit"
+          disabled={subscribing}
+          className={`${primaryButtonClass} sm:mt-6 sm:self-start`}
+        >
+          {subscribing ? 'Subscribing...' : 'Subscribe'}
+        </button>
+      </div>
+    </fetcher.Form>
+  )
+}
