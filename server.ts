@@ -80,7 +80,7 @@ app.use((req, res, next) => {
   const nonce = createNonce()
   res.locals.cspNonce = nonce
   const https = req.secure || env.baseUrl.startsWith('https:')
-  res.set(securityHeaders(nonce, { development, https }))
+  res.set(securityHeaders(nonce, { development, https, mapsEmbed: Boolean(env.mapsEmbedKey) }))
   next()
 })
 

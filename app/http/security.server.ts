@@ -5,7 +5,10 @@ export function createNonce(): string {
   return randomBytes(16).toString('base64')
 }
 
-export function contentSecurityPolicy(nonce: string, options: { development: boolean }): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { development: boolean; mapsEmbed?: boolean },
+): string {
   const scriptSrc = options.development
     ? // Vite's dev client and React Refresh preamble; never in production.
       `'self' 'nonce-${nonce}' 'unsafe-eval'`
@@ -19,6 +22,8 @@ export function contentSecurityPolicy(nonce: string, options: { development: boo
     `img-src 'self' data: blob:`,
     `font-src 'self'`,
     `connect-src 'self'${options.development ? ' ws: wss:' : ''}`,
+    // The contact page embeds Google Maps only when MAPS_EMBED_KEY is set.
+    `frame-src ${options.mapsEmbed ? 'https://www.google.com' : "'none'"}`,
     `form-action 'self'`,
     `frame-ancestors 'none'`,
     `base-uri 'self'`,
@@ -28,7 +33,7 @@ export function contentSecurityPolicy(nonce: string, options: { development: boo
 
 export function securityHeaders(
   nonce: string,
-  options: { development: boolean; https: boolean },
+  options: { development: boolean; https: boolean; mapsEmbed?: boolean },
 ): Record<string, string> {
   const headers: Record<string, string> = {
     'Content-Security-Policy': contentSecurityPolicy(nonce, options),

@@ -63,6 +63,13 @@ describe('headers', () => {
     expect(csp).toContain("object-src 'none'")
   })
 
+  test('frames: none, unless the Google Maps embed is configured', () => {
+    expect(contentSecurityPolicy('n', { development: false })).toContain("frame-src 'none'")
+    expect(contentSecurityPolicy('n', { development: false, mapsEmbed: true })).toContain(
+      'frame-src https://www.google.com',
+    )
+  })
+
   test('HSTS only behind https', () => {
     expect(securityHeaders('n', { development: false, https: false })).not.toHaveProperty(
       'Strict-Transport-Security',

@@ -1,32 +1,38 @@
 import { Link } from 'react-router'
 import { ProductCard } from '~/catalog/product-card'
 import { listFeaturedProducts } from '~/catalog/products.server'
+import { ResponsiveImage } from '~/components/responsive-image'
 import { getHomeContent } from '~/content/farm.server'
+import { LocalBusinessJsonLd } from '~/content/local-business-json-ld'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
+import { getEnv } from '~/env.server'
 import type { Route } from './+types/home'
 
 export async function loader() {
   const db = getDb()
   const [content, featured] = await Promise.all([getHomeContent(db), listFeaturedProducts(db)])
-  return { content, featured }
+  return { content, featured, siteUrl: getEnv().baseUrl }
 }
 
 const primaryButton =
   'inline-block rounded-md bg-pasture-700 px-6 py-3 font-semibold text-white hover:bg-pasture-800'
 
-export default function Home({ loaderData }: Route.ComponentProps) {
-  const { content, featured } = loaderData
+export default function Home({ loaderData, matches }: Route.ComponentProps) {
+  const { content, featured, siteUrl } = loaderData
+  const farm = matches[0].loaderData.farm
   return (
     <>
+      <LocalBusinessJsonLd farm={farm} siteUrl={siteUrl} />
       <section className="relative isolate overflow-hidden bg-pasture-900">
         {content.hero_image_url ? (
-          <img
+          <ResponsiveImage
             src={content.hero_image_url}
             alt=""
-            width="1600"
-            height="700"
-            fetchPriority="high"
+            width={1600}
+            height={900}
+            sizes="100vw"
+            priority
             className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40"
           />
         ) : null}
@@ -75,12 +81,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
           {content.story_image_url ? (
-            <img
+            <ResponsiveImage
               src={content.story_image_url}
               alt="Our farm"
-              width="600"
-              height="450"
-              loading="lazy"
+              width={600}
+              height={450}
+              sizes="(min-width: 1152px) 540px, (min-width: 768px) calc(50vw - 36px), calc(100vw - 32px)"
               className="w-full rounded-lg"
             />
           ) : null}
