@@ -73,6 +73,7 @@ function boundedContext(context: Record<string, unknown>): ReportContext {
 function describeError(error: unknown): string {
   const message = errorMessage(error)
   if (message) return message
+  if (error instanceof Error) return error.name
   if (error === undefined || error === null) return 'Unknown error'
   try {
     return JSON.stringify(error) ?? String(error)
@@ -129,6 +130,16 @@ export function createErrorReporter(options: ReporterOptions = {}): ErrorReporte
     }, delay)
   }
 
+  /** A full batch goes now; a partial one waits a moment for the rest of its burst. */
+  function scheduleNext() {
+    if (queue.length >= REPORT_LIMITS.batch) {
+      cancelTimer()
+      schedule(0)
+    } else if (queue.length) {
+      schedule(BATCH_DELAY_MS)
+    }
+  }
+
   function cancelTimer() {
     if (timer === undefined) return
     clearTimeout(timer)
@@ -182,7 +193,7 @@ export function createErrorReporter(options: ReporterOptions = {}): ErrorReporte
       schedule(RETRY_DELAY_MS)
     } else {
       backingOff = false
-      if (queue.length) schedule(queue.length >= REPORT_LIMITS.batch ? 0 : BATCH_DELAY_MS)
+      scheduleNext()
     }
   }
 
@@ -195,12 +206,8 @@ export function createErrorReporter(options: ReporterOptions = {}): ErrorReporte
     recent.set(key, at)
     queue.push({ report: entry, attempts: 0 })
     if (queue.length > MAX_QUEUE) queue = queue.slice(-MAX_QUEUE)
-    if (queue.length >= REPORT_LIMITS.batch && !backingOff && !sending) {
-      cancelTimer()
-      void flush()
-    } else {
-      schedule(BATCH_DELAY_MS)
-    }
+    if (queue.length >= REPORT_LIMITS.batch && !backingOff && !sending) void flush()
+    else schedule(BATCH_DELAY_MS)
     return true
   }
 
