@@ -43,8 +43,9 @@ test('errors and warnings go to the alert region, the rest to the status region'
     />,
   )
   expect(html).toMatch(/^<section aria-label="Notifications"/)
-  const alert = /<div role="alert"[^>]*>(.*?)<\/div><div role="status"/.exec(html)?.[1] ?? ''
-  const status = /<div role="status"[^>]*>(.*)<\/section>$/.exec(html)?.[1] ?? ''
+  const alert =
+    /<div aria-live="assertive" role="alert"[^>]*>(.*?)<\/div><div aria-live/.exec(html)?.[1] ?? ''
+  const status = /<div aria-live="polite" role="status"[^>]*>(.*)<\/section>$/.exec(html)?.[1] ?? ''
   expect(alert).toContain('Application Error')
   expect(alert).toContain('Careful')
   expect(alert).not.toContain('Saved')
@@ -65,8 +66,9 @@ test('the live regions are there, empty, from the first render', () => {
     </ToastProvider>,
   )
   expect(html).toContain('<p>page</p><section aria-label="Notifications"')
-  expect(html).toContain('<div role="alert" class="flex flex-col gap-2"></div>')
-  expect(html).toContain('<div role="status" class="flex flex-col gap-2"></div>')
+  // Live already, but not yet an alert or a status: there is nothing to announce.
+  expect(html).toContain('<div aria-live="assertive" class="flex flex-col gap-2"></div>')
+  expect(html).toContain('<div aria-live="polite" class="flex flex-col gap-2"></div>')
 })
 
 test('useToast outside the provider says what is missing', () => {

@@ -11,8 +11,10 @@ import {
 
 // Toasts (spec section 3: id, type, title, message, duration; default 5000 ms). They sit in
 // live regions that exist from the first render, because screen readers announce changes to
-// a live region, not a region that appears already filled: errors and warnings in an alert
-// region (announced at once), successes and information in a status region (politely).
+// a live region, not a region that appears already filled: errors and warnings in an
+// assertive one (role alert), successes and information in a polite one (role status). The
+// roles are set only while a region holds a toast, so an empty region is never "an alert"
+// (to assistive technology or to a test looking for the page's one alert).
 
 export type ToastType = 'error' | 'warning' | 'success' | 'info'
 
@@ -125,10 +127,18 @@ export function ToastViewport({
       onFocus={() => setFocused(true)}
       onBlur={() => setFocused(false)}
     >
-      <div role="alert" className="flex flex-col gap-2">
+      <div
+        aria-live="assertive"
+        role={urgent.length ? 'alert' : undefined}
+        className="flex flex-col gap-2"
+      >
         {list(urgent)}
       </div>
-      <div role="status" className="flex flex-col gap-2">
+      <div
+        aria-live="polite"
+        role={polite.length ? 'status' : undefined}
+        className="flex flex-col gap-2"
+      >
         {list(polite)}
       </div>
     </section>

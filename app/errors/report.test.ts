@@ -79,10 +79,12 @@ describe('ClientErrorBatchSchema', () => {
     expect(result.error && describeBatchProblems(result.error)).toBe(
       'Invalid error report batch: 1.message: message must be at most 1000 characters.',
     )
-    const object = ClientErrorBatchSchema.safeParse({ message: 'boom' })
-    expect(object.error && describeBatchProblems(object.error)).toBe(
-      'Invalid error report batch: expected a JSON array of error reports.',
-    )
+    for (const notAList of [{ message: 'boom' }, 'a string longer than ten characters', null]) {
+      const result = ClientErrorBatchSchema.safeParse(notAList)
+      expect(result.error && describeBatchProblems(result.error)).toBe(
+        'Invalid error report batch: expected a JSON array of error reports.',
+      )
+    }
   })
 
   test('lists at most five problems', () => {

@@ -51,10 +51,14 @@ export type ClientErrorBatch = z.infer<typeof ClientErrorBatchSchema>
 
 /** One line for the 400 answer: where each problem is ("0.message") and what it is. */
 export function describeBatchProblems(error: z.ZodError): string {
-  const problems = error.issues.slice(0, 5).map((issue) => {
+  // zod also runs the length checks on a string ("abc".length), which would say "at most
+  // 10 reports" about something that is not a list at all: not a list says it all.
+  const notAList = error.issues.find((issue) => issue.code === 'invalid_type' && !issue.path.length)
+  const issues = notAList ? [notAList] : error.issues
+  const problems = issues.slice(0, 5).map((issue) => {
     const where = issue.path.map(String).join('.')
     return where ? `${where}: ${issue.message}` : issue.message
   })
-  const more = error.issues.length > 5 ? ` (and ${error.issues.length - 5} more)` : ''
+  const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : ''
   return `Invalid error report batch: ${problems.join('; ')}${more}.`
 }
