@@ -46,7 +46,7 @@ export function addToast(toasts: readonly Toast[], toast: Toast): Toast[] {
 }
 
 type ToastApi = {
-  /** Shows a toast and returns its id. */
+  /** Shows a toast and returns its id (one already on screen is not shown again). */
   show: (toast: ToastInput) => number
   dismiss: (id: number) => void
 }

@@ -119,6 +119,27 @@ describe('failures', () => {
     expect(reporter.pending()).toBe(0)
   })
 
+  test('a report made while a failing request is in flight waits for the retry too', async () => {
+    let fail: (error: Error) => void = () => undefined
+    const sent: string[][] = []
+    const fetch = vi.fn((_: RequestInfo | URL, init?: RequestInit) => {
+      sent.push((JSON.parse(String(init?.body)) as ClientErrorReport[]).map((r) => r.message))
+      if (sent.length > 1) return Promise.resolve(new Response(null, { status: 204 }))
+      return new Promise<Response>((_resolve, reject) => {
+        fail = reject
+      })
+    })
+    const reporter = createErrorReporter({ fetch })
+    reporter.report(new Error('first'))
+    await vi.advanceTimersByTimeAsync(BATCH_DELAY_MS)
+    reporter.report(new Error('during the request'))
+    fail(new TypeError('Failed to fetch'))
+    await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS - 1)
+    expect(sent).toEqual([['first']])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(sent).toEqual([['first'], ['first', 'during the request']])
+  })
+
   test.each([500, 503, 429, 408])('HTTP %i is retried', async (status) => {
     const { fetch, sent } = fakeFetch([status])
     const reporter = createErrorReporter({ fetch })

@@ -190,6 +190,8 @@ export function createErrorReporter(options: ReporterOptions = {}): ErrorReporte
         .filter((pending) => pending.attempts < MAX_ATTEMPTS)
       queue = [...again, ...queue].slice(-MAX_QUEUE)
       backingOff = true
+      // A report that came in meanwhile set a shorter timer; the retry waits its 5 seconds.
+      cancelTimer()
       schedule(RETRY_DELAY_MS)
     } else {
       backingOff = false
