@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import {
   isRouteErrorResponse,
   Links,
@@ -13,8 +14,10 @@ import { getCurrentUser } from './auth/session.server'
 import { useNonce } from './components/nonce'
 import { SiteFooter } from './components/site-footer'
 import { SiteHeader } from './components/site-header'
+import { ToastProvider } from './components/toasts'
 import { getFarmBasics } from './content/farm.server'
 import { getDb } from './db/db.server'
+import { GlobalErrorHandling, reportError } from './errors/global-error-handling'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [farm, user] = await Promise.all([getFarmBasics(getDb()), getCurrentUser(request)])
@@ -55,7 +58,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           user={data?.user ?? null}
         />
         <main id="main" className="flex-1">
-          {children}
+          {/* Inside <main>: the page and the error boundary both get toasts, in a landmark. */}
+          <ToastProvider>
+            <GlobalErrorHandling />
+            {children}
+          </ToastProvider>
         </main>
         {data ? <SiteFooter farm={data.farm} /> : null}
         <ScrollRestoration nonce={nonce} />
@@ -70,6 +77,10 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Responses the server chose to send (404, 403) are not faults; anything thrown is.
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) reportError(error)
+  }, [error])
   const notFound = isRouteErrorResponse(error) && error.status === 404
   const title = notFound ? 'Page Not Found' : 'Something went wrong'
   const message = notFound

@@ -44,6 +44,14 @@ export const limits = {
     max: 3,
     windowMs: MINUTE,
   }),
+  // Browser error reports (D15): every request counts. The reporter batches bursts and drops
+  // repeats, so a page in trouble sends a few requests a minute; 30 caps what one client can
+  // write at 300 rows a minute.
+  errorReportsByIp: (ip: string): Limit => ({
+    key: `error-reports:ip:${ip}`,
+    max: 30,
+    windowMs: MINUTE,
+  }),
 }
 
 /** True when any of the keys has used up its attempts in the current window. */
