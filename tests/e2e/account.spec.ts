@@ -73,6 +73,8 @@ test('addresses: add, validate, edit, make default, delete', async ({ page }) =>
   await expect(page.getByRole('status')).toContainText('Default address updated.')
 
   await page.getByRole('link', { name: /Edit address at 12 Camas Road/ }).click()
+  await expect(page.getByRole('heading', { name: 'Edit Address' })).toBeVisible()
+  await expect(page.getByLabel('Street address')).toHaveValue('12 Camas Road')
   await page.getByLabel('City').fill('Hill City')
   await page.getByRole('button', { name: 'Save Address' }).click()
   await expect(saved).toContainText('Hill City')
