@@ -45,6 +45,15 @@ try {
       `${page.padEnd(60)} ${CATEGORIES.map((c) => `${c} ${results[page]?.[c]}`).join('  ')}`,
     )
     if (failed.length) console.log(`  failing audits: ${failed.join(', ')}`)
+    const audits = run?.lhr.audits ?? {}
+    const metrics = [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+      'speed-index',
+    ]
+    console.log(`  ${metrics.map((id) => `${id} ${audits[id]?.displayValue ?? '?'}`).join(', ')}`)
   }
 } finally {
   chrome.kill()
