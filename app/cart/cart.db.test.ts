@@ -4,9 +4,7 @@ import { createProduct, createVariant } from '~/db/seed/factories.server'
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import {
-  ADDED_TO_CART,
   addToCart,
-  allInCartMessage,
   applyPromo,
   type CartOwner,
   changeLineQuantity,
@@ -14,17 +12,23 @@ import {
   countCartItems,
   getCartOwner,
   getCartSummary,
-  LINE_NOT_FOUND,
   mergeGuestCart,
-  OPTION_UNAVAILABLE,
-  onlyLeftMessage,
-  outOfStockMessage,
-  PRODUCT_UNAVAILABLE,
   removeLine,
   removePromo,
   serializeCartCookie,
 } from './cart.server'
-import { PROMO_EMPTY_CART, PROMO_INVALID, promoMinimumMessage } from './promo'
+import {
+  ADDED_TO_CART,
+  allInCartMessage,
+  LINE_NOT_FOUND,
+  OPTION_UNAVAILABLE,
+  onlyLeftMessage,
+  outOfStockMessage,
+  PRODUCT_UNAVAILABLE,
+  PROMO_EMPTY_CART,
+  PROMO_INVALID,
+  promoMinimumMessage,
+} from './messages'
 
 let t: TestDatabase
 beforeAll(async () => {

@@ -5,16 +5,26 @@ import { getCurrentUser } from '~/auth/session.server'
 import type { DB } from '~/db/db.server'
 import type { Database } from '~/db/schema'
 import { getEnv } from '~/env.server'
-import { type CartTotals, type PricingPromo, type PricingSettings, priceCart } from './pricing'
+import type { CartAction } from './forms'
 import {
-  currentPromoTerms,
-  normalizePromoCode,
+  ADDED_TO_CART,
+  allInCartMessage,
+  CART_CLEARED,
+  ITEM_REMOVED,
+  LINE_NOT_FOUND,
+  OPTION_UNAVAILABLE,
+  onlyLeftMessage,
+  outOfStockMessage,
+  PRODUCT_UNAVAILABLE,
   PROMO_EMPTY_CART,
   PROMO_INVALID,
   PROMO_REMOVED,
   promoAppliedMessage,
   promoMinimumMessage,
-} from './promo'
+  QUANTITY_UPDATED,
+} from './messages'
+import { type CartTotals, type PricingPromo, type PricingSettings, priceCart } from './pricing'
+import { currentPromoTerms, normalizePromoCode } from './promo'
 
 // The cart lives in the database (D4). A signed-in customer's cart is found by customer_id
 // (unique); a guest's by an httpOnly cookie holding a random 128-bit cart id, signed with the
@@ -273,20 +283,6 @@ export type CartChange =
     }
   | { ok: false; status: 400 | 404 | 409; message: string }
 
-export const PRODUCT_UNAVAILABLE = 'Sorry, this product is no longer available.'
-export const OPTION_UNAVAILABLE = 'Sorry, that option is not available right now.'
-export const LINE_NOT_FOUND = 'That item is no longer in your cart.'
-export const ADDED_TO_CART = 'Added to cart'
-export const QUANTITY_UPDATED = 'Quantity updated.'
-export const ITEM_REMOVED = 'Item removed from your cart.'
-export const CART_CLEARED = 'Your cart has been cleared.'
-
-export const outOfStockMessage = (name: string) => `Sorry, ${name} is out of stock.`
-export const onlyLeftMessage = (stock: number) =>
-  `Only ${stock} left in stock, so your cart now has ${stock}.`
-export const allInCartMessage = (stock: number) =>
-  `Only ${stock} left in stock, and your cart already has ${stock === 1 ? 'it' : 'them all'}.`
-
 const notFound = (message: string) => ({ ok: false, status: 404, message }) as const
 
 /**
@@ -540,6 +536,28 @@ export async function removePromo(db: DB, owner: CartOwner): Promise<CartChange>
     .returning('carts.id')
     .executeTakeFirst()
   return { ok: true, cartId: result?.id ?? null, message: PROMO_REMOVED }
+}
+
+/** The /cart action's one call: the parsed form's intent picks the change. */
+export function changeCart(db: DB, owner: CartOwner, action: CartAction): Promise<CartChange> {
+  switch (action.intent) {
+    case 'add':
+      return addToCart(db, owner, action)
+    case 'set-quantity':
+      return changeLineQuantity(db, owner, action.lineId, { set: action.quantity })
+    case 'increment':
+      return changeLineQuantity(db, owner, action.lineId, { by: 1 })
+    case 'decrement':
+      return changeLineQuantity(db, owner, action.lineId, { by: -1 })
+    case 'remove':
+      return removeLine(db, owner, action.lineId)
+    case 'clear':
+      return clearCart(db, owner)
+    case 'apply-promo':
+      return applyPromo(db, owner, action.code)
+    case 'remove-promo':
+      return removePromo(db, owner)
+  }
 }
 
 // --- signing in -----------------------------------------------------------------------------

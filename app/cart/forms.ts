@@ -1,13 +1,11 @@
 import { z } from 'zod'
-import { PROMO_REQUIRED } from './promo'
+import { PROMO_REQUIRED } from './messages'
 
 // The one schema for every post to /cart (house style 3 and 4): an `intent` picks the change.
 // Shared by the cart components (field names) and the /cart action (parsing).
 
 /** A sanity limit per line; stock is the real limit. */
 export const MAX_LINE_QUANTITY = 999
-
-export const CART_CHANGE_FAILED = 'That cart change could not be made. Please try again.'
 
 const id = z.string().trim().min(1).max(100)
 /** Empty hidden fields ("variantId" of a product without options) count as absent. */

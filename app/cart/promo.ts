@@ -1,22 +1,6 @@
-import { formatCents } from '~/components/price'
 import type { PricingPromo } from './pricing'
 
-// Promo codes: the specification's words, and the rules that do not need the database.
-
-export const PROMO_INVALID = 'Invalid promo code. Please try again.'
-export const PROMO_REQUIRED = 'Please enter a promo code.'
-export const PROMO_EMPTY_CART = 'Add something to your cart before using a promo code.'
-export const PROMO_REMOVED = 'Promo code removed.'
-
-/** "Promo code applied! You saved $4.20." (formatCents brings the dollar sign.) */
-export function promoAppliedMessage(savedCents: number): string {
-  return `Promo code applied! You saved ${formatCents(savedCents)}.`
-}
-
-/** Codes under a minimum subtotal (FARM10 has none): says what is needed, not just "invalid". */
-export function promoMinimumMessage(code: string, minSubtotalCents: number): string {
-  return `Promo code ${code} needs a subtotal of ${formatCents(minSubtotalCents)} or more.`
-}
+// Promo codes: the rules that need no database (the words are in messages.ts).
 
 /** Codes are compared case-insensitively (spec section 5): kept and looked up in capitals. */
 export function normalizePromoCode(input: string): string {
