@@ -10,6 +10,7 @@ import {
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { getCurrentUser } from './auth/session.server'
+import { countCartItems, getCartOwner } from './cart/cart.server'
 import { useNonce } from './components/nonce'
 import { SiteFooter } from './components/site-footer'
 import { SiteHeader } from './components/site-header'
@@ -17,11 +18,17 @@ import { getFarmBasics } from './content/farm.server'
 import { getDb } from './db/db.server'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [farm, user] = await Promise.all([getFarmBasics(getDb()), getCurrentUser(request)])
-  // The cart count arrives with the cart (storefront issue).
+  const db = getDb()
+  // The cart's owner needs the session, which getCurrentUser looks up once per request; a
+  // visitor without a cart cookie costs no cart query at all.
+  const [farm, user, cartCount] = await Promise.all([
+    getFarmBasics(db),
+    getCurrentUser(request),
+    getCartOwner(request).then((owner) => countCartItems(db, owner)),
+  ])
   return {
     farm,
-    cartCount: 0,
+    cartCount,
     user: user && { firstName: user.firstName, isAdmin: user.isAdmin },
   }
 }

@@ -5,6 +5,7 @@ import { getCurrentUser } from '~/auth/session.server'
 import type { DB } from '~/db/db.server'
 import type { Database } from '~/db/schema'
 import { getEnv } from '~/env.server'
+import type { AppliedPromo, CartLine, CartSummary } from './cart'
 import type { CartAction } from './forms'
 import {
   ADDED_TO_CART,
@@ -23,7 +24,7 @@ import {
   promoMinimumMessage,
   QUANTITY_UPDATED,
 } from './messages'
-import { type CartTotals, type PricingPromo, type PricingSettings, priceCart } from './pricing'
+import { type PricingSettings, priceCart } from './pricing'
 import { currentPromoTerms, normalizePromoCode } from './promo'
 
 // The cart lives in the database (D4). A signed-in customer's cart is found by customer_id
@@ -90,36 +91,6 @@ function ownedCartIds(db: DB | Transaction<Database>, owner: CartOwner) {
 }
 
 // --- reading --------------------------------------------------------------------------------
-
-export type CartLine = {
-  id: string
-  productId: string
-  variantId: string | null
-  name: string
-  variantName: string | null
-  imageUrl: string | null
-  unit: string
-  unitPriceCents: number
-  quantity: number
-  /** the product's (or its option's) stock right now */
-  stock: number
-  /** on sale now: available, not archived, option available, stock above 0 */
-  available: boolean
-}
-
-export type AppliedPromo = {
-  code: string
-  /** null when the code kept on the cart can no longer be used (ended, switched off, used up) */
-  terms: PricingPromo | null
-}
-
-export type CartSummary = {
-  lines: CartLine[]
-  promo: AppliedPromo | null
-  settings: PricingSettings
-  /** Standard shipping as the estimate; lines no longer on sale are left out. */
-  totals: CartTotals
-}
 
 /** Tax rate and shipping prices from the settings row (an admin setting, D11). */
 export async function getPricingSettings(db: DB | Transaction<Database>): Promise<PricingSettings> {
