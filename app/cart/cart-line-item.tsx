@@ -57,15 +57,15 @@ export function CartLineItem({
   }
 
   return (
-    <li className="flex flex-wrap gap-4 py-6 sm:flex-nowrap">
+    <li className="grid grid-cols-[5rem_1fr] gap-x-4 gap-y-3 py-6 sm:flex sm:gap-4">
       <img
         src={line.imageUrl ?? PLACEHOLDER_IMAGE}
         alt=""
         width="96"
         height="96"
-        className="h-24 w-24 flex-none rounded-md bg-earth-100 object-cover"
+        className="h-20 w-20 flex-none rounded-md bg-earth-100 object-cover sm:h-24 sm:w-24"
       />
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 sm:flex-1">
         <h3 className="font-semibold text-ink">
           <Link to={`/product/${line.productId}`} className="hover:underline">
             {line.name}
@@ -80,7 +80,8 @@ export function CartLineItem({
           {notice ? <p className="mt-1">{notice}</p> : null}
         </div>
       </div>
-      <div className="flex flex-col items-end justify-between gap-3">
+      {/* Below the details on a phone, beside them from the small breakpoint up. */}
+      <div className="col-span-2 flex flex-wrap items-center justify-between gap-3 sm:flex-col sm:items-end">
         <fetcher.Form method="post" action="/cart" className="flex items-center gap-2">
           <input type="hidden" name="intent" value="set-quantity" />
           <input type="hidden" name="lineId" value={line.id} />
