@@ -13,6 +13,7 @@ import type { Route } from './+types/root'
 // would block the first paint on a phone.
 import styles from './app.css?inline'
 import { getCurrentUser } from './auth/session.server'
+import { countCartItems, getCartOwner } from './cart/cart.server'
 import { useNonce } from './components/nonce'
 import { SiteFooter } from './components/site-footer'
 import { SiteHeader } from './components/site-header'
@@ -22,11 +23,17 @@ import { getDb } from './db/db.server'
 import { GlobalErrorHandling, reportError } from './errors/global-error-handling'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [farm, user] = await Promise.all([getFarmBasics(getDb()), getCurrentUser(request)])
-  // The cart count arrives with the cart (storefront issue).
+  const db = getDb()
+  // The cart's owner needs the session, which getCurrentUser looks up once per request; a
+  // visitor without a cart cookie costs no cart query at all.
+  const [farm, user, cartCount] = await Promise.all([
+    getFarmBasics(db),
+    getCurrentUser(request),
+    getCartOwner(request).then((owner) => countCartItems(db, owner)),
+  ])
   return {
     farm,
-    cartCount: 0,
+    cartCount,
     user: user && { firstName: user.firstName, isAdmin: user.isAdmin },
   }
 }

@@ -1,7 +1,9 @@
 import { isAPIError } from 'better-auth/api'
+import { mergeGuestCartAtSignIn } from '~/cart/cart.server'
 import { requestNewsletterSubscription } from '~/content/newsletter.server'
 import { getDb } from '~/db/db.server'
 import { getEnv } from '~/env.server'
+import { getLogger } from '~/log.server'
 import { configuredSocialProviders, getAuth } from './auth.server'
 import { sendWelcomeEmail } from './emails.server'
 import {
@@ -40,12 +42,13 @@ export async function signIn(
   // Checked before the password is even looked at, so guessing stops here.
   if (await isRateLimited(db, keys)) return tooMany
   try {
-    const { headers } = await getAuth().api.signInEmail({
+    const { headers, response } = await getAuth().api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: input.rememberMe },
       headers: authHeaders(request, clientIp),
       returnHeaders: true,
     })
     await clearAttempts(db, [keys[0] as (typeof keys)[0]])
+    await carryGuestCart(request, response.user.id, headers)
     return { ok: true, headers }
   } catch (error) {
     if (!isAPIError(error)) throw error
@@ -82,6 +85,7 @@ export async function signUp(
     await sendWelcomeEmail(db, { email: response.user.email, firstName: input.firstName })
     // Ticked at sign-up: the same double opt-in as the newsletter form (D13).
     if (input.newsletter) await requestNewsletterSubscription(db, response.user.email)
+    await carryGuestCart(request, response.user.id, headers)
     return { ok: true, headers }
   } catch (error) {
     if (!isAPIError(error)) throw error
@@ -94,6 +98,23 @@ export async function signUp(
           message: 'An account with this email already exists. Please sign in instead.',
         }
       : { ok: false, status: 400, message: error.body?.message ?? SIGN_UP_FAILED }
+  }
+}
+
+/**
+ * The guest's cart joins the customer's (D4), and the guest cart cookie is cleared with the
+ * same response. A failure here is logged and must not stop the sign-in itself.
+ */
+export async function carryGuestCart(
+  request: Request,
+  customerId: string,
+  headers: Headers,
+): Promise<void> {
+  try {
+    const cookie = await mergeGuestCartAtSignIn(getDb(), request, customerId)
+    if (cookie) headers.append('Set-Cookie', cookie)
+  } catch (error) {
+    getLogger().error({ err: error }, 'could not merge the guest cart at sign-in')
   }
 }
 

@@ -1,4 +1,5 @@
 import { Link, redirect } from 'react-router'
+import { carryGuestCart } from '~/auth/accounts.server'
 import { configuredSocialProviders } from '~/auth/auth.server'
 import { AuthCard } from '~/auth/auth-card'
 import { safeRedirect } from '~/auth/redirect'
@@ -12,8 +13,11 @@ import type { Route } from './+types/callback'
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const failed = url.searchParams.has('failed') || url.searchParams.has('error')
-  if (!failed && (await getCurrentUser(request))) {
-    throw redirect(safeRedirect(url.searchParams.get('redirect')))
+  const user = failed ? null : await getCurrentUser(request)
+  if (user) {
+    const headers = new Headers()
+    await carryGuestCart(request, user.id, headers)
+    throw redirect(safeRedirect(url.searchParams.get('redirect')), { headers })
   }
   const provider =
     configuredSocialProviders().find((p) => p.id === url.searchParams.get('provider'))?.name ??

@@ -1,0 +1,70 @@
+import { useFetcher, useLocation } from 'react-router'
+import { useHydrated } from '~/components/ui/disclosure'
+import { primaryButtonClass } from '~/components/ui/field'
+import type { CartActionResult } from './forms'
+
+export type AddToCartFormProps = {
+  productId: string
+  /** the chosen option; without one the server takes the product's first option on sale */
+  variantId?: string
+  /** sent as a hidden field (default 1); leave it out when `children` has a quantity field */
+  quantity?: number
+  disabled?: boolean
+  /** the button's text, e.g. 'Out of Stock' together with `disabled` */
+  label?: string
+  /** extra classes for the button, e.g. 'w-full' */
+  buttonClassName?: string
+  /** extra fields posted with the form, e.g. a visible <input name="quantity"> */
+  children?: React.ReactNode
+}
+
+/**
+ * Add to Cart for the shop, product and landing pages: a form posting intent=add to /cart
+ * (the contract is in app/routes/shop/cart.tsx). With JavaScript it posts with a fetcher, so
+ * the page stays where it is: the button reads "Adding..." while the server works, then the
+ * answer ("Added to cart", or why not) is announced beside it and the header count updates.
+ * Without JavaScript it posts plainly and the server sends the shopper back to this page.
+ */
+export function AddToCartForm({
+  productId,
+  variantId,
+  quantity,
+  disabled = false,
+  label = 'Add to Cart',
+  buttonClassName = '',
+  children,
+}: AddToCartFormProps) {
+  const fetcher = useFetcher<CartActionResult>()
+  const hydrated = useHydrated()
+  const location = useLocation()
+  const adding = fetcher.state !== 'idle'
+  const result = adding ? undefined : fetcher.data
+  return (
+    <fetcher.Form method="post" action="/cart">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={productId} />
+      {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
+      {quantity !== undefined || !children ? (
+        <input type="hidden" name="quantity" value={quantity ?? 1} />
+      ) : null}
+      {children}
+      {/* Only a plain post needs to be sent back; a fetcher stays on the page anyway. */}
+      {hydrated ? null : (
+        <input type="hidden" name="redirect" value={`${location.pathname}${location.search}`} />
+      )}
+      <button
+        type="submit"
+        disabled={disabled || adding}
+        className={`${primaryButtonClass} ${buttonClassName}`}
+      >
+        {adding ? 'Adding...' : label}
+      </button>
+      <p
+        role="status"
+        className={`mt-2 min-h-5 text-sm font-medium ${result?.ok === false ? 'text-red-800' : 'text-pasture-800'}`}
+      >
+        {result?.message ?? ''}
+      </p>
+    </fetcher.Form>
+  )
+}

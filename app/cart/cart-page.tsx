@@ -1,0 +1,203 @@
+import { useRef, useState } from 'react'
+import { Link, useFetcher, useFetchers } from 'react-router'
+import { useHydrated } from '~/components/ui/disclosure'
+import { FormMessage, primaryButtonClass, secondaryButtonClass } from '~/components/ui/field'
+import type { CartLine, CartSummary } from './cart'
+import { CartLineItem } from './cart-line-item'
+import { ConfirmDialog } from './confirm-dialog'
+import type { CartActionResult } from './forms'
+import { CONFIRM_CLEAR } from './messages'
+import { OrderSummary } from './order-summary'
+import { priceCart } from './pricing'
+import { PromoForm } from './promo-form'
+
+const CLEAR_FETCHER_KEY = 'cart-clear'
+
+/**
+ * The cart as the shopper should see it right now: the loader's cart with every change still
+ * on its way to the server applied (quantities, removals, clearing), priced by the same
+ * function the server uses. When the server answers, the loaders revalidate and take over.
+ */
+export function useOptimisticCart(cart: CartSummary): CartSummary {
+  const fetchers = useFetchers()
+  const quantities = new Map<string, number>()
+  const removed = new Set<string>()
+  let cleared = false
+  for (const fetcher of fetchers) {
+    const form = fetcher.formData
+    if (!form) continue
+    const intent = form.get('intent')
+    const lineId = form.get('lineId')
+    if (intent === 'clear') cleared = true
+    else if (intent === 'remove' && typeof lineId === 'string') removed.add(lineId)
+    else if (intent === 'set-quantity' && typeof lineId === 'string') {
+      const quantity = Number(form.get('quantity'))
+      if (Number.isInteger(quantity) && quantity >= 1) quantities.set(lineId, quantity)
+    }
+  }
+  if (!cleared && removed.size === 0 && quantities.size === 0) return cart
+  const lines: CartLine[] = cleared
+    ? []
+    : cart.lines
+        .filter((line) => !removed.has(line.id))
+        .map((line) => {
+          const pending = quantities.get(line.id)
+          // The server caps at stock; so does the guess.
+          return pending === undefined
+            ? line
+            : { ...line, quantity: Math.min(pending, Math.max(line.stock, 1)) }
+        })
+  const totals = priceCart({
+    lines: lines.filter((line) => line.available),
+    promo: cart.promo?.terms ?? null,
+    shippingMethod: 'standard',
+    settings: cart.settings,
+  })
+  return { ...cart, lines, totals }
+}
+
+/** Line totals by line id, from priceCart's lineTotalsCents (lines on sale only). */
+function lineTotals(cart: CartSummary): Map<string, number> {
+  const available = cart.lines.filter((line) => line.available)
+  return new Map(available.map((line, index) => [line.id, cart.totals.lineTotalsCents[index] ?? 0]))
+}
+
+export function CartPage({
+  cart: loaded,
+  actionResult,
+}: {
+  cart: CartSummary
+  /** the /cart action's answer to a plain (no-JavaScript) post */
+  actionResult?: CartActionResult
+}) {
+  const cart = useOptimisticCart(loaded)
+  const hydrated = useHydrated()
+  const heading = useRef<HTMLHeadingElement>(null)
+  const [announcement, setAnnouncement] = useState('')
+  const totalsById = lineTotals(cart)
+  const isPromoResult =
+    actionResult?.intent === 'apply-promo' || actionResult?.intent === 'remove-promo'
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        className="font-display text-4xl font-bold text-pasture-800 focus:outline-none"
+      >
+        Shopping Cart
+      </h1>
+      {/* Changes made without a page load are announced here. */}
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      {actionResult && !isPromoResult ? (
+        <div className="mt-4">
+          <FormMessage tone={actionResult.ok ? 'success' : 'error'}>
+            {actionResult.message}
+          </FormMessage>
+        </div>
+      ) : null}
+      {cart.lines.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <div className="mt-8 grid gap-8 lg:grid-cols-3">
+          <section aria-labelledby="cart-items-heading" className="lg:col-span-2">
+            <h2 id="cart-items-heading" className="sr-only">
+              Items in your cart
+            </h2>
+            <ul className="divide-y divide-earth-100 rounded-lg border border-earth-100 bg-white px-6">
+              {cart.lines.map((line) => (
+                <CartLineItem
+                  key={line.id}
+                  line={line}
+                  lineTotalCents={totalsById.get(line.id) ?? null}
+                  hydrated={hydrated}
+                  onRemove={(label) => {
+                    setAnnouncement(`${label} removed from your cart.`)
+                    // The line (and its Remove button) is about to go; keep focus in the page.
+                    heading.current?.focus()
+                  }}
+                />
+              ))}
+            </ul>
+            <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
+              <Link to="/shop" className="font-semibold text-pasture-800 underline">
+                Continue Shopping
+              </Link>
+              <ClearCartForm
+                hydrated={hydrated}
+                onClear={() => {
+                  setAnnouncement('Your cart has been cleared.')
+                  heading.current?.focus()
+                }}
+              />
+            </div>
+          </section>
+          <div>
+            <OrderSummary totals={cart.totals} promoCode={cart.promo?.code ?? null} estimate>
+              <PromoForm
+                promo={cart.promo}
+                applies={cart.totals.promoApplies}
+                serverResult={isPromoResult ? actionResult : undefined}
+              />
+              <Link to="/checkout" className={`${primaryButtonClass} mt-6 w-full`}>
+                Proceed to Checkout
+              </Link>
+            </OrderSummary>
+          </div>
+        </div>
+      )}
+    </div>
+  )
+}
+
+function ClearCartForm({ hydrated, onClear }: { hydrated: boolean; onClear: () => void }) {
+  const fetcher = useFetcher<CartActionResult>({ key: CLEAR_FETCHER_KEY })
+  const [confirming, setConfirming] = useState(false)
+  return (
+    <>
+      <fetcher.Form
+        method="post"
+        action="/cart"
+        onSubmit={(event) => {
+          event.preventDefault()
+          setConfirming(true)
+        }}
+      >
+        <input type="hidden" name="intent" value="clear" />
+        {hydrated ? null : <input type="hidden" name="redirect" value="/cart" />}
+        <button
+          type="submit"
+          className="rounded-md border border-red-800 px-4 py-2 font-semibold text-red-800 hover:bg-red-50"
+        >
+          Clear Cart
+        </button>
+      </fetcher.Form>
+      <ConfirmDialog
+        open={confirming}
+        title="Clear cart"
+        question={CONFIRM_CLEAR}
+        confirmLabel="Clear Cart"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false)
+          onClear()
+          fetcher.submit({ intent: 'clear' }, { method: 'post', action: '/cart' })
+        }}
+      />
+    </>
+  )
+}
+
+function EmptyCart() {
+  return (
+    <div className="mt-8 rounded-lg border border-earth-100 bg-white p-10 text-center">
+      <h2 className="font-display text-2xl font-bold text-ink">Your cart is empty</h2>
+      <p className="mt-2 text-muted">Fresh beef, eggs and vegetables are waiting in the shop.</p>
+      <Link to="/shop" className={`${secondaryButtonClass} mt-6`}>
+        Browse Products
+      </Link>
+    </div>
+  )
+}

@@ -1,0 +1,628 @@
+import { randomBytes } from 'node:crypto'
+import type { ExpressionBuilder, Transaction } from 'kysely'
+import { createCookie } from 'react-router'
+import { getCurrentUser } from '~/auth/session.server'
+import type { DB } from '~/db/db.server'
+import type { Database } from '~/db/schema'
+import { getEnv } from '~/env.server'
+import type { AppliedPromo, CartLine, CartSummary } from './cart'
+import type { CartAction } from './forms'
+import {
+  ADDED_TO_CART,
+  allInCartMessage,
+  CART_CLEARED,
+  ITEM_REMOVED,
+  LINE_NOT_FOUND,
+  OPTION_UNAVAILABLE,
+  onlyLeftMessage,
+  outOfStockMessage,
+  PRODUCT_UNAVAILABLE,
+  PROMO_EMPTY_CART,
+  PROMO_INVALID,
+  PROMO_REMOVED,
+  promoAppliedMessage,
+  promoMinimumMessage,
+  QUANTITY_UPDATED,
+} from './messages'
+import { type PricingSettings, priceCart } from './pricing'
+import { currentPromoTerms, normalizePromoCode } from './promo'
+
+// The cart lives in the database (D4). A signed-in customer's cart is found by customer_id
+// (unique); a guest's by an httpOnly cookie holding a random 128-bit cart id, signed with the
+// auth secret. Every function takes the owner and filters by it, so one shopper can never
+// read or change another's cart, whatever ids they post. Prices and stock always come from
+// the catalog at the moment of reading; cart lines hold only product, option and quantity.
+
+const CART_COOKIE_DAYS = 90
+const CART_ID = /^[A-Za-z0-9_-]{22}$/
+
+function cartCookie() {
+  const env = getEnv()
+  const secure = env.baseUrl.startsWith('https:')
+  // __Host- under https: the browser then refuses it from a subdomain or over plain http.
+  return createCookie(secure ? '__Host-farm.cart' : 'farm.cart', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    maxAge: CART_COOKIE_DAYS * 24 * 60 * 60,
+    secrets: [env.authSecret],
+  })
+}
+
+/** Set-Cookie for a guest's cart; sent again on every change so an active cart never expires. */
+export function serializeCartCookie(cartId: string): Promise<string> {
+  return cartCookie().serialize(cartId)
+}
+
+function clearCartCookie(): Promise<string> {
+  return cartCookie().serialize('', { maxAge: 0 })
+}
+
+async function readGuestCartId(request: Request): Promise<string | null> {
+  const header = request.headers.get('cookie')
+  if (!header?.includes('farm.cart=')) return null
+  const value: unknown = await cartCookie().parse(header)
+  return typeof value === 'string' && CART_ID.test(value) ? value : null
+}
+
+export type CartOwner =
+  | { kind: 'customer'; customerId: string }
+  /** cartId null: this browser has no cart yet (or its cookie was not ours) */
+  | { kind: 'guest'; cartId: string | null }
+
+/** Whose cart this request is about: the signed-in customer's, else the cookie's. */
+export async function getCartOwner(request: Request): Promise<CartOwner> {
+  const user = await getCurrentUser(request)
+  if (user) return { kind: 'customer', customerId: user.id }
+  return { kind: 'guest', cartId: await readGuestCartId(request) }
+}
+
+/** Only this owner's cart row: a guest's cookie never reaches a customer's cart. */
+function ownedBy(owner: CartOwner) {
+  return (eb: ExpressionBuilder<Database, 'carts'>) =>
+    owner.kind === 'customer'
+      ? eb('carts.customer_id', '=', owner.customerId)
+      : eb.and([eb('carts.id', '=', owner.cartId ?? ''), eb('carts.customer_id', 'is', null)])
+}
+
+function ownedCartIds(db: DB | Transaction<Database>, owner: CartOwner) {
+  return db.selectFrom('carts').select('carts.id').where(ownedBy(owner))
+}
+
+// --- reading --------------------------------------------------------------------------------
+
+/** Tax rate and shipping prices from the settings row (an admin setting, D11). */
+export async function getPricingSettings(db: DB | Transaction<Database>): Promise<PricingSettings> {
+  const row = await db
+    .selectFrom('settings')
+    .select([
+      'tax_rate_basis_points',
+      'standard_shipping_cents',
+      'express_shipping_cents',
+      'pickup_shipping_cents',
+      'free_shipping_threshold_cents',
+    ])
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow()
+  return {
+    taxRateBasisPoints: row.tax_rate_basis_points,
+    standardShippingCents: row.standard_shipping_cents,
+    expressShippingCents: row.express_shipping_cents,
+    pickupShippingCents: row.pickup_shipping_cents,
+    freeShippingThresholdCents: row.free_shipping_threshold_cents,
+  }
+}
+
+/** The cart's lines with names, prices and stock, and its promo code: one query. */
+async function loadCart(db: DB | Transaction<Database>, owner: CartOwner, now: Date) {
+  if (owner.kind === 'guest' && !owner.cartId) return { lines: [], promo: null }
+  const rows = await db
+    .selectFrom('cart_lines')
+    .innerJoin('carts', 'carts.id', 'cart_lines.cart_id')
+    .innerJoin('products', 'products.id', 'cart_lines.product_id')
+    .leftJoin('product_variants', 'product_variants.id', 'cart_lines.product_variant_id')
+    .leftJoin('promo_codes', 'promo_codes.code', 'carts.promo_code')
+    .select((eb) => [
+      'cart_lines.id',
+      'cart_lines.product_id',
+      'cart_lines.product_variant_id',
+      'cart_lines.quantity',
+      'products.name',
+      'products.image_url',
+      'products.unit',
+      'product_variants.name as variant_name',
+      eb.fn.coalesce('product_variants.price_cents', 'products.price_cents').as('unit_price_cents'),
+      eb.fn.coalesce('product_variants.stock_quantity', 'products.stock_quantity').as('stock'),
+      // A computed 1/0 rather than two is_available columns, which would collide by name.
+      eb
+        .case()
+        .when(
+          eb.and([
+            eb('products.is_available', '=', true),
+            eb('products.archived_at', 'is', null),
+            eb.or([
+              eb('product_variants.id', 'is', null),
+              eb('product_variants.is_available', '=', true),
+            ]),
+          ]),
+        )
+        .then(1)
+        .else(0)
+        .end()
+        .as('on_sale'),
+      'carts.promo_code',
+      'promo_codes.discount_type',
+      'promo_codes.discount_value',
+      'promo_codes.min_subtotal_cents',
+      'promo_codes.starts_at',
+      'promo_codes.ends_at',
+      'promo_codes.usage_limit',
+      'promo_codes.times_used',
+      'promo_codes.is_active',
+    ])
+    .where((eb) => eb('cart_lines.cart_id', 'in', ownedCartIds(db, owner)))
+    .orderBy('cart_lines.created_at')
+    .orderBy('cart_lines.id')
+    .execute()
+
+  const lines: CartLine[] = rows.map((row) => ({
+    id: row.id,
+    productId: row.product_id,
+    variantId: row.product_variant_id,
+    name: row.name,
+    variantName: row.variant_name,
+    imageUrl: row.image_url,
+    unit: row.unit,
+    unitPriceCents: Number(row.unit_price_cents),
+    quantity: row.quantity,
+    stock: Number(row.stock),
+    available: Number(row.on_sale) === 1 && Number(row.stock) > 0,
+  }))
+  const first = rows[0]
+  let promo: AppliedPromo | null = null
+  if (first?.promo_code) {
+    const terms =
+      first.discount_type !== null &&
+      first.discount_value !== null &&
+      first.min_subtotal_cents !== null &&
+      first.times_used !== null &&
+      first.is_active !== null
+        ? currentPromoTerms(
+            {
+              code: first.promo_code,
+              discount_type: first.discount_type,
+              discount_value: first.discount_value,
+              min_subtotal_cents: first.min_subtotal_cents,
+              starts_at: first.starts_at,
+              ends_at: first.ends_at,
+              usage_limit: first.usage_limit,
+              times_used: first.times_used,
+              is_active: first.is_active,
+            },
+            now,
+          )
+        : null
+    promo = { code: first.promo_code, terms }
+  }
+  return { lines, promo }
+}
+
+function totalsFor(lines: CartLine[], promo: AppliedPromo | null, settings: PricingSettings) {
+  return priceCart({
+    lines: lines.filter((line) => line.available),
+    promo: promo?.terms ?? null,
+    shippingMethod: 'standard',
+    settings,
+  })
+}
+
+/** Everything the cart page and the checkout show: lines, promo, settings and totals. */
+export async function getCartSummary(
+  db: DB,
+  owner: CartOwner,
+  now = new Date(),
+): Promise<CartSummary> {
+  const [{ lines, promo }, settings] = await Promise.all([
+    loadCart(db, owner, now),
+    getPricingSettings(db),
+  ])
+  return { lines, promo, settings, totals: totalsFor(lines, promo, settings) }
+}
+
+/** Items in the cart (sum of quantities) for the header badge; no query for a new visitor. */
+export async function countCartItems(db: DB, owner: CartOwner): Promise<number> {
+  if (owner.kind === 'guest' && !owner.cartId) return 0
+  const row = await db
+    .selectFrom('cart_lines')
+    .select((eb) => eb.fn.sum<number | string | null>('cart_lines.quantity').as('items'))
+    .where((eb) => eb('cart_lines.cart_id', 'in', ownedCartIds(db, owner)))
+    .executeTakeFirst()
+  return Number(row?.items ?? 0)
+}
+
+// --- changing -------------------------------------------------------------------------------
+
+export type CartChange =
+  | {
+      ok: true
+      /** the cart changed: a guest's cookie is (re)issued with it */
+      cartId: string | null
+      message: string
+      /** the line's quantity after the change, when one line changed */
+      quantity?: number
+    }
+  | { ok: false; status: 400 | 404 | 409; message: string }
+
+const notFound = (message: string) => ({ ok: false, status: 404, message }) as const
+
+/**
+ * Marks the owner's cart as touched and returns its id, creating it when `create` is set.
+ * Being the first write of each change's transaction, this also takes the cart row's lock
+ * (PostgreSQL) or the write lock (SQLite), so two changes to one cart never interleave.
+ */
+async function touchCart(
+  trx: Transaction<Database>,
+  owner: CartOwner,
+  create: boolean,
+): Promise<string | null> {
+  const now = new Date()
+  const touched = await trx
+    .updateTable('carts')
+    .set({ updated_at: now })
+    .where(ownedBy(owner))
+    .returning('carts.id')
+    .executeTakeFirst()
+  if (touched) return touched.id
+  if (!create) return null
+  if (owner.kind === 'guest') {
+    // A stale or missing cookie gets a new cart; the old id is never reused.
+    const id = randomBytes(16).toString('base64url')
+    await trx.insertInto('carts').values({ id }).execute()
+    return id
+  }
+  await trx
+    .insertInto('carts')
+    .values({ id: randomBytes(16).toString('base64url'), customer_id: owner.customerId })
+    .onConflict((conflict) => conflict.column('customer_id').doNothing())
+    .execute()
+  return touchCart(trx, owner, false)
+}
+
+type Sellable = { stock: number; name: string; variantId: string | null }
+
+/** The product (and option) to add, if it is on sale; with no option given, the first on sale. */
+async function findSellable(
+  trx: Transaction<Database>,
+  productId: string,
+  variantId: string | undefined,
+): Promise<{ ok: true; item: Sellable } | { ok: false; status: 404 | 409; message: string }> {
+  const product = await trx
+    .selectFrom('products')
+    .select(['id', 'name', 'stock_quantity', 'is_available', 'archived_at'])
+    .where('id', '=', productId)
+    .executeTakeFirst()
+  if (!product || product.archived_at !== null || !product.is_available) {
+    return notFound(PRODUCT_UNAVAILABLE)
+  }
+  // Ordered by name, as the shop lists them (spec section 7).
+  const variants = await trx
+    .selectFrom('product_variants')
+    .select(['id', 'name', 'stock_quantity', 'is_available'])
+    .where('product_id', '=', productId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute()
+  let item: Sellable = { stock: product.stock_quantity, name: product.name, variantId: null }
+  if (variantId !== undefined || variants.length > 0) {
+    const variant =
+      variantId === undefined
+        ? (variants.find((v) => v.is_available && v.stock_quantity > 0) ?? variants[0])
+        : variants.find((v) => v.id === variantId)
+    if (!variant?.is_available) return notFound(OPTION_UNAVAILABLE)
+    item = {
+      stock: variant.stock_quantity,
+      name: `${product.name} (${variant.name})`,
+      variantId: variant.id,
+    }
+  }
+  if (item.stock <= 0) return { ok: false, status: 409, message: outOfStockMessage(item.name) }
+  return { ok: true, item }
+}
+
+/**
+ * Adds a product (and option) to the owner's cart, creating the cart if needed. The same
+ * product and option raise the existing line's quantity; the line never goes above stock.
+ */
+export async function addToCart(
+  db: DB,
+  owner: CartOwner,
+  input: { productId: string; variantId?: string; quantity: number },
+): Promise<CartChange> {
+  return db.transaction().execute(async (trx) => {
+    const found = await findSellable(trx, input.productId, input.variantId)
+    if (!found.ok) return found
+    const { item } = found
+    const cartId = (await touchCart(trx, owner, true)) as string
+    const existing = await trx
+      .selectFrom('cart_lines')
+      .select(['id', 'quantity'])
+      .where('cart_id', '=', cartId)
+      .where('product_id', '=', input.productId)
+      .where((eb) =>
+        item.variantId === null
+          ? eb('product_variant_id', 'is', null)
+          : eb('product_variant_id', '=', item.variantId),
+      )
+      .executeTakeFirst()
+    const had = existing?.quantity ?? 0
+    if (had >= item.stock) {
+      return { ok: false, status: 409, message: allInCartMessage(item.stock) } as const
+    }
+    const quantity = Math.min(had + input.quantity, item.stock)
+    if (existing) {
+      await trx.updateTable('cart_lines').set({ quantity }).where('id', '=', existing.id).execute()
+    } else {
+      await trx
+        .insertInto('cart_lines')
+        .values({
+          id: crypto.randomUUID(),
+          cart_id: cartId,
+          product_id: input.productId,
+          product_variant_id: item.variantId,
+          quantity,
+        })
+        .execute()
+    }
+    const capped = quantity < had + input.quantity
+    return {
+      ok: true,
+      cartId,
+      quantity,
+      message: capped ? onlyLeftMessage(item.stock) : ADDED_TO_CART,
+    } as const
+  })
+}
+
+export type QuantityChange = { set: number } | { by: 1 | -1 }
+
+/** Sets (or steps) a line's quantity: at least 1, at most the stock. */
+export async function changeLineQuantity(
+  db: DB,
+  owner: CartOwner,
+  lineId: string,
+  change: QuantityChange,
+): Promise<CartChange> {
+  return db.transaction().execute(async (trx) => {
+    const cartId = await touchCart(trx, owner, false)
+    if (!cartId) return notFound(LINE_NOT_FOUND)
+    const line = await trx
+      .selectFrom('cart_lines')
+      .innerJoin('products', 'products.id', 'cart_lines.product_id')
+      .leftJoin('product_variants', 'product_variants.id', 'cart_lines.product_variant_id')
+      .select((eb) => [
+        'cart_lines.quantity',
+        'products.name',
+        eb.fn.coalesce('product_variants.stock_quantity', 'products.stock_quantity').as('stock'),
+      ])
+      .where('cart_lines.id', '=', lineId)
+      .where('cart_lines.cart_id', '=', cartId)
+      .executeTakeFirst()
+    if (!line) return notFound(LINE_NOT_FOUND)
+    const stock = Number(line.stock)
+    if (stock <= 0) {
+      return { ok: false, status: 409, message: outOfStockMessage(line.name) } as const
+    }
+    const wanted = Math.max('set' in change ? change.set : line.quantity + change.by, 1)
+    const quantity = Math.min(wanted, stock)
+    if (quantity !== line.quantity) {
+      await trx.updateTable('cart_lines').set({ quantity }).where('id', '=', lineId).execute()
+    }
+    return {
+      ok: true,
+      cartId,
+      quantity,
+      message: quantity < wanted ? onlyLeftMessage(stock) : QUANTITY_UPDATED,
+    } as const
+  })
+}
+
+export async function removeLine(db: DB, owner: CartOwner, lineId: string): Promise<CartChange> {
+  const result = await db
+    .deleteFrom('cart_lines')
+    .where('id', '=', lineId)
+    .where((eb) => eb('cart_id', 'in', ownedCartIds(db, owner)))
+    .executeTakeFirst()
+  if (result.numDeletedRows === 0n) return notFound(LINE_NOT_FOUND)
+  return { ok: true, cartId: owner.kind === 'guest' ? owner.cartId : null, message: ITEM_REMOVED }
+}
+
+/** Empties the cart and drops its promo code (spec section 4). */
+export async function clearCart(db: DB, owner: CartOwner): Promise<CartChange> {
+  return db.transaction().execute(async (trx) => {
+    const cartId = await touchCart(trx, owner, false)
+    if (cartId) {
+      await trx.deleteFrom('cart_lines').where('cart_id', '=', cartId).execute()
+      await trx.updateTable('carts').set({ promo_code: null }).where('id', '=', cartId).execute()
+    }
+    return { ok: true, cartId, message: CART_CLEARED } as const
+  })
+}
+
+/**
+ * Checks a code (any case) against promo_codes and, when it can be used on this cart, keeps
+ * it with the cart; the message says how much it saves right now.
+ */
+export async function applyPromo(
+  db: DB,
+  owner: CartOwner,
+  input: string,
+  now = new Date(),
+): Promise<CartChange> {
+  const code = normalizePromoCode(input)
+  return db.transaction().execute(async (trx) => {
+    const cartId = await touchCart(trx, owner, false)
+    const row = await trx
+      .selectFrom('promo_codes')
+      .select([
+        'code',
+        'discount_type',
+        'discount_value',
+        'min_subtotal_cents',
+        'starts_at',
+        'ends_at',
+        'usage_limit',
+        'times_used',
+        'is_active',
+      ])
+      // upper() on the column too, should a code ever be stored in another case.
+      .where((eb) => eb(eb.fn('upper', ['code']), '=', code))
+      .executeTakeFirst()
+    const terms = row ? currentPromoTerms(row, now) : null
+    if (!row || !terms) return { ok: false, status: 400, message: PROMO_INVALID } as const
+    // One after the other: a transaction is one connection.
+    const { lines } = await loadCart(trx, owner, now)
+    const settings = await getPricingSettings(trx)
+    const totals = totalsFor(lines, { code: row.code, terms }, settings)
+    if (!cartId || totals.subtotalCents === 0) {
+      return { ok: false, status: 400, message: PROMO_EMPTY_CART } as const
+    }
+    if (!totals.promoApplies) {
+      return {
+        ok: false,
+        status: 400,
+        message: promoMinimumMessage(row.code, terms.minSubtotalCents),
+      } as const
+    }
+    await trx.updateTable('carts').set({ promo_code: row.code }).where('id', '=', cartId).execute()
+    return { ok: true, cartId, message: promoAppliedMessage(totals.discountCents) } as const
+  })
+}
+
+export async function removePromo(db: DB, owner: CartOwner): Promise<CartChange> {
+  const result = await db
+    .updateTable('carts')
+    .set({ promo_code: null, updated_at: new Date() })
+    .where(ownedBy(owner))
+    .returning('carts.id')
+    .executeTakeFirst()
+  return { ok: true, cartId: result?.id ?? null, message: PROMO_REMOVED }
+}
+
+/** The /cart action's one call: the parsed form's intent picks the change. */
+export function changeCart(db: DB, owner: CartOwner, action: CartAction): Promise<CartChange> {
+  switch (action.intent) {
+    case 'add':
+      return addToCart(db, owner, action)
+    case 'set-quantity':
+      return changeLineQuantity(db, owner, action.lineId, { set: action.quantity })
+    case 'increment':
+      return changeLineQuantity(db, owner, action.lineId, { by: 1 })
+    case 'decrement':
+      return changeLineQuantity(db, owner, action.lineId, { by: -1 })
+    case 'remove':
+      return removeLine(db, owner, action.lineId)
+    case 'clear':
+      return clearCart(db, owner)
+    case 'apply-promo':
+      return applyPromo(db, owner, action.code)
+    case 'remove-promo':
+      return removePromo(db, owner)
+  }
+}
+
+// --- signing in -----------------------------------------------------------------------------
+
+/**
+ * At sign-in (or sign-up): the guest cart's lines join the customer's cart. The same product
+ * and option add up, never beyond stock and never lowering what the customer already had;
+ * lines no longer on sale are dropped. The guest's promo code comes along when the customer's
+ * cart has none. The guest cart is then deleted.
+ */
+export async function mergeGuestCart(db: DB, guestCartId: string, customerId: string) {
+  await db.transaction().execute(async (trx) => {
+    const guest: CartOwner = { kind: 'guest', cartId: guestCartId }
+    const guestCart = await trx
+      .selectFrom('carts')
+      .select(['id', 'promo_code'])
+      .where(ownedBy(guest))
+      .executeTakeFirst()
+    if (!guestCart) return
+    const customer: CartOwner = { kind: 'customer', customerId }
+    const cartId = (await touchCart(trx, customer, true)) as string
+    const guestLines = (await loadCart(trx, guest, new Date())).lines
+    const customerCart = await trx
+      .selectFrom('carts')
+      .leftJoin('cart_lines', 'cart_lines.cart_id', 'carts.id')
+      .select([
+        'carts.promo_code',
+        'cart_lines.id',
+        'cart_lines.product_id',
+        'cart_lines.product_variant_id',
+        'cart_lines.quantity',
+      ])
+      .where('carts.id', '=', cartId)
+      .execute()
+    // PostgreSQL's now() is the same for a whole transaction; explicit, increasing times keep
+    // the guest's lines in the order they were added.
+    const addedAt = Date.now()
+    for (const [index, line] of guestLines.entries()) {
+      if (!line.available) continue
+      const existing = customerCart.find(
+        (row) =>
+          row.id !== null &&
+          row.product_id === line.productId &&
+          row.product_variant_id === line.variantId,
+      )
+      if (existing?.id && existing.quantity !== null) {
+        const quantity = Math.max(
+          existing.quantity,
+          Math.min(existing.quantity + line.quantity, line.stock),
+        )
+        if (quantity !== existing.quantity) {
+          await trx
+            .updateTable('cart_lines')
+            .set({ quantity })
+            .where('id', '=', existing.id)
+            .execute()
+        }
+      } else {
+        await trx
+          .insertInto('cart_lines')
+          .values({
+            id: crypto.randomUUID(),
+            cart_id: cartId,
+            product_id: line.productId,
+            product_variant_id: line.variantId,
+            quantity: Math.min(line.quantity, line.stock),
+            created_at: new Date(addedAt + index),
+          })
+          .execute()
+      }
+    }
+    if (guestCart.promo_code && !customerCart[0]?.promo_code) {
+      await trx
+        .updateTable('carts')
+        .set({ promo_code: guestCart.promo_code })
+        .where('id', '=', cartId)
+        .execute()
+    }
+    await trx.deleteFrom('carts').where('id', '=', guestCart.id).execute()
+  })
+}
+
+/**
+ * For the sign-in, sign-up and social callback flows: merges this browser's guest cart into
+ * the customer's and answers the Set-Cookie that forgets the guest cart (nothing when there
+ * was none). After this the customer's cart is found by their account, on any device.
+ */
+export async function mergeGuestCartAtSignIn(
+  db: DB,
+  request: Request,
+  customerId: string,
+): Promise<string | null> {
+  const guestCartId = await readGuestCartId(request)
+  if (!guestCartId) return null
+  await mergeGuestCart(db, guestCartId, customerId)
+  return clearCartCookie()
+}

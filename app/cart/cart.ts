@@ -1,0 +1,33 @@
+import type { CartTotals, PricingPromo, PricingSettings } from './pricing'
+
+// The browser-safe side of cart.server.ts: what the cart looks like in loader data.
+
+export type CartLine = {
+  id: string
+  productId: string
+  variantId: string | null
+  name: string
+  variantName: string | null
+  imageUrl: string | null
+  unit: string
+  unitPriceCents: number
+  quantity: number
+  /** the product's (or its option's) stock right now */
+  stock: number
+  /** on sale now: available, not archived, option available, stock above 0 */
+  available: boolean
+}
+
+export type AppliedPromo = {
+  code: string
+  /** null when the code kept on the cart can no longer be used (ended, switched off, used up) */
+  terms: PricingPromo | null
+}
+
+export type CartSummary = {
+  lines: CartLine[]
+  promo: AppliedPromo | null
+  settings: PricingSettings
+  /** Standard shipping as the estimate; lines no longer on sale are left out. */
+  totals: CartTotals
+}

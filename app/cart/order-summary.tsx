@@ -1,0 +1,81 @@
+import { Price } from '~/components/price'
+import { freeShippingHint } from './messages'
+import type { CartTotals } from './pricing'
+
+/** 600 -> "6%", 825 -> "8.25%" */
+function formatRate(basisPoints: number): string {
+  return `${(basisPoints / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`
+}
+
+const rowClass = 'flex justify-between gap-4 py-1.5'
+
+/**
+ * Subtotal, discount (only when above 0), shipping, tax and total: every figure from
+ * priceCart, nothing computed here. The cart page shows standard shipping as an estimate.
+ */
+export function OrderSummary({
+  totals,
+  promoCode,
+  estimate,
+  headingLevel = 2,
+  children,
+}: {
+  totals: CartTotals
+  promoCode: string | null
+  /** the cart page: shipping and tax are estimates until checkout */
+  estimate: boolean
+  headingLevel?: 2 | 3
+  children?: React.ReactNode
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  return (
+    <section
+      aria-labelledby="order-summary-heading"
+      className="rounded-lg border border-earth-100 bg-white p-6 shadow-sm"
+    >
+      <Heading id="order-summary-heading" className="font-display text-2xl font-bold text-ink">
+        Order Summary
+      </Heading>
+      <dl className="mt-4 divide-y divide-earth-100 text-ink">
+        <div className={rowClass}>
+          <dt>Subtotal</dt>
+          <dd>
+            <Price cents={totals.subtotalCents} />
+          </dd>
+        </div>
+        {totals.discountCents > 0 ? (
+          <div className={`${rowClass} text-pasture-800`}>
+            <dt>Discount{promoCode ? ` (${promoCode})` : ''}</dt>
+            <dd>
+              -<Price cents={totals.discountCents} />
+            </dd>
+          </div>
+        ) : null}
+        <div className={rowClass}>
+          <dt>Shipping</dt>
+          <dd>{totals.shippingCents === 0 ? 'Free' : <Price cents={totals.shippingCents} />}</dd>
+        </div>
+        <div className={rowClass}>
+          <dt>
+            {estimate ? 'Estimated Tax' : 'Tax'} ({formatRate(totals.taxRateBasisPoints)})
+          </dt>
+          <dd>
+            <Price cents={totals.taxCents} />
+          </dd>
+        </div>
+        <div className={`${rowClass} pt-3 text-lg font-bold`}>
+          <dt>Total</dt>
+          <dd>
+            <Price cents={totals.totalCents} />
+          </dd>
+        </div>
+      </dl>
+      {totals.freeShippingRemainingCents > 0 ? (
+        <p className="mt-3 rounded-md bg-earth-50 px-3 py-2 text-sm text-earth-700">
+          {freeShippingHint(totals.freeShippingRemainingCents)}
+        </p>
+      ) : null}
+      {children}
+    </section>
+  )
+}

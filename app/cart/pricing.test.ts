@@ -1,0 +1,229 @@
+import { describe, expect, test } from 'vitest'
+import { divideRoundHalfUp, type PricingPromo, type PricingSettings, priceCart } from './pricing'
+
+// The shop's reference settings (migration 0002): 6 %, 5.99 / 12.99 / free, free from 50.
+const settings: PricingSettings = {
+  taxRateBasisPoints: 600,
+  standardShippingCents: 599,
+  expressShippingCents: 1299,
+  pickupShippingCents: 0,
+  freeShippingThresholdCents: 5000,
+}
+const FARM10: PricingPromo = { discountType: 'percent', discountValue: 10, minSubtotalCents: 0 }
+
+const price = (
+  lines: { unitPriceCents: number; quantity: number }[],
+  options: { promo?: PricingPromo | null; method?: 'standard' | 'express' | 'pickup' } = {},
+) =>
+  priceCart({
+    lines,
+    promo: options.promo ?? null,
+    shippingMethod: options.method ?? 'standard',
+    settings,
+  })
+
+describe('divideRoundHalfUp', () => {
+  test.each([
+    [0, 100, 0],
+    [49, 100, 0],
+    [50, 100, 1],
+    [51, 100, 1],
+    [149, 100, 1],
+    [150, 100, 2],
+    [250, 100, 3],
+    [9_999, 10_000, 1],
+    [4_999, 10_000, 0],
+    [5_000, 10_000, 1],
+  ])('%i / %i = %i', (numerator, denominator, expected) => {
+    expect(divideRoundHalfUp(numerator, denominator)).toBe(expected)
+  })
+
+  test('refuses fractions, negatives and a zero denominator', () => {
+    expect(() => divideRoundHalfUp(1.5, 2)).toThrow(RangeError)
+    expect(() => divideRoundHalfUp(-1, 2)).toThrow(RangeError)
+    expect(() => divideRoundHalfUp(1, 0)).toThrow(RangeError)
+  })
+})
+
+describe('priceCart', () => {
+  test('a small cart: subtotal, standard shipping, 6 % tax, total', () => {
+    const totals = price([
+      { unitPriceCents: 899, quantity: 2 },
+      { unitPriceCents: 700, quantity: 1 },
+    ])
+    expect(totals).toEqual({
+      lineTotalsCents: [1798, 700],
+      subtotalCents: 2498,
+      discountCents: 0,
+      promoApplies: false,
+      shippingMethod: 'standard',
+      shippingCents: 599,
+      freeShippingRemainingCents: 2502,
+      taxRateBasisPoints: 600,
+      // 6 % of 24.98 = 1.4988
+      taxCents: 150,
+      totalCents: 2498 + 599 + 150,
+    })
+  })
+
+  test('an empty cart costs nothing and ships nothing', () => {
+    expect(price([], { promo: FARM10 })).toMatchObject({
+      subtotalCents: 0,
+      discountCents: 0,
+      promoApplies: false,
+      shippingCents: 0,
+      freeShippingRemainingCents: 0,
+      taxCents: 0,
+      totalCents: 0,
+    })
+  })
+
+  describe('free standard shipping at the threshold', () => {
+    test('one cent under 50 pays 5.99 and is told how much more is needed', () => {
+      const totals = price([{ unitPriceCents: 4999, quantity: 1 }])
+      expect(totals.shippingCents).toBe(599)
+      expect(totals.freeShippingRemainingCents).toBe(1)
+    })
+
+    test('exactly 50 ships free', () => {
+      const totals = price([{ unitPriceCents: 2500, quantity: 2 }])
+      expect(totals.shippingCents).toBe(0)
+      expect(totals.freeShippingRemainingCents).toBe(0)
+    })
+
+    test('the threshold looks at the subtotal before the discount', () => {
+      const totals = price([{ unitPriceCents: 5000, quantity: 1 }], { promo: FARM10 })
+      expect(totals.discountCents).toBe(500)
+      expect(totals.shippingCents).toBe(0)
+      expect(totals.freeShippingRemainingCents).toBe(0)
+    })
+
+    test('express always costs 12.99 and pickup nothing, with no free-shipping hint', () => {
+      const big = [{ unitPriceCents: 9000, quantity: 1 }]
+      const small = [{ unitPriceCents: 1000, quantity: 1 }]
+      expect(price(big, { method: 'express' }).shippingCents).toBe(1299)
+      expect(price(small, { method: 'express' })).toMatchObject({
+        shippingCents: 1299,
+        freeShippingRemainingCents: 0,
+      })
+      expect(price(small, { method: 'pickup' })).toMatchObject({
+        shippingCents: 0,
+        freeShippingRemainingCents: 0,
+      })
+    })
+  })
+
+  describe('discounts', () => {
+    test('FARM10: 10 % of the subtotal, rounded half up', () => {
+      // 10 % of 44.95 = 4.495 -> 4.50
+      expect(price([{ unitPriceCents: 4495, quantity: 1 }], { promo: FARM10 }).discountCents).toBe(
+        450,
+      )
+      // 10 % of 44.94 = 4.494 -> 4.49
+      expect(price([{ unitPriceCents: 4494, quantity: 1 }], { promo: FARM10 }).discountCents).toBe(
+        449,
+      )
+    })
+
+    test('tax is charged on the subtotal minus the discount, shipping untaxed', () => {
+      const totals = price([{ unitPriceCents: 4200, quantity: 1 }], { promo: FARM10 })
+      expect(totals).toMatchObject({
+        subtotalCents: 4200,
+        discountCents: 420,
+        shippingCents: 599,
+        // 6 % of 37.80 = 2.268
+        taxCents: 227,
+        totalCents: 4200 - 420 + 599 + 227,
+      })
+    })
+
+    test('tax rounds half up once, on the whole base, not per line', () => {
+      // Three lines of 0.25: per-line tax would round 1.5 cents three times.
+      const totals = price([
+        { unitPriceCents: 25, quantity: 1 },
+        { unitPriceCents: 25, quantity: 1 },
+        { unitPriceCents: 25, quantity: 1 },
+      ])
+      // 6 % of 0.75 = 4.5 cents -> 5
+      expect(totals.taxCents).toBe(5)
+    })
+
+    test('a fixed discount never exceeds the subtotal', () => {
+      const fixed: PricingPromo = {
+        discountType: 'fixed',
+        discountValue: 2000,
+        minSubtotalCents: 0,
+      }
+      const totals = price([{ unitPriceCents: 1500, quantity: 1 }], { promo: fixed })
+      expect(totals).toMatchObject({
+        discountCents: 1500,
+        taxCents: 0,
+        shippingCents: 599,
+        totalCents: 599,
+      })
+    })
+
+    test('a percentage over 100 is held at 100', () => {
+      const all: PricingPromo = { discountType: 'percent', discountValue: 150, minSubtotalCents: 0 }
+      expect(price([{ unitPriceCents: 1234, quantity: 1 }], { promo: all }).discountCents).toBe(
+        1234,
+      )
+    })
+
+    test("under the code's minimum subtotal nothing is taken off, and it says so", () => {
+      const min: PricingPromo = {
+        discountType: 'fixed',
+        discountValue: 500,
+        minSubtotalCents: 3000,
+      }
+      expect(price([{ unitPriceCents: 2999, quantity: 1 }], { promo: min })).toMatchObject({
+        discountCents: 0,
+        promoApplies: false,
+      })
+      expect(price([{ unitPriceCents: 3000, quantity: 1 }], { promo: min })).toMatchObject({
+        discountCents: 500,
+        promoApplies: true,
+      })
+    })
+  })
+
+  test('the total is always subtotal - discount + shipping + tax', () => {
+    for (let cents = 1; cents < 12_000; cents += 37) {
+      for (const promo of [null, FARM10]) {
+        for (const method of ['standard', 'express', 'pickup'] as const) {
+          const t = price([{ unitPriceCents: cents, quantity: 3 }], { promo, method })
+          expect(t.totalCents).toBe(
+            t.subtotalCents - t.discountCents + t.shippingCents + t.taxCents,
+          )
+          expect(t.discountCents).toBeLessThanOrEqual(t.subtotalCents)
+          expect(Number.isInteger(t.taxCents)).toBe(true)
+        }
+      }
+    }
+  })
+
+  test('another tax rate from settings is used as given', () => {
+    const totals = priceCart({
+      lines: [{ unitPriceCents: 1000, quantity: 1 }],
+      promo: null,
+      shippingMethod: 'pickup',
+      settings: { ...settings, taxRateBasisPoints: 825 },
+    })
+    expect(totals.taxCents).toBe(83)
+    expect(totals.taxRateBasisPoints).toBe(825)
+  })
+
+  test('refuses amounts that are not whole cents and quantities under 1', () => {
+    expect(() => price([{ unitPriceCents: 9.99, quantity: 1 }])).toThrow(RangeError)
+    expect(() => price([{ unitPriceCents: 999, quantity: 0 }])).toThrow(RangeError)
+    expect(() => price([{ unitPriceCents: -1, quantity: 1 }])).toThrow(RangeError)
+    expect(() =>
+      priceCart({
+        lines: [],
+        promo: null,
+        shippingMethod: 'standard',
+        settings: { ...settings, taxRateBasisPoints: 10_001 },
+      }),
+    ).toThrow(RangeError)
+  })
+})

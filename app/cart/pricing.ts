@@ -1,0 +1,145 @@
+// The one place that turns cart lines into money (ADR 3, D11). The cart page, the checkout,
+// order creation and emails all call priceCart, so a total can never differ between them.
+// Pure and browser-safe: the cart page also runs it on optimistic quantities while a change
+// is on its way to the server, with the same inputs the server uses.
+//
+// Rules, all in integer cents:
+// - subtotal = sum of unit price x quantity (catalog prices, never the browser's);
+// - discount: a percentage of the subtotal or a fixed amount, only when the subtotal reaches
+//   the code's minimum; never more than the subtotal;
+// - shipping: the method's price from settings; standard is free when the subtotal BEFORE the
+//   discount is at least the threshold (the specification: "free when subtotal is 50 or
+//   more", and its summary lists subtotal and discount separately), so a promo code never
+//   takes free shipping away; an empty cart ships nothing and costs nothing;
+// - tax = rate x (subtotal - discount): shipping is not taxed (Idaho does not tax delivery
+//   charges stated separately);
+// - total = subtotal - discount + shipping + tax.
+// Each computed amount is rounded once, half up, from exact integer arithmetic.
+
+export const SHIPPING_METHODS = ['standard', 'express', 'pickup'] as const
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number]
+
+export type PricingSettings = {
+  /** 600 = 6 % */
+  taxRateBasisPoints: number
+  standardShippingCents: number
+  expressShippingCents: number
+  pickupShippingCents: number
+  freeShippingThresholdCents: number
+}
+
+export type PricingPromo = {
+  discountType: 'percent' | 'fixed'
+  /** percent: whole percent (10 = 10 %); fixed: cents */
+  discountValue: number
+  minSubtotalCents: number
+}
+
+export type PricingLine = { unitPriceCents: number; quantity: number }
+
+export type CartTotals = {
+  /** unit price x quantity, in the order of the lines given */
+  lineTotalsCents: number[]
+  subtotalCents: number
+  discountCents: number
+  /** a promo was given and counts: the cart is not empty and reaches the code's minimum */
+  promoApplies: boolean
+  shippingMethod: ShippingMethod
+  shippingCents: number
+  /** how much more subtotal makes standard shipping free; 0 once it is free or for other methods */
+  freeShippingRemainingCents: number
+  taxRateBasisPoints: number
+  taxCents: number
+  totalCents: number
+}
+
+export type PriceCartInput = {
+  lines: readonly PricingLine[]
+  promo: PricingPromo | null
+  shippingMethod: ShippingMethod
+  settings: PricingSettings
+}
+
+function assertCents(value: number, what: string): void {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`${what} must be a whole, non-negative number; got ${value}`)
+  }
+}
+
+/** numerator / denominator rounded half up, for non-negative integers, without floats. */
+export function divideRoundHalfUp(numerator: number, denominator: number): number {
+  assertCents(numerator, 'numerator')
+  if (!Number.isSafeInteger(denominator) || denominator <= 0) {
+    throw new RangeError(`denominator must be a positive whole number; got ${denominator}`)
+  }
+  const whole = Math.floor(numerator / denominator)
+  const remainder = numerator - whole * denominator
+  return remainder * 2 >= denominator ? whole + 1 : whole
+}
+
+function discountFor(subtotalCents: number, promo: PricingPromo | null) {
+  if (!promo || subtotalCents === 0 || subtotalCents < promo.minSubtotalCents) {
+    return { discountCents: 0, promoApplies: false }
+  }
+  assertCents(promo.discountValue, 'discount value')
+  const raw =
+    promo.discountType === 'percent'
+      ? divideRoundHalfUp(subtotalCents * Math.min(promo.discountValue, 100), 100)
+      : promo.discountValue
+  return { discountCents: Math.min(raw, subtotalCents), promoApplies: true }
+}
+
+function shippingFor(subtotalCents: number, method: ShippingMethod, settings: PricingSettings) {
+  if (subtotalCents === 0) return { shippingCents: 0, freeShippingRemainingCents: 0 }
+  if (method === 'express') {
+    return { shippingCents: settings.expressShippingCents, freeShippingRemainingCents: 0 }
+  }
+  if (method === 'pickup') {
+    return { shippingCents: settings.pickupShippingCents, freeShippingRemainingCents: 0 }
+  }
+  const remaining = Math.max(settings.freeShippingThresholdCents - subtotalCents, 0)
+  return {
+    shippingCents: remaining === 0 ? 0 : settings.standardShippingCents,
+    freeShippingRemainingCents: remaining,
+  }
+}
+
+export function priceCart({ lines, promo, shippingMethod, settings }: PriceCartInput): CartTotals {
+  for (const [name, value] of Object.entries(settings)) assertCents(value, name)
+  if (settings.taxRateBasisPoints > 10_000) {
+    throw new RangeError(`tax rate must be at most 10000 basis points`)
+  }
+  const lineTotalsCents = lines.map((line) => {
+    assertCents(line.unitPriceCents, 'unit price')
+    if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
+      throw new RangeError(`quantity must be a whole number of at least 1; got ${line.quantity}`)
+    }
+    const total = line.unitPriceCents * line.quantity
+    assertCents(total, 'line total')
+    return total
+  })
+  const subtotalCents = lineTotalsCents.reduce((sum, total) => sum + total, 0)
+  assertCents(subtotalCents, 'subtotal')
+  const { discountCents, promoApplies } = discountFor(subtotalCents, promo)
+  const { shippingCents, freeShippingRemainingCents } = shippingFor(
+    subtotalCents,
+    shippingMethod,
+    settings,
+  )
+  const taxCents = divideRoundHalfUp(
+    (subtotalCents - discountCents) * settings.taxRateBasisPoints,
+    10_000,
+  )
+  return {
+    lineTotalsCents,
+    subtotalCents,
+    discountCents,
+    promoApplies,
+    shippingMethod,
+    shippingCents,
+    freeShippingRemainingCents,
+    taxRateBasisPoints: settings.taxRateBasisPoints,
+    taxCents,
+    totalCents: subtotalCents - discountCents + shippingCents + taxCents,
+  }
+}
