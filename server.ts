@@ -11,6 +11,7 @@ import { migrateToLatest } from './app/db/migrate.server'
 import { seedDemo } from './app/db/seed/demo.server'
 import { startOutboxWorker } from './app/email/worker.server'
 import { EnvError, getEnv } from './app/env.server'
+import { REQUEST_KEY_HEADER } from './app/http/request-key.server'
 import { createNonce, isAllowedOrigin, securityHeaders } from './app/http/security.server'
 import { getLogger } from './app/log.server'
 
@@ -58,6 +59,9 @@ app.use((req, res, next) => {
   res.locals.requestId = requestId
   res.locals.log = log.child({ requestId })
   res.setHeader('X-Request-Id', requestId)
+  // Our own per-request key, never the client's: loaders of one request share work by it
+  // (React Router gives each loader its own Request object).
+  req.headers[REQUEST_KEY_HEADER] = randomUUID()
   // While shutting down, answer what is in flight and let the client reconnect elsewhere.
   if (stopping) res.setHeader('Connection', 'close')
   res.on('finish', () => {

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { getDb } from '~/db/db.server'
 import { getEnv } from '~/env.server'
+import { perRequest } from '~/http/request-key.server'
 import { CLIENT_IP_HEADER, getAuth, SESSION_DAYS, SESSION_REFRESH_SECONDS } from './auth.server'
 
 export type CurrentUser = {
@@ -12,7 +13,7 @@ export type CurrentUser = {
 }
 
 // The root loader and the page's loader both ask; one session lookup per request.
-const cache = new WeakMap<Request, Promise<CurrentUser | null>>()
+const lookups = new Map<string, Promise<CurrentUser | null>>()
 
 /** Headers for better-auth calls made on the server: only what it needs, never Origin. */
 export function authHeaders(request: Request, clientIp?: string): Headers {
@@ -96,10 +97,5 @@ async function lookup(request: Request): Promise<CurrentUser | null> {
 }
 
 export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
-  let pending = cache.get(request)
-  if (!pending) {
-    pending = lookup(request)
-    cache.set(request, pending)
-  }
-  return pending
+  return perRequest(lookups, request, () => lookup(request))
 }
