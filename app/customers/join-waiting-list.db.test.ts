@@ -16,7 +16,13 @@ async function createCustomer() {
   const id = crypto.randomUUID()
   await t.db
     .insertInto('customers')
-    .values({ id, name: 'Ann Lee', email: `${id}@example.com`, first_name: 'Ann', last_name: 'Lee' })
+    .values({
+      id,
+      name: 'Ann Lee',
+      email: `${id}@example.com`,
+      first_name: 'Ann',
+      last_name: 'Lee',
+    })
     .execute()
   return id
 }
@@ -72,7 +78,11 @@ test('a second join for the same product is a duplicate; after cancelling it is 
   // Another customer waits independently.
   expect((await join(bob, filet.id)).ok).toBe(true)
 
-  await t.db.updateTable('waiting_list').set({ status: 'notified' }).where('customer_id', '=', ann).execute()
+  await t.db
+    .updateTable('waiting_list')
+    .set({ status: 'notified' })
+    .where('customer_id', '=', ann)
+    .execute()
   expect((await join(ann, filet.id, { notifyByEmail: true })).ok).toBe(true)
   expect((await storedEntries(ann)).map((entry) => entry.status).sort()).toEqual([
     'notified',
