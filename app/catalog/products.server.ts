@@ -1,6 +1,6 @@
 import type { DB } from '~/db/db.server'
 import { RELATED_PRODUCT_COUNT } from './stock'
-import { type CardOffer, cardOffer, type VariantOption } from './variants'
+import { type CardOffer, cardOffer, resolveSelectedVariant, type VariantOption } from './variants'
 
 export const FEATURED_PRODUCT_COUNT = 3
 
@@ -164,6 +164,15 @@ export async function listCategories(db: DB): Promise<string[]> {
   return rows.map((row) => row.category)
 }
 
+/** The shop page: the category filter and the grid, in two queries run side by side. */
+export async function getShopPage(
+  db: DB,
+  category: string | null,
+): Promise<{ categories: string[]; products: CatalogCard[] }> {
+  const [categories, products] = await Promise.all([listCategories(db), listProducts(db, category)])
+  return { categories, products }
+}
+
 export type ProductDetail = {
   id: string
   name: string
@@ -235,6 +244,28 @@ export async function listRelatedProducts(db: DB, productId: string): Promise<Ca
     )
     .execute()
   return toCards(rows)
+}
+
+export type ProductPage = {
+  product: ProductDetail
+  /** The option shown: the one in the URL when it is the product's, else the initial one */
+  selectedVariantId: string | null
+  related: CatalogCard[]
+}
+
+/** Everything the product page shows, in two queries run side by side; null when not found. */
+export async function getProductPage(
+  db: DB,
+  id: string,
+  requestedVariantId: string | null,
+): Promise<ProductPage | null> {
+  const [product, related] = await Promise.all([
+    getProductDetail(db, id),
+    listRelatedProducts(db, id),
+  ])
+  if (!product) return null
+  const selected = resolveSelectedVariant(product.variants, requestedVariantId)
+  return { product, selectedVariantId: selected?.id ?? null, related }
 }
 
 /** Every product with a public page, for the sitemap: id and when it last changed. */

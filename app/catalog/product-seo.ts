@@ -1,5 +1,6 @@
-// schema.org Product data for a product page, so search engines show price and availability.
-// Browser-safe and pure: the page renders it into <script type="application/ld+json">.
+// What search engines and link previews read about a product page: schema.org Product data
+// (price and availability in results), the page's canonical address and a short description.
+// Browser-safe and pure.
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder.svg'
 
@@ -60,4 +61,13 @@ export function serializeJsonLd(value: unknown): string {
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
+}
+
+/** A meta description: the first sentences that fit in `max` characters, cut at a word. */
+export function metaDescription(text: string, max = 160): string {
+  const clean = text.replace(/\s+/g, ' ').trim()
+  if (clean.length <= max) return clean
+  const cut = clean.slice(0, max - 1)
+  const lastSpace = cut.lastIndexOf(' ')
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.]+$/, '')}…`
 }

@@ -2,10 +2,11 @@ import { expect, test } from 'vitest'
 import {
   absoluteUrl,
   centsToDecimal,
+  metaDescription,
   productJsonLd,
   productPath,
   serializeJsonLd,
-} from './product-json-ld'
+} from './product-seo'
 
 test('cents become schema.org decimal strings', () => {
   expect(centsToDecimal(3999)).toBe('39.99')
@@ -78,4 +79,15 @@ test('serialized JSON cannot close its script element', () => {
   expect(text).not.toContain('<')
   expect(text).not.toContain('\u2028')
   expect(JSON.parse(text)).toEqual(value)
+})
+
+test('meta descriptions stay short and end at a word', () => {
+  expect(metaDescription('  Short   and sweet. ')).toBe('Short and sweet.')
+  const long =
+    'Big, rich eggs from our little flock of Khaki Campbell ducks, with deep orange yolks that bakers love. There are only a dozen ducks, so only a few cartons each week.'
+  const description = metaDescription(long)
+  expect(description.length).toBeLessThanOrEqual(160)
+  expect(description.endsWith('…')).toBe(true)
+  expect(long.startsWith(description.slice(0, -1))).toBe(true)
+  expect(description).not.toMatch(/\s…$/)
 })
