@@ -4,7 +4,8 @@ import { createProduct, createVariant } from '~/db/seed/factories.server'
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/database'
 import {
   getProductDetail,
-  listCategories,
+  getProductPage,
+  getShopPage,
   listProducts,
   listRelatedProducts,
   listSitemapProducts,
@@ -40,7 +41,17 @@ test('the shop lists available, non-archived products by name, optionally by cat
     'Wildflower Honey',
   ])
   expect(await listProducts(t.db, 'No Such Category')).toEqual([])
-  expect(await listCategories(t.db)).toEqual(['Beef Cuts', 'Eggs', 'Pantry'])
+
+  const shop = await getShopPage(t.db, null)
+  expect(shop.categories).toEqual(['Beef Cuts', 'Eggs', 'Pantry'])
+  expect(shop.products).toEqual(all)
+  const eggs = await getShopPage(t.db, 'Eggs')
+  expect(eggs.categories).toEqual(['Beef Cuts', 'Eggs', 'Pantry'])
+  expect(eggs.products.map((card) => card.name)).toEqual(['Duck Eggs'])
+  expect(await getShopPage(t.db, 'No Such Category')).toEqual({
+    categories: ['Beef Cuts', 'Eggs', 'Pantry'],
+    products: [],
+  })
 })
 
 test('cards of products with options show the cheapest in-stock option, "from", and add it', async () => {
@@ -171,6 +182,38 @@ test('related products: up to 3 others of the same category, available, by name'
   expect(related.map((card) => card.name)).toEqual(['Brisket', 'Chuck Roast', 'Filet'])
   expect(related[1]).toMatchObject({ price_cents: 1000, price_is_from: true })
   expect(await listRelatedProducts(t.db, 'no-such-product')).toEqual([])
+
+  // The product page gets the same in its one query, with the product's own detail.
+  const page = await getProductPage(t.db, ribeye.id, null)
+  expect(page?.product).toEqual(await getProductDetail(t.db, ribeye.id))
+  expect(page?.related).toEqual(related)
+  expect(page?.selectedVariantId).toBeNull()
+  // An unavailable product keeps its page; it is nobody's related product.
+  await t.db
+    .updateTable('products')
+    .set({ is_available: false })
+    .where('id', '=', ribeye.id)
+    .execute()
+  expect((await getProductPage(t.db, ribeye.id, null))?.related).toEqual(related)
+  expect((await listRelatedProducts(t.db, chuck.id)).map((card) => card.name)).toEqual([
+    'Brisket',
+    'Filet',
+    'Tri-Tip',
+  ])
+  expect(await getProductPage(t.db, 'no-such-product', null)).toBeNull()
+})
+
+test('the product page selects the option in the URL, else the first one in stock', async () => {
+  const share = await createProduct(t.db, { name: 'Beef Share' })
+  const quarter = await createVariant(t.db, share.id, { price_cents: 100, stock_quantity: 0 })
+  const half = await createVariant(t.db, share.id, { price_cents: 200, stock_quantity: 3 })
+  const other = await createProduct(t.db)
+  const otherOption = await createVariant(t.db, other.id)
+  expect((await getProductPage(t.db, share.id, null))?.selectedVariantId).toBe(half.id)
+  expect((await getProductPage(t.db, share.id, quarter.id))?.selectedVariantId).toBe(quarter.id)
+  expect((await getProductPage(t.db, share.id, otherOption.id))?.selectedVariantId).toBe(half.id)
+  const archived = await createProduct(t.db, { archived_at: new Date() })
+  expect(await getProductPage(t.db, archived.id, null)).toBeNull()
 })
 
 test('the sitemap lists available products with their last change', async () => {
@@ -183,7 +226,7 @@ test('the sitemap lists available products with their last change', async () => 
 
 test('on the demo catalog: categories, badges and the out-of-stock filet', async () => {
   await seedDemo(t.db)
-  expect(await listCategories(t.db)).toEqual([
+  expect((await getShopPage(t.db, null)).categories).toEqual([
     'Beef Cuts',
     'Beef Shares',
     'Eggs',

@@ -43,44 +43,51 @@ export function listFeaturedProducts(db: DB): Promise<ProductSummary[]> {
 // Options are ordered by price, then name: cheapest first reads naturally (Quarter, Half,
 // Whole Share) and makes "the first option in stock" the cheapest one in stock.
 function productsWithVariants(db: DB) {
-  return db
-    .selectFrom('products')
-    .leftJoin('product_variants as v', 'v.product_id', 'products.id')
-    .where('products.archived_at', 'is', null)
-    .select((eb) => [
-      'products.id',
-      'products.name',
-      'products.description',
-      'products.category',
-      'products.price_cents',
-      'products.image_url',
-      'products.unit',
-      eb
-        .case()
-        .when('products.is_available', '=', true)
-        .then(eb.ref('products.stock_quantity'))
-        .else(0)
-        .end()
-        .$notNull()
-        .as('stock_quantity'),
-      'v.id as variant_id',
-      'v.name as variant_name',
-      'v.price_cents as variant_price_cents',
-      eb
-        .case()
-        .when(
-          eb.and([
-            eb('products.is_available', '=', true),
-            eb('v.is_available', '=', true),
-            eb('v.stock_quantity', '>', 0),
-          ]),
-        )
-        .then(eb.ref('v.stock_quantity'))
-        .else(0)
-        .end()
-        .$notNull()
-        .as('variant_stock'),
-    ])
+  return (
+    db
+      .selectFrom('products')
+      .leftJoin('product_variants as v', 'v.product_id', 'products.id')
+      .where('products.archived_at', 'is', null)
+      // Products by name, each one's options by price then name.
+      .orderBy('products.name')
+      .orderBy('products.id')
+      .orderBy('v.price_cents')
+      .orderBy('v.name')
+      .select((eb) => [
+        'products.id',
+        'products.name',
+        'products.description',
+        'products.category',
+        'products.price_cents',
+        'products.image_url',
+        'products.unit',
+        eb
+          .case()
+          .when('products.is_available', '=', true)
+          .then(eb.ref('products.stock_quantity'))
+          .else(0)
+          .end()
+          .$notNull()
+          .as('stock_quantity'),
+        'v.id as variant_id',
+        'v.name as variant_name',
+        'v.price_cents as variant_price_cents',
+        eb
+          .case()
+          .when(
+            eb.and([
+              eb('products.is_available', '=', true),
+              eb('v.is_available', '=', true),
+              eb('v.stock_quantity', '>', 0),
+            ]),
+          )
+          .then(eb.ref('v.stock_quantity'))
+          .else(0)
+          .end()
+          .$notNull()
+          .as('variant_stock'),
+      ])
+  )
 }
 
 type VariantColumns = {
@@ -121,56 +128,48 @@ export type CatalogCard = {
   unit: string
 } & CardOffer
 
-function cardQuery(db: DB) {
-  return productsWithVariants(db)
-    .where('products.is_available', '=', true)
-    .orderBy('products.name')
-    .orderBy('products.id')
-    .orderBy('v.price_cents')
-    .orderBy('v.name')
-}
+type ProductRow = Awaited<ReturnType<ReturnType<typeof productsWithVariants>['execute']>>[number]
+type Entry = ReturnType<typeof groupVariants<ProductRow>>[number]
 
-function toCards(rows: Awaited<ReturnType<ReturnType<typeof cardQuery>['execute']>>) {
-  return groupVariants(rows).map(({ row, variants }): CatalogCard => {
-    return {
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      category: row.category,
-      image_url: row.image_url,
-      unit: row.unit,
-      ...cardOffer(row, variants),
-    }
-  })
+function toCard({ row, variants }: Entry): CatalogCard {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    image_url: row.image_url,
+    unit: row.unit,
+    ...cardOffer(row, variants),
+  }
 }
 
 /** The shop grid: available products by name, optionally of one category (one query). */
 export async function listProducts(db: DB, category?: string | null): Promise<CatalogCard[]> {
-  let query = cardQuery(db)
+  let query = productsWithVariants(db).where('products.is_available', '=', true)
   if (category) query = query.where('products.category', '=', category)
-  return toCards(await query.execute())
+  return groupVariants(await query.execute()).map(toCard)
 }
 
-/** Categories that have at least one available product, alphabetically (the shop's filter). */
-export async function listCategories(db: DB): Promise<string[]> {
-  const rows = await db
-    .selectFrom('products')
-    .select('category')
-    .distinct()
-    .where('is_available', '=', true)
-    .where('archived_at', 'is', null)
-    .orderBy('category')
-    .execute()
-  return rows.map((row) => row.category)
+/** The categories of these cards, each once, alphabetically (the shop's filter). */
+export function categoriesOf(cards: readonly { category: string }[]): string[] {
+  return [...new Set(cards.map((card) => card.category))].sort()
 }
 
-/** The shop page: the category filter and the grid, in two queries run side by side. */
+/**
+ * The shop page in one query: every available product, from which the category filter is
+ * made, then the grid is narrowed to the chosen category. A farm's catalog is a few dozen
+ * products, and one query keeps the page within 4 queries even for a signed-in shopper
+ * (whose session lookup takes two).
+ */
 export async function getShopPage(
   db: DB,
   category: string | null,
 ): Promise<{ categories: string[]; products: CatalogCard[] }> {
-  const [categories, products] = await Promise.all([listCategories(db), listProducts(db, category)])
-  return { categories, products }
+  const all = await listProducts(db)
+  return {
+    categories: categoriesOf(all),
+    products: category ? all.filter((card) => card.category === category) : all,
+  }
 }
 
 export type ProductDetail = {
@@ -189,21 +188,14 @@ export type ProductDetail = {
   variants: VariantOption[]
 }
 
-/**
- * One product with its options for the product page (one query); null when there is no such
- * product or it was archived. An unavailable product still has a page (links to it live on in
- * waiting lists and old orders), shown out of stock.
- */
-export async function getProductDetail(db: DB, id: string): Promise<ProductDetail | null> {
-  const rows = await productsWithVariants(db)
-    .select(['products.next_available_date', 'products.expected_quantity'])
-    .where('products.id', '=', id)
-    .orderBy('v.price_cents')
-    .orderBy('v.name')
-    .execute()
-  const [entry] = groupVariants(rows)
-  if (!entry) return null
-  const { row, variants } = entry
+function detailQuery(db: DB) {
+  return productsWithVariants(db).select([
+    'products.next_available_date',
+    'products.expected_quantity',
+  ])
+}
+
+function toDetail({ row, variants }: ReturnType<typeof groupVariants<DetailRow>>[number]) {
   return {
     id: row.id,
     name: row.name,
@@ -216,34 +208,46 @@ export async function getProductDetail(db: DB, id: string): Promise<ProductDetai
     next_available_date: row.next_available_date,
     expected_quantity: row.expected_quantity,
     variants,
-  }
+  } satisfies ProductDetail
+}
+type DetailRow = Awaited<ReturnType<ReturnType<typeof detailQuery>['execute']>>[number]
+
+/**
+ * One product with its options (one query); null when there is no such product or it was
+ * archived. An unavailable product still has a page (links to it live on in waiting lists
+ * and old orders), shown out of stock.
+ */
+export async function getProductDetail(db: DB, id: string): Promise<ProductDetail | null> {
+  const rows = await detailQuery(db).where('products.id', '=', id).execute()
+  const [entry] = groupVariants(rows)
+  return entry ? toDetail(entry) : null
 }
 
 /**
- * "You May Also Like": up to 3 other available products of the same category, by name. The
- * category is looked up inside the query, so this runs at the same time as getProductDetail.
+ * Ids of up to 3 other available products of the product's category, by name ("You May Also
+ * Like"). The category is looked up inside, so no query has to run first.
  */
-export async function listRelatedProducts(db: DB, productId: string): Promise<CatalogCard[]> {
-  const rows = await cardQuery(db)
-    .where('products.id', 'in', (eb) =>
-      eb
-        .selectFrom('products as other')
-        .select('other.id')
-        .where('other.category', '=', (sub) =>
-          sub
-            .selectFrom('products as self')
-            .select('self.category')
-            .where('self.id', '=', productId),
-        )
-        .where('other.id', '!=', productId)
-        .where('other.is_available', '=', true)
-        .where('other.archived_at', 'is', null)
-        .orderBy('other.name')
-        .orderBy('other.id')
-        .limit(RELATED_PRODUCT_COUNT),
+function relatedIds(db: DB, productId: string) {
+  return db
+    .selectFrom('products as other')
+    .select('other.id')
+    .where('other.category', '=', (eb) =>
+      eb.selectFrom('products as self').select('self.category').where('self.id', '=', productId),
     )
+    .where('other.id', '!=', productId)
+    .where('other.is_available', '=', true)
+    .where('other.archived_at', 'is', null)
+    .orderBy('other.name')
+    .orderBy('other.id')
+    .limit(RELATED_PRODUCT_COUNT)
+}
+
+/** "You May Also Like": up to 3 other available products of the same category, by name. */
+export async function listRelatedProducts(db: DB, productId: string): Promise<CatalogCard[]> {
+  const rows = await productsWithVariants(db)
+    .where('products.id', 'in', relatedIds(db, productId))
     .execute()
-  return toCards(rows)
+  return groupVariants(rows).map(toCard)
 }
 
 export type ProductPage = {
@@ -253,19 +257,28 @@ export type ProductPage = {
   related: CatalogCard[]
 }
 
-/** Everything the product page shows, in two queries run side by side; null when not found. */
+/**
+ * Everything the product page shows in one query: the product and its related products,
+ * each with their options. Null when the product does not exist or was archived.
+ */
 export async function getProductPage(
   db: DB,
   id: string,
   requestedVariantId: string | null,
 ): Promise<ProductPage | null> {
-  const [product, related] = await Promise.all([
-    getProductDetail(db, id),
-    listRelatedProducts(db, id),
-  ])
-  if (!product) return null
+  const rows = await detailQuery(db)
+    .where((eb) => eb.or([eb('products.id', '=', id), eb('products.id', 'in', relatedIds(db, id))]))
+    .execute()
+  const entries = groupVariants(rows)
+  const self = entries.find((entry) => entry.row.id === id)
+  if (!self) return null
+  const product = toDetail(self)
   const selected = resolveSelectedVariant(product.variants, requestedVariantId)
-  return { product, selectedVariantId: selected?.id ?? null, related }
+  return {
+    product,
+    selectedVariantId: selected?.id ?? null,
+    related: entries.filter((entry) => entry !== self).map(toCard),
+  }
 }
 
 /** Every product with a public page, for the sitemap: id and when it last changed. */

@@ -87,7 +87,9 @@ export function WaitingListDialog(props: Props) {
           setOpen(false)
           trigger.current?.focus()
         }}
-        className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-lg border border-earth-100 bg-white p-6 text-ink shadow-xl backdrop:bg-black/40"
+        // Fixed and above the sticky header, so the dialog the server renders open (not modal,
+        // without JavaScript) sits in view over the page like the modal one.
+        className="fixed inset-0 z-50 m-auto h-fit max-h-[calc(100%-2rem)] w-[min(28rem,calc(100%-2rem))] overflow-auto rounded-lg border border-earth-100 bg-white p-6 text-ink shadow-xl backdrop:bg-black/40"
       >
         {open ? (
           <DialogBody

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { data, isRouteErrorResponse, Link } from 'react-router'
+import { data, isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router'
 import { getCurrentUser } from '~/auth/session.server'
 import { AddToCartButton } from '~/catalog/add-to-cart-button'
 import { ProductCard } from '~/catalog/product-card'
@@ -24,6 +24,7 @@ import { joinWaitingList } from '~/customers/waiting-list.server'
 import { getDb } from '~/db/db.server'
 import { getEnv } from '~/env.server'
 import { parseForm } from '~/http/form-data'
+import type { loader as rootLoader } from '~/root'
 import type { Route } from './+types/product'
 
 // Ids are generated UUIDs; anything far longer is not one of ours.
@@ -31,17 +32,13 @@ const MAX_ID_LENGTH = 100
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const url = new URL(request.url)
-  const [page, user] = await Promise.all([
+  const page =
     params.id.length <= MAX_ID_LENGTH
-      ? getProductPage(getDb(), params.id, url.searchParams.get('variant'))
-      : null,
-    // Shared with the root loader: one session lookup per request.
-    getCurrentUser(request),
-  ])
+      ? await getProductPage(getDb(), params.id, url.searchParams.get('variant'))
+      : null
   if (!page) throw data(null, { status: 404 })
   return {
     ...page,
-    signedIn: user !== null,
     waitlistOpen: url.searchParams.get('waitlist') === '1',
     baseUrl: getEnv().baseUrl,
   }
@@ -106,6 +103,9 @@ function ProductView({
   const { product, related } = page
   const hydrated = useHydrated()
   const nonce = useNonce()
+  // Whether to offer the waiting-list form or a sign-in prompt: the root loader already knows
+  // who is signed in (asking again here would cost two more queries).
+  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>('root')?.user)
   const [variantId, setVariantId] = useState(page.selectedVariantId)
   const variant = product.variants.find((option) => option.id === variantId) ?? null
   const stock = variant ? variant.stock_quantity : product.stock_quantity
@@ -179,7 +179,7 @@ function ProductView({
         />
         <div>
           <h1 className="font-display text-4xl font-bold text-pasture-800">{product.name}</h1>
-          <p className="mt-3 text-2xl font-semibold text-pasture-700">
+          <p data-testid="price" className="mt-3 text-2xl font-semibold text-pasture-700">
             <Price cents={price} />{' '}
             <span className="text-base font-normal text-muted">{product.unit}</span>
           </p>
@@ -248,7 +248,7 @@ function ProductView({
                 <WaitingListDialog
                   productName={product.name}
                   variant={variant}
-                  signedIn={page.signedIn}
+                  signedIn={signedIn}
                   pagePath={path}
                   initiallyOpen={page.waitlistOpen || waitingListResult !== undefined}
                   serverResult={waitingListResult}
