@@ -295,6 +295,11 @@ test.describe('product page', () => {
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
     await expect(trigger).toBeFocused()
+
+    // The no-JavaScript address of the open dialog opens it as a real modal once hydrated.
+    await page.goto(`${path}?waitlist=1`)
+    await expect(dialog).toBeVisible()
+    await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true)
   })
 
   test('a guest posting a join anyway is told to sign in (401)', async ({ page, request }) => {

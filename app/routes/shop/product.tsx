@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { data, isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router'
+import { TOO_MANY_ATTEMPTS } from '~/auth/rate-limit.server'
 import { getCurrentUser } from '~/auth/session.server'
 import { AddToCartButton } from '~/catalog/add-to-cart-button'
 import { ProductCard } from '~/catalog/product-card'
@@ -44,19 +45,24 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
 }
 
-const answer = (ok: boolean, message: string, status: number, fieldErrors = {}) =>
+const answer = (
+  ok: boolean,
+  message: string,
+  status: number,
+  fieldErrors: Record<string, string> = {},
+) =>
   data<JoinWaitingListResult>({ intent: 'join-waiting-list', ok, message, fieldErrors }, { status })
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  // A guest's post (the dialog shows guests a sign-in prompt, so this is a stale page or a
+  // hand-made request) gets the specification's message rather than a redirect.
+  const user = await getCurrentUser(request)
+  if (!user) return answer(false, WAITING_LIST_MESSAGES.signInRequired, 401)
   const parsed = parseForm(ProductActionSchema, await request.formData())
   if (!parsed.ok) {
     const message = parsed.fieldErrors.quantity ?? WAITING_LIST_MESSAGES.failed
     return answer(false, message, 400, parsed.fieldErrors)
   }
-  // A guest's post (the dialog shows guests a sign-in prompt, so this is a stale page or a
-  // hand-made request) gets the specification's message rather than a redirect.
-  const user = await getCurrentUser(request)
-  if (!user) return answer(false, WAITING_LIST_MESSAGES.signInRequired, 401)
   try {
     const result = await joinWaitingList(getDb(), {
       customerId: user.id,
@@ -74,7 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case 'not-found':
         return answer(false, WAITING_LIST_MESSAGES.notFound, 404)
       case 'rate-limited':
-        return answer(false, 'Too many attempts. Please wait a minute and try again.', 429)
+        return answer(false, TOO_MANY_ATTEMPTS, 429)
     }
   } catch (error) {
     context.log.error({ err: error, productId: params.id }, 'joining the waiting list failed')
@@ -83,14 +89,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {
-  // A new product, or an option chosen by the server, starts the page's state afresh.
-  return (
-    <ProductView
-      key={`${loaderData.product.id}:${loaderData.selectedVariantId ?? ''}`}
-      page={loaderData}
-      actionData={actionData}
-    />
-  )
+  // Another product starts the page's state afresh. The same product keeps the shopper's
+  // choice across revalidations (after a join, or a cart update elsewhere on the page), since
+  // an option chosen in place is not in the router's location (see chooseVariant).
+  return <ProductView key={loaderData.product.id} page={loaderData} actionData={actionData} />
 }
 
 function ProductView({
