@@ -52,6 +52,12 @@ export const limits = {
     max: 30,
     windowMs: MINUTE,
   }),
+  // Every join counts, successful or not: each one writes a row the farm reads in admin.
+  waitingListByCustomer: (customerId: string): Limit => ({
+    key: `waitlist:customer:${customerId}`,
+    max: 10,
+    windowMs: MINUTE,
+  }),
 }
 
 /** True when any of the keys has used up its attempts in the current window. */

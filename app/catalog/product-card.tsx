@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Price } from '~/components/price'
+import { PLACEHOLDER_IMAGE } from './product-seo'
+import { LOW_STOCK_THRESHOLD, stockStatus } from './stock'
 
-export const LOW_STOCK_THRESHOLD = 5
-const PLACEHOLDER_IMAGE = '/images/placeholder.svg'
+export { LOW_STOCK_THRESHOLD }
 
 export type ProductCardData = {
   id: string
@@ -12,13 +14,25 @@ export type ProductCardData = {
   image_url: string | null
   stock_quantity: number
   unit: string
+  /** The price is the lowest of several options': shown as "From $X" */
+  price_is_from?: boolean
 }
 
-export function ProductCard({ product }: { product: ProductCardData }) {
-  const outOfStock = product.stock_quantity <= 0
-  const lowStock = !outOfStock && product.stock_quantity < LOW_STOCK_THRESHOLD
+export function ProductCard({
+  product,
+  headingLevel = 3,
+  children,
+}: {
+  product: ProductCardData
+  /** 2 where the card sits right under the page's h1 (the shop grid), else 3 */
+  headingLevel?: 2 | 3
+  /** Actions under View Details, e.g. the shop's Add to Cart */
+  children?: ReactNode
+}) {
+  const status = stockStatus(product.stock_quantity)
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
-    <article className="flex flex-col overflow-hidden rounded-lg border border-earth-100 bg-white shadow-sm">
+    <article className="flex w-full flex-col overflow-hidden rounded-lg border border-earth-100 bg-white shadow-sm">
       <div className="relative aspect-[4/3] bg-earth-100">
         <img
           src={product.image_url ?? PLACEHOLDER_IMAGE}
@@ -28,19 +42,20 @@ export function ProductCard({ product }: { product: ProductCardData }) {
           loading="lazy"
           className="h-full w-full object-cover"
         />
-        {outOfStock ? (
+        {status === 'out-of-stock' ? (
           <span className="absolute left-3 top-3 rounded bg-red-800 px-2 py-1 text-xs font-bold text-white">
             Out of Stock
           </span>
-        ) : lowStock ? (
+        ) : status === 'low-stock' ? (
           <span className="absolute left-3 top-3 rounded bg-earth-700 px-2 py-1 text-xs font-bold text-white">
             Low Stock
           </span>
         ) : null}
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <h3 className="font-display text-xl font-bold text-ink">{product.name}</h3>
+        <Heading className="font-display text-xl font-bold text-ink">{product.name}</Heading>
         <p className="mt-1 text-lg font-semibold text-pasture-700">
+          {product.price_is_from ? <span className="text-base font-normal">From </span> : null}
           <Price cents={product.price_cents} />{' '}
           <span className="text-sm font-normal text-muted">{product.unit}</span>
         </p>
@@ -52,6 +67,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         >
           View Details
         </Link>
+        {children}
       </div>
     </article>
   )

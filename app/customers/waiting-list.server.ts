@@ -1,7 +1,8 @@
+import { isRateLimited, limits, recordAttempt } from '~/auth/rate-limit.server'
 import type { DB } from '~/db/db.server'
 
-// The customer's side of the waiting list (D14): what they are waiting for, and cancelling.
-// Joining and notifying live with the catalog.
+// The customer's side of the waiting list (D14): joining from a product page, what they are
+// waiting for, and cancelling. Notifying when stock returns lives with the catalog's admin.
 
 export type WaitingListEntry = {
   id: string
@@ -47,4 +48,122 @@ export async function cancelWaitingListEntry(
     .where('status', '=', 'waiting')
     .executeTakeFirst()
   return result.numUpdatedRows > 0n
+}
+
+export type JoinWaitingListInput = {
+  customerId: string
+  productId: string
+  /** The option waited for; required when the product has options */
+  variantId: string | null
+  quantity: number
+  notifyByEmail: boolean
+}
+
+export type JoinWaitingListResult =
+  | { ok: true; id: string }
+  | { ok: false; reason: 'rate-limited' | 'not-found' | 'in-stock' | 'duplicate' }
+
+/**
+ * Puts the customer on the waiting list for a product (and option) that is out of stock.
+ * Refused when over the rate limit, when the product is unknown or archived, when the option
+ * is not the product's (or missing for a product with options), when it is in stock (Add to
+ * Cart instead), and when the customer already waits for the same product and option.
+ */
+export async function joinWaitingList(
+  db: DB,
+  input: JoinWaitingListInput,
+  now = new Date(),
+): Promise<JoinWaitingListResult> {
+  const limit = [limits.waitingListByCustomer(input.customerId)]
+  if (await isRateLimited(db, limit, now)) return { ok: false, reason: 'rate-limited' }
+  await recordAttempt(db, limit, now)
+
+  const target = await db
+    .selectFrom('products')
+    .leftJoin('product_variants as v', (join) =>
+      join.onRef('v.product_id', '=', 'products.id').on('v.id', '=', input.variantId ?? ''),
+    )
+    .select((eb) => [
+      'v.id as variant_id',
+      // Effective stock, as the product page computes it: 0 when anything is unavailable.
+      eb
+        .case()
+        .when('products.is_available', '=', false)
+        .then(0)
+        .when('v.id', 'is not', null)
+        .then(
+          eb
+            .case()
+            .when('v.is_available', '=', true)
+            .then(eb.ref('v.stock_quantity'))
+            .else(0)
+            .end(),
+        )
+        .else(eb.ref('products.stock_quantity'))
+        .end()
+        .$notNull()
+        .as('stock'),
+      eb
+        .selectFrom('product_variants as any_variant')
+        .select((sub) => sub.fn.countAll<number>().as('count'))
+        .whereRef('any_variant.product_id', '=', 'products.id')
+        .as('variant_count'),
+    ])
+    .where('products.id', '=', input.productId)
+    .where('products.archived_at', 'is', null)
+    .executeTakeFirst()
+  if (!target) return { ok: false, reason: 'not-found' }
+  const hasVariants = Number(target.variant_count ?? 0) > 0
+  if (input.variantId ? target.variant_id === null : hasVariants) {
+    return { ok: false, reason: 'not-found' }
+  }
+  if (Number(target.stock) > 0) return { ok: false, reason: 'in-stock' }
+
+  // The duplicate check and the insert are one statement, so two quick submits cannot both
+  // pass the check on SQLite (one writer). On PostgreSQL two truly simultaneous joins could
+  // still both land; a partial unique index would close that (left for a migration).
+  const id = crypto.randomUUID()
+  const result = await db
+    .insertInto('waiting_list')
+    .columns([
+      'id',
+      'customer_id',
+      'product_id',
+      'product_variant_id',
+      'quantity',
+      'notify_by_email',
+      'status',
+    ])
+    .expression(
+      db
+        .selectNoFrom((select) => [
+          select.val(id).as('id'),
+          select.val(input.customerId).as('customer_id'),
+          select.val(input.productId).as('product_id'),
+          select.val(input.variantId).as('product_variant_id'),
+          select.val(input.quantity).as('quantity'),
+          select.val(input.notifyByEmail).as('notify_by_email'),
+          select.val('waiting').as('status'),
+        ])
+        .where((where) =>
+          where.not(
+            where.exists(
+              where
+                .selectFrom('waiting_list as existing')
+                .select('existing.id')
+                .where('existing.customer_id', '=', input.customerId)
+                .where('existing.product_id', '=', input.productId)
+                .where('existing.status', '=', 'waiting')
+                .where(
+                  'existing.product_variant_id',
+                  input.variantId === null ? 'is' : '=',
+                  input.variantId,
+                ),
+            ),
+          ),
+        ),
+    )
+    .executeTakeFirst()
+  if (Number(result.numInsertedOrUpdatedRows ?? 0n) === 0) return { ok: false, reason: 'duplicate' }
+  return { ok: true, id }
 }

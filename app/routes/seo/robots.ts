@@ -1,6 +1,11 @@
-import { data } from 'react-router'
+import { getEnv } from '~/env.server'
+import { robotsTxt } from '~/seo/sitemap'
 
-// Placeholder while this resource is being built (storefront issue).
 export function loader() {
-  throw data(null, { status: 404 })
+  return new Response(robotsTxt(getEnv().baseUrl), {
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'public, max-age=86400',
+    },
+  })
 }

@@ -1,6 +1,24 @@
-import { data } from 'react-router'
+import { productPath } from '~/catalog/product-seo'
+import { listSitemapProducts } from '~/catalog/products.server'
+import { getDb } from '~/db/db.server'
+import { getEnv } from '~/env.server'
+import { PUBLIC_PAGES, type SitemapEntry, sitemapXml } from '~/seo/sitemap'
 
-// Placeholder while this resource is being built (storefront issue).
-export function loader() {
-  throw data(null, { status: 404 })
+export async function loader() {
+  const products = await listSitemapProducts(getDb())
+  // The shop page changes whenever one of its products does.
+  const newest = products.reduce<Date | undefined>(
+    (latest, product) => (!latest || product.updated_at > latest ? product.updated_at : latest),
+    undefined,
+  )
+  const entries: SitemapEntry[] = [
+    ...PUBLIC_PAGES.map((path) => ({ path, lastmod: path === '/shop' ? newest : undefined })),
+    ...products.map((product) => ({ path: productPath(product.id), lastmod: product.updated_at })),
+  ]
+  return new Response(sitemapXml(getEnv().baseUrl, entries), {
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': 'public, max-age=3600',
+    },
+  })
 }

@@ -1,10 +1,349 @@
-import { data } from 'react-router'
+import { useState } from 'react'
+import { data, isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router'
+import { TOO_MANY_ATTEMPTS } from '~/auth/rate-limit.server'
+import { getCurrentUser } from '~/auth/session.server'
+import { AddToCartButton } from '~/catalog/add-to-cart-button'
+import { ProductCard } from '~/catalog/product-card'
+import {
+  absoluteUrl,
+  metaDescription,
+  PLACEHOLDER_IMAGE,
+  productJsonLd,
+  productPath,
+  serializeJsonLd,
+} from '~/catalog/product-seo'
+import { getProductPage } from '~/catalog/products.server'
+import { QuantityStepper } from '~/catalog/quantity-stepper'
+import { clampQuantity, expectedAvailabilityText, stockStatus } from '~/catalog/stock'
+import { type JoinWaitingListResult, WaitingListDialog } from '~/catalog/waiting-list-dialog'
+import { ProductActionSchema, WAITING_LIST_MESSAGES } from '~/catalog/waiting-list-form'
+import { useNonce } from '~/components/nonce'
+import { Price } from '~/components/price'
+import { useHydrated } from '~/components/ui/disclosure'
+import { pageMeta } from '~/content/meta'
+import { joinWaitingList } from '~/customers/waiting-list.server'
+import { getDb } from '~/db/db.server'
+import { getEnv } from '~/env.server'
+import { parseForm } from '~/http/form-data'
+import type { loader as rootLoader } from '~/root'
+import type { Route } from './+types/product'
 
-// Placeholder while this page is being built (storefront issue): answers 404 like an unknown path.
-export function loader() {
-  throw data(null, { status: 404 })
+// Ids are generated UUIDs; anything far longer is not one of ours.
+const MAX_ID_LENGTH = 100
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const page =
+    params.id.length <= MAX_ID_LENGTH
+      ? await getProductPage(getDb(), params.id, url.searchParams.get('variant'))
+      : null
+  if (!page) throw data(null, { status: 404 })
+  return {
+    ...page,
+    waitlistOpen: url.searchParams.get('waitlist') === '1',
+    baseUrl: getEnv().baseUrl,
+  }
 }
 
-export default function Placeholder() {
-  return null
+const answer = (
+  ok: boolean,
+  message: string,
+  status: number,
+  fieldErrors: Record<string, string> = {},
+) =>
+  data<JoinWaitingListResult>({ intent: 'join-waiting-list', ok, message, fieldErrors }, { status })
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  // A guest's post (the dialog shows guests a sign-in prompt, so this is a stale page or a
+  // hand-made request) gets the specification's message rather than a redirect.
+  const user = await getCurrentUser(request)
+  if (!user) return answer(false, WAITING_LIST_MESSAGES.signInRequired, 401)
+  const parsed = parseForm(ProductActionSchema, await request.formData())
+  if (!parsed.ok) {
+    const message = parsed.fieldErrors.quantity ?? WAITING_LIST_MESSAGES.failed
+    return answer(false, message, 400, parsed.fieldErrors)
+  }
+  try {
+    const result = await joinWaitingList(getDb(), {
+      customerId: user.id,
+      productId: params.id,
+      variantId: parsed.data.variantId,
+      quantity: parsed.data.quantity,
+      notifyByEmail: parsed.data.notifyByEmail,
+    })
+    if (result.ok) return answer(true, WAITING_LIST_MESSAGES.joined, 200)
+    switch (result.reason) {
+      case 'duplicate':
+        return answer(false, WAITING_LIST_MESSAGES.duplicate, 409)
+      case 'in-stock':
+        return answer(false, WAITING_LIST_MESSAGES.inStock, 409)
+      case 'not-found':
+        return answer(false, WAITING_LIST_MESSAGES.notFound, 404)
+      case 'rate-limited':
+        return answer(false, TOO_MANY_ATTEMPTS, 429)
+    }
+  } catch (error) {
+    context.log.error({ err: error, productId: params.id }, 'joining the waiting list failed')
+    return answer(false, WAITING_LIST_MESSAGES.failed, 500)
+  }
+}
+
+export default function Product({ loaderData, actionData }: Route.ComponentProps) {
+  // Another product starts the page's state afresh. The same product keeps the shopper's
+  // choice across revalidations (after a join, or a cart update elsewhere on the page), since
+  // an option chosen in place is not in the router's location (see chooseVariant).
+  return <ProductView key={loaderData.product.id} page={loaderData} actionData={actionData} />
+}
+
+function ProductView({
+  page,
+  actionData,
+}: {
+  page: Route.ComponentProps['loaderData']
+  actionData: Route.ComponentProps['actionData']
+}) {
+  const { product, related } = page
+  const hydrated = useHydrated()
+  const nonce = useNonce()
+  // Whether to offer the waiting-list form or a sign-in prompt: the root loader already knows
+  // who is signed in (asking again here would cost two more queries).
+  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>('root')?.user)
+  const [variantId, setVariantId] = useState(page.selectedVariantId)
+  const variant = product.variants.find((option) => option.id === variantId) ?? null
+  const stock = variant ? variant.stock_quantity : product.stock_quantity
+  const price = variant ? variant.price_cents : product.price_cents
+  const status = stockStatus(stock)
+  const [quantity, setQuantity] = useState(() => clampQuantity(1, stock))
+  const path = productPath(product.id, variant?.id)
+  const expected = expectedAvailabilityText({
+    nextAvailableDate: product.next_available_date,
+    expectedQuantity: product.expected_quantity,
+    inStock: status !== 'out-of-stock',
+  })
+
+  function chooseVariant(id: string) {
+    const chosen = product.variants.find((option) => option.id === id)
+    if (!chosen) return
+    setVariantId(id)
+    // Choosing an option lowers the quantity to its stock, never below 1 (spec section 4).
+    setQuantity((current) => clampQuantity(current, chosen.stock_quantity))
+    // The address keeps the option for a reload or a shared link. Only what is shown changes,
+    // so this replaces the URL without a navigation (which would ask the server again).
+    const url = new URL(window.location.href)
+    url.searchParams.set('variant', id)
+    url.searchParams.delete('waitlist')
+    window.history.replaceState(window.history.state, '', url)
+  }
+
+  const jsonLd = serializeJsonLd(
+    productJsonLd({
+      baseUrl: page.baseUrl,
+      product,
+      variant,
+      price_cents: price,
+      stock_quantity: stock,
+    }),
+  )
+  const waitingListResult = actionData?.intent === 'join-waiting-list' ? actionData : undefined
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <ol className="flex flex-wrap items-center gap-2 text-muted">
+          <li>
+            <Link to="/" className="hover:text-pasture-800 hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to="/shop" className="hover:text-pasture-800 hover:underline">
+              Shop
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <span aria-current="page" className="font-semibold text-ink">
+              {product.name}
+            </span>
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mt-6 grid gap-10 md:grid-cols-2">
+        <img
+          src={product.image_url ?? PLACEHOLDER_IMAGE}
+          alt={product.name}
+          width="800"
+          height="600"
+          fetchPriority="high"
+          className="aspect-[4/3] w-full rounded-lg bg-earth-100 object-cover"
+        />
+        <div>
+          <h1 className="font-display text-4xl font-bold text-pasture-800">{product.name}</h1>
+          <p data-testid="price" className="mt-3 text-2xl font-semibold text-pasture-700">
+            <Price cents={price} />{' '}
+            <span className="text-base font-normal text-muted">{product.unit}</span>
+          </p>
+          <p className="mt-4 text-ink">{product.description}</p>
+
+          {product.variants.length > 0 ? (
+            // Without JavaScript each option is a GET submit (?variant=id) and the server
+            // renders the page for it; with JavaScript the click is handled in place.
+            <form method="get" action={productPath(product.id)} className="mt-6">
+              <fieldset>
+                <legend className="text-sm font-semibold text-ink">Options</legend>
+                <div className="mt-2 flex flex-wrap gap-2">
+                  {product.variants.map((option) => {
+                    const selected = option.id === variant?.id
+                    const soldOut = option.stock_quantity <= 0
+                    return (
+                      <button
+                        key={option.id}
+                        type="submit"
+                        name="variant"
+                        value={option.id}
+                        aria-pressed={selected}
+                        disabled={soldOut}
+                        onClick={(event) => {
+                          event.preventDefault()
+                          chooseVariant(option.id)
+                        }}
+                        className={`rounded-md border-2 px-4 py-2 text-left disabled:cursor-not-allowed disabled:border-stone-300 disabled:bg-stone-100 disabled:text-muted ${
+                          selected
+                            ? 'border-pasture-700 bg-pasture-50 text-pasture-900'
+                            : 'border-stone-300 bg-white text-ink hover:border-pasture-600'
+                        }`}
+                      >
+                        <span className="block font-semibold">{option.name}</span>
+                        <span className="block text-sm">
+                          <Price cents={option.price_cents} />
+                          {soldOut ? ' · Out of Stock' : null}
+                        </span>
+                      </button>
+                    )
+                  })}
+                </div>
+              </fieldset>
+            </form>
+          ) : null}
+
+          {status === 'low-stock' ? (
+            <p className="mt-4 font-semibold text-earth-700">Only {stock} left in stock!</p>
+          ) : null}
+
+          {expected ? (
+            <div className="mt-4 rounded-md border border-earth-100 bg-earth-50 px-4 py-3 text-ink">
+              <p className="font-semibold">{expected}</p>
+            </div>
+          ) : null}
+
+          <div className="mt-6">
+            {status === 'out-of-stock' ? (
+              <>
+                <AddToCartButton
+                  productId={product.id}
+                  variantId={variant?.id}
+                  disabled
+                  label="Out of Stock"
+                />
+                <WaitingListDialog
+                  productName={product.name}
+                  variant={variant}
+                  signedIn={signedIn}
+                  pagePath={path}
+                  initiallyOpen={page.waitlistOpen || waitingListResult !== undefined}
+                  serverResult={waitingListResult}
+                  hydrated={hydrated}
+                />
+              </>
+            ) : (
+              <AddToCartButton productId={product.id} variantId={variant?.id}>
+                <QuantityStepper
+                  name="quantity"
+                  value={quantity}
+                  onChange={setQuantity}
+                  max={stock}
+                  hydrated={hydrated}
+                />
+              </AddToCartButton>
+            )}
+          </div>
+
+          <dl className="mt-8 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-t border-earth-100 pt-6 text-sm">
+            <dt className="font-semibold text-ink">Category</dt>
+            <dd className="text-muted">{product.category}</dd>
+            <dt className="font-semibold text-ink">Unit</dt>
+            <dd className="text-muted">{product.unit}</dd>
+            <dt className="font-semibold text-ink">Availability</dt>
+            <dd
+              className={
+                status === 'out-of-stock' ? 'font-semibold text-red-800' : 'text-pasture-800'
+              }
+            >
+              {status === 'out-of-stock' ? 'Out of Stock' : 'In Stock'}
+            </dd>
+          </dl>
+        </div>
+      </div>
+
+      {related.length > 0 ? (
+        <section aria-labelledby="related-heading" className="mt-16">
+          <h2 id="related-heading" className="font-display text-3xl font-bold text-pasture-800">
+            You May Also Like
+          </h2>
+          <ul className="mt-6 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+            {related.map((card) => (
+              <li key={card.id} className="flex">
+                <ProductCard product={card} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {/* React writes a script's text as is; "<" is escaped in the JSON, so no product text
+          can close the element early. */}
+      <script type="application/ld+json" nonce={nonce}>
+        {jsonLd}
+      </script>
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  if (!loaderData) return pageMeta(matches, { title: 'Product Not Found' })
+  const { product, baseUrl } = loaderData
+  const url = absoluteUrl(baseUrl, productPath(product.id))
+  return [
+    ...pageMeta(matches, {
+      title: product.name,
+      description: metaDescription(product.description),
+    }),
+    { property: 'og:image', content: absoluteUrl(baseUrl, product.image_url ?? PLACEHOLDER_IMAGE) },
+    { property: 'og:url', content: url },
+    { tagName: 'link', rel: 'canonical', href: url },
+  ]
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="font-display text-4xl font-bold text-pasture-800">
+        {notFound ? 'Product Not Found' : 'Something went wrong'}
+      </h1>
+      <p className="mt-4 text-muted">
+        {notFound
+          ? "The product you're looking for doesn't exist or has been removed"
+          : 'An unexpected error occurred. Please try again.'}
+      </p>
+      <Link
+        to="/shop"
+        className="mt-8 inline-block rounded-md bg-pasture-700 px-5 py-3 font-semibold text-white hover:bg-pasture-800"
+      >
+        Back to Shop
+      </Link>
+    </section>
+  )
 }

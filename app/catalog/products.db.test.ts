@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
+import { seedDemo } from '~/db/seed/demo.server'
+import { createProduct, createVariant } from '~/db/seed/factories.server'
+import { createTestDatabase, type TestDatabase } from '../../tests/setup/database'
+import {
+  getProductDetail,
+  getProductPage,
+  getShopPage,
+  listProducts,
+  listRelatedProducts,
+  listSitemapProducts,
+} from './products.server'
+
+let t: TestDatabase
+beforeAll(async () => {
+  t = await createTestDatabase()
+})
+afterAll(async () => {
+  await t?.cleanup()
+})
+beforeEach(async () => {
+  // Each test builds its own small catalog.
+  await t.db.deleteFrom('product_variants').execute()
+  await t.db.deleteFrom('products').execute()
+})
+
+test('the shop lists available, non-archived products by name, optionally by category', async () => {
+  await createProduct(t.db, { name: 'Wildflower Honey', category: 'Pantry', stock_quantity: 35 })
+  await createProduct(t.db, { name: 'Duck Eggs', category: 'Eggs', stock_quantity: 3 })
+  await createProduct(t.db, { name: 'Filet Mignon', category: 'Beef Cuts', stock_quantity: 0 })
+  await createProduct(t.db, { name: 'Hidden Jam', category: 'Pantry', is_available: false })
+  await createProduct(t.db, { name: 'Old Jerky', category: 'Pantry', archived_at: new Date() })
+
+  const all = await listProducts(t.db)
+  expect(all.map((card) => [card.name, card.stock_quantity])).toEqual([
+    ['Duck Eggs', 3],
+    ['Filet Mignon', 0],
+    ['Wildflower Honey', 35],
+  ])
+  expect((await listProducts(t.db, 'Pantry')).map((card) => card.name)).toEqual([
+    'Wildflower Honey',
+  ])
+  expect(await listProducts(t.db, 'No Such Category')).toEqual([])
+
+  const shop = await getShopPage(t.db, null)
+  expect(shop.categories).toEqual(['Beef Cuts', 'Eggs', 'Pantry'])
+  expect(shop.products).toEqual(all)
+  const eggs = await getShopPage(t.db, 'Eggs')
+  expect(eggs.categories).toEqual(['Beef Cuts', 'Eggs', 'Pantry'])
+  expect(eggs.products.map((card) => card.name)).toEqual(['Duck Eggs'])
+  expect(await getShopPage(t.db, 'No Such Category')).toEqual({
+    categories: ['Beef Cuts', 'Eggs', 'Pantry'],
+    products: [],
+  })
+})
+
+test('cards of products with options show the cheapest in-stock option, "from", and add it', async () => {
+  const share = await createProduct(t.db, {
+    name: 'Beef Share',
+    price_cents: 119500,
+    stock_quantity: 42,
+    image_url: '/images/demo/beef-share.svg',
+    unit: 'share',
+  })
+  // Inserted out of price order on purpose.
+  await createVariant(t.db, share.id, { name: 'Whole', price_cents: 439500, stock_quantity: 10 })
+  await createVariant(t.db, share.id, { name: 'Quarter', price_cents: 119500, stock_quantity: 0 })
+  const half = await createVariant(t.db, share.id, {
+    name: 'Half',
+    price_cents: 229500,
+    stock_quantity: 12,
+  })
+  await createVariant(t.db, share.id, {
+    name: 'Eighth',
+    price_cents: 60000,
+    stock_quantity: 5,
+    is_available: false,
+  })
+  const plain = await createProduct(t.db, { name: 'Chuck Roast', price_cents: 1199 })
+
+  const [beef, chuck] = await listProducts(t.db)
+  expect(beef).toEqual({
+    id: share.id,
+    name: 'Beef Share',
+    description: share.description,
+    category: share.category,
+    image_url: '/images/demo/beef-share.svg',
+    unit: 'share',
+    price_cents: 229500,
+    price_is_from: true,
+    stock_quantity: 22,
+    default_variant: { id: half.id, name: 'Half' },
+  })
+  expect(chuck).toMatchObject({
+    id: plain.id,
+    price_cents: 1199,
+    price_is_from: false,
+    stock_quantity: 10,
+    default_variant: null,
+  })
+})
+
+test('product detail: options by price with effective stock; archived or unknown is null', async () => {
+  const eggs = await createProduct(t.db, {
+    name: 'Pasture-Raised Eggs',
+    price_cents: 700,
+    stock_quantity: 72,
+    next_available_date: '2027-03-15',
+    expected_quantity: 24,
+  })
+  const dozen = await createVariant(t.db, eggs.id, {
+    name: 'Dozen',
+    price_cents: 700,
+    stock_quantity: 48,
+  })
+  const half = await createVariant(t.db, eggs.id, {
+    name: 'Half Dozen',
+    price_cents: 400,
+    stock_quantity: 24,
+  })
+  const paused = await createVariant(t.db, eggs.id, {
+    name: 'Flat of 30',
+    price_cents: 1500,
+    stock_quantity: 9,
+    is_available: false,
+  })
+
+  expect(await getProductDetail(t.db, eggs.id)).toEqual({
+    id: eggs.id,
+    name: 'Pasture-Raised Eggs',
+    description: eggs.description,
+    category: eggs.category,
+    price_cents: 700,
+    image_url: null,
+    unit: eggs.unit,
+    stock_quantity: 72,
+    next_available_date: '2027-03-15',
+    expected_quantity: 24,
+    variants: [
+      { id: half.id, name: 'Half Dozen', price_cents: 400, stock_quantity: 24 },
+      { id: dozen.id, name: 'Dozen', price_cents: 700, stock_quantity: 48 },
+      { id: paused.id, name: 'Flat of 30', price_cents: 1500, stock_quantity: 0 },
+    ],
+  })
+
+  // An unavailable product keeps its page, with nothing in stock.
+  await t.db
+    .updateTable('products')
+    .set({ is_available: false })
+    .where('id', '=', eggs.id)
+    .execute()
+  const unavailable = await getProductDetail(t.db, eggs.id)
+  expect(unavailable?.stock_quantity).toBe(0)
+  expect(unavailable?.variants.map((variant) => variant.stock_quantity)).toEqual([0, 0, 0])
+
+  const archived = await createProduct(t.db, { archived_at: new Date() })
+  expect(await getProductDetail(t.db, archived.id)).toBeNull()
+  expect(await getProductDetail(t.db, 'no-such-product')).toBeNull()
+
+  const filet = await createProduct(t.db, { stock_quantity: 0 })
+  expect(await getProductDetail(t.db, filet.id)).toMatchObject({
+    stock_quantity: 0,
+    variants: [],
+    next_available_date: null,
+    expected_quantity: null,
+  })
+})
+
+test('related products: up to 3 others of the same category, available, by name', async () => {
+  const ribeye = await createProduct(t.db, { name: 'Ribeye', category: 'Beef Cuts' })
+  await createProduct(t.db, { name: 'Brisket', category: 'Beef Cuts' })
+  const chuck = await createProduct(t.db, { name: 'Chuck Roast', category: 'Beef Cuts' })
+  await createVariant(t.db, chuck.id, { name: 'Small', price_cents: 1000 })
+  await createVariant(t.db, chuck.id, { name: 'Large', price_cents: 2000 })
+  await createProduct(t.db, { name: 'Filet', category: 'Beef Cuts', stock_quantity: 0 })
+  await createProduct(t.db, { name: 'Tri-Tip', category: 'Beef Cuts' })
+  await createProduct(t.db, { name: 'Archived', category: 'Beef Cuts', archived_at: new Date() })
+  await createProduct(t.db, { name: 'Aardvark', category: 'Beef Cuts', is_available: false })
+  await createProduct(t.db, { name: 'Honey', category: 'Pantry' })
+
+  const related = await listRelatedProducts(t.db, ribeye.id)
+  expect(related.map((card) => card.name)).toEqual(['Brisket', 'Chuck Roast', 'Filet'])
+  expect(related[1]).toMatchObject({ price_cents: 1000, price_is_from: true })
+  expect(await listRelatedProducts(t.db, 'no-such-product')).toEqual([])
+
+  // The product page gets the same in its one query, with the product's own detail.
+  const page = await getProductPage(t.db, ribeye.id, null)
+  expect(page?.product).toEqual(await getProductDetail(t.db, ribeye.id))
+  expect(page?.related).toEqual(related)
+  expect(page?.selectedVariantId).toBeNull()
+  // An unavailable product keeps its page; it is nobody's related product.
+  await t.db
+    .updateTable('products')
+    .set({ is_available: false })
+    .where('id', '=', ribeye.id)
+    .execute()
+  expect((await getProductPage(t.db, ribeye.id, null))?.related).toEqual(related)
+  expect((await listRelatedProducts(t.db, chuck.id)).map((card) => card.name)).toEqual([
+    'Brisket',
+    'Filet',
+    'Tri-Tip',
+  ])
+  expect(await getProductPage(t.db, 'no-such-product', null)).toBeNull()
+})
+
+test('the product page selects the option in the URL, else the first one in stock', async () => {
+  const share = await createProduct(t.db, { name: 'Beef Share' })
+  const quarter = await createVariant(t.db, share.id, { price_cents: 100, stock_quantity: 0 })
+  const half = await createVariant(t.db, share.id, { price_cents: 200, stock_quantity: 3 })
+  const other = await createProduct(t.db)
+  const otherOption = await createVariant(t.db, other.id)
+  expect((await getProductPage(t.db, share.id, null))?.selectedVariantId).toBe(half.id)
+  expect((await getProductPage(t.db, share.id, quarter.id))?.selectedVariantId).toBe(quarter.id)
+  expect((await getProductPage(t.db, share.id, otherOption.id))?.selectedVariantId).toBe(half.id)
+  const archived = await createProduct(t.db, { archived_at: new Date() })
+  expect(await getProductPage(t.db, archived.id, null)).toBeNull()
+})
+
+test('the sitemap lists available products with their last change', async () => {
+  const updated = new Date('2026-10-01T12:00:00.000Z')
+  const honey = await createProduct(t.db, { name: 'Honey', updated_at: updated })
+  await createProduct(t.db, { name: 'Hidden', is_available: false })
+  await createProduct(t.db, { name: 'Gone', archived_at: new Date() })
+  expect(await listSitemapProducts(t.db)).toEqual([{ id: honey.id, updated_at: updated }])
+})
+
+test('on the demo catalog: categories, badges and the out-of-stock filet', async () => {
+  await seedDemo(t.db)
+  expect((await getShopPage(t.db, null)).categories).toEqual([
+    'Beef Cuts',
+    'Beef Shares',
+    'Eggs',
+    'Pantry',
+    'Vegetable Boxes',
+  ])
+  const eggs = await listProducts(t.db, 'Eggs')
+  expect(eggs.map((card) => [card.name, card.stock_quantity, card.price_cents])).toEqual([
+    ['Duck Eggs', 3, 900],
+    ['Pasture-Raised Eggs', 72, 400],
+  ])
+  const filet = (await listProducts(t.db, 'Beef Cuts')).find((card) => card.name === 'Filet Mignon')
+  expect(filet?.stock_quantity).toBe(0)
+  const detail = await getProductDetail(t.db, filet?.id ?? '')
+  expect(detail).toMatchObject({ next_available_date: '2027-03-15', expected_quantity: 24 })
+})

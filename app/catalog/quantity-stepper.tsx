@@ -1,0 +1,90 @@
+import { useEffect, useId, useState } from 'react'
+import { FieldError } from '~/components/ui/field'
+import { clampQuantity, MIN_QUANTITY } from './stock'
+
+const stepButtonClass =
+  'flex h-11 w-11 items-center justify-center rounded-md border border-stone-400 bg-white text-xl font-bold text-ink hover:bg-earth-50 disabled:cursor-not-allowed disabled:opacity-40'
+
+/**
+ * A quantity field with minus and plus buttons: minus disabled at 1, plus at `max` (none when
+ * `max` is undefined). The number input is the real form field, so it posts without
+ * JavaScript (the browser enforces min and max); the buttons work once the page is hydrated.
+ */
+export function QuantityStepper({
+  name,
+  value,
+  onChange,
+  max,
+  hydrated,
+  label = 'Quantity',
+  error,
+}: {
+  name: string
+  value: number
+  onChange: (quantity: number) => void
+  max?: number
+  hydrated: boolean
+  label?: string
+  error?: string
+}) {
+  const id = useId()
+  const errorId = `${id}-error`
+  // What the shopper is typing ("" while they clear the field); the number itself is `value`.
+  const [text, setText] = useState(String(value))
+  useEffect(() => setText(String(value)), [value])
+  const atMin = value <= MIN_QUANTITY
+  const atMax = max !== undefined && value >= max
+
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <div className="mt-1 flex items-center gap-2">
+        <button
+          type="button"
+          aria-label={`Decrease ${label.toLowerCase()}`}
+          aria-controls={id}
+          disabled={!hydrated || atMin}
+          onClick={() => onChange(clampQuantity(value - 1, max))}
+          className={stepButtonClass}
+        >
+          <span aria-hidden="true">−</span>
+        </button>
+        <input
+          id={id}
+          name={name}
+          type="number"
+          inputMode="numeric"
+          min={MIN_QUANTITY}
+          max={max}
+          step={1}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value)
+            const typed = Number(event.target.value)
+            if (event.target.value !== '' && Number.isInteger(typed)) {
+              onChange(clampQuantity(typed, max))
+            }
+          }}
+          onBlur={() => setText(String(value))}
+          className="h-11 w-20 rounded-md border border-stone-400 bg-white px-2 text-center text-lg text-ink focus:border-pasture-700 focus:outline-none focus:ring-2 focus:ring-pasture-600"
+        />
+        <button
+          type="button"
+          aria-label={`Increase ${label.toLowerCase()}`}
+          aria-controls={id}
+          disabled={!hydrated || atMax}
+          onClick={() => onChange(clampQuantity(value + 1, max))}
+          className={stepButtonClass}
+        >
+          <span aria-hidden="true">+</span>
+        </button>
+      </div>
+      <FieldError id={errorId} message={error} />
+    </div>
+  )
+}
