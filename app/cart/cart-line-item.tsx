@@ -1,12 +1,11 @@
 import { useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { Price } from '~/components/price'
+import { ResponsiveImage } from '~/components/responsive-image'
 import type { CartLine } from './cart'
 import { ConfirmDialog } from './confirm-dialog'
 import type { CartActionResult } from './forms'
 import { CONFIRM_REMOVE, ITEM_REMOVED, QUANTITY_UPDATED } from './messages'
-
-const PLACEHOLDER_IMAGE = '/images/placeholder.svg'
 
 /**
  * One fetcher per line (house style 9): a second click on + while the first is on its way
@@ -58,11 +57,12 @@ export function CartLineItem({
 
   return (
     <li className="grid grid-cols-[5rem_1fr] gap-x-4 gap-y-3 py-6 sm:flex sm:gap-4">
-      <img
-        src={line.imageUrl ?? PLACEHOLDER_IMAGE}
+      <ResponsiveImage
+        src={line.imageUrl}
         alt=""
-        width="96"
-        height="96"
+        width={96}
+        height={96}
+        sizes="96px"
         className="h-20 w-20 flex-none rounded-md bg-earth-100 object-cover sm:h-24 sm:w-24"
       />
       <div className="min-w-0 sm:flex-1">

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Price } from '~/components/price'
-import { PLACEHOLDER_IMAGE } from './product-seo'
+import { ResponsiveImage } from '~/components/responsive-image'
 import { LOW_STOCK_THRESHOLD, stockStatus } from './stock'
 
 export { LOW_STOCK_THRESHOLD }
@@ -34,12 +34,12 @@ export function ProductCard({
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-lg border border-earth-100 bg-white shadow-sm">
       <div className="relative aspect-[4/3] bg-earth-100">
-        <img
-          src={product.image_url ?? PLACEHOLDER_IMAGE}
+        <ResponsiveImage
+          src={product.image_url}
           alt={product.name}
-          width="400"
-          height="300"
-          loading="lazy"
+          width={400}
+          height={300}
+          sizes="(min-width: 1024px) 352px, (min-width: 640px) calc(50vw - 32px), calc(100vw - 32px)"
           className="h-full w-full object-cover"
         />
         {status === 'out-of-stock' ? (

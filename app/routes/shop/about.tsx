@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { ResponsiveImage } from '~/components/responsive-image'
 import { getAboutPage } from '~/content/about.server'
 import {
   aboutPractices,
@@ -64,12 +65,13 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <LocalBusinessJsonLd farm={farm} siteUrl={siteUrl} />
       <section className="relative isolate overflow-hidden bg-pasture-900">
         {farm.about_hero_image_url ? (
-          <img
+          <ResponsiveImage
             src={farm.about_hero_image_url}
             alt=""
-            width="1600"
-            height="600"
-            fetchPriority="high"
+            width={1600}
+            height={900}
+            sizes="100vw"
+            priority
             className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40"
           />
         ) : null}
@@ -131,12 +133,12 @@ export default function About({ loaderData }: Route.ComponentProps) {
               </dl>
             </div>
             {farm.about_practices_image_url ? (
-              <img
+              <ResponsiveImage
                 src={farm.about_practices_image_url}
                 alt="Cattle grazing a fresh strip of pasture, with the mobile hen house following behind"
-                width="600"
-                height="450"
-                loading="lazy"
+                width={600}
+                height={450}
+                sizes="(min-width: 1152px) 540px, (min-width: 768px) calc(50vw - 36px), calc(100vw - 32px)"
                 className="w-full rounded-lg md:sticky md:top-8"
               />
             ) : null}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { ProductCard } from '~/catalog/product-card'
+import { ResponsiveImage } from '~/components/responsive-image'
 import { getGrassFedBeefPage } from '~/content/grass-fed-beef.server'
 import {
   grassFedHealthBenefits,
@@ -28,12 +29,13 @@ export default function GrassFedBeef({ loaderData }: Route.ComponentProps) {
     <>
       <section className="relative isolate overflow-hidden bg-pasture-900">
         {images.grass_fed_hero_image_url ? (
-          <img
+          <ResponsiveImage
             src={images.grass_fed_hero_image_url}
             alt=""
-            width="1600"
-            height="700"
-            fetchPriority="high"
+            width={1600}
+            height={900}
+            sizes="100vw"
+            priority
             className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40"
           />
         ) : null}
@@ -86,12 +88,12 @@ export default function GrassFedBeef({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="story-heading">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 md:grid-cols-2">
           {images.grass_fed_story_image_url ? (
-            <img
+            <ResponsiveImage
               src={images.grass_fed_story_image_url}
               alt="Our cattle grazing the summer pasture below the mountains"
-              width="600"
-              height="450"
-              loading="lazy"
+              width={600}
+              height={450}
+              sizes="(min-width: 1152px) 540px, (min-width: 768px) calc(50vw - 36px), calc(100vw - 32px)"
               className="w-full rounded-lg"
             />
           ) : null}

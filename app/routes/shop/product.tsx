@@ -2,12 +2,11 @@ import { useState } from 'react'
 import { data, isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router'
 import { TOO_MANY_ATTEMPTS } from '~/auth/rate-limit.server'
 import { getCurrentUser } from '~/auth/session.server'
-import { AddToCartButton } from '~/catalog/add-to-cart-button'
+import { AddToCartForm } from '~/cart/add-to-cart'
 import { ProductCard } from '~/catalog/product-card'
 import {
   absoluteUrl,
   metaDescription,
-  PLACEHOLDER_IMAGE,
   productJsonLd,
   productPath,
   serializeJsonLd,
@@ -19,12 +18,14 @@ import { type JoinWaitingListResult, WaitingListDialog } from '~/catalog/waiting
 import { ProductActionSchema, WAITING_LIST_MESSAGES } from '~/catalog/waiting-list-form'
 import { useNonce } from '~/components/nonce'
 import { Price } from '~/components/price'
+import { ResponsiveImage } from '~/components/responsive-image'
 import { useHydrated } from '~/components/ui/disclosure'
 import { pageMeta } from '~/content/meta'
 import { joinWaitingList } from '~/customers/waiting-list.server'
 import { getDb } from '~/db/db.server'
 import { getEnv } from '~/env.server'
 import { parseForm } from '~/http/form-data'
+import { PLACEHOLDER_IMAGE } from '~/images/image-url'
 import type { loader as rootLoader } from '~/root'
 import type { Route } from './+types/product'
 
@@ -171,12 +172,13 @@ function ProductView({
       </nav>
 
       <div className="mt-6 grid gap-10 md:grid-cols-2">
-        <img
-          src={product.image_url ?? PLACEHOLDER_IMAGE}
+        <ResponsiveImage
+          src={product.image_url}
           alt={product.name}
-          width="800"
-          height="600"
-          fetchPriority="high"
+          width={800}
+          height={600}
+          sizes="(min-width: 1152px) 544px, (min-width: 768px) calc(50vw - 40px), calc(100vw - 32px)"
+          priority
           className="aspect-[4/3] w-full rounded-lg bg-earth-100 object-cover"
         />
         <div>
@@ -241,9 +243,9 @@ function ProductView({
           <div className="mt-6">
             {status === 'out-of-stock' ? (
               <>
-                <AddToCartButton
+                <AddToCartForm
                   productId={product.id}
-                  variantId={variant?.id}
+                  variantId={variant?.id ?? undefined}
                   disabled
                   label="Out of Stock"
                 />
@@ -258,7 +260,7 @@ function ProductView({
                 />
               </>
             ) : (
-              <AddToCartButton productId={product.id} variantId={variant?.id}>
+              <AddToCartForm productId={product.id} variantId={variant?.id ?? undefined}>
                 <QuantityStepper
                   name="quantity"
                   value={quantity}
@@ -266,7 +268,7 @@ function ProductView({
                   max={stock}
                   hydrated={hydrated}
                 />
-              </AddToCartButton>
+              </AddToCartForm>
             )}
           </div>
 

@@ -1,5 +1,5 @@
 import { Link, useNavigation } from 'react-router'
-import { AddToCartButton } from '~/catalog/add-to-cart-button'
+import { AddToCartForm } from '~/cart/add-to-cart'
 import { ProductCard } from '~/catalog/product-card'
 import { getShopPage } from '~/catalog/products.server'
 import { pageMeta } from '~/content/meta'
@@ -74,9 +74,10 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               <li key={product.id} className="flex">
                 <ProductCard product={product} headingLevel={2}>
                   {product.stock_quantity > 0 ? (
-                    <AddToCartButton
+                    <AddToCartForm
                       productId={product.id}
-                      variantId={product.default_variant?.id}
+                      variantId={product.default_variant?.id ?? undefined}
+                      buttonClassName="mt-3 w-full"
                     />
                   ) : null}
                 </ProductCard>
