@@ -43,7 +43,8 @@ export function QuantityStepper({
       <div className="mt-1 flex items-center gap-2">
         <button
           type="button"
-          aria-label={`Decrease ${label.toLowerCase()}`}
+          // Not "Decrease quantity": the field alone should answer to its label, "Quantity".
+          aria-label="Decrease"
           aria-controls={id}
           disabled={!hydrated || atMin}
           onClick={() => onChange(clampQuantity(value - 1, max))}
@@ -75,7 +76,7 @@ export function QuantityStepper({
         />
         <button
           type="button"
-          aria-label={`Increase ${label.toLowerCase()}`}
+          aria-label="Increase"
           aria-controls={id}
           disabled={!hydrated || atMax}
           onClick={() => onChange(clampQuantity(value + 1, max))}

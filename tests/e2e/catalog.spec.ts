@@ -207,7 +207,7 @@ test.describe('product page', () => {
     await expect(small).toHaveAttribute('aria-pressed', 'false')
     await expect(page.getByTestId('price')).toContainText('$42.00')
     await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue('12')
-    await expect(page.getByRole('button', { name: 'Increase quantity' })).toBeDisabled()
+    await expect(page.getByRole('button', { name: 'Increase', exact: true })).toBeDisabled()
     await expect(page).toHaveURL(/\?variant=/)
 
     // A reload keeps the option (the server reads ?variant=).
@@ -232,8 +232,8 @@ test.describe('product page', () => {
     await openProduct(page, 'Duck Eggs')
     await expect(page.getByText('Only 3 left in stock!')).toBeVisible()
     const quantity = page.getByLabel('Quantity', { exact: true })
-    const minus = page.getByRole('button', { name: 'Decrease quantity' })
-    const plus = page.getByRole('button', { name: 'Increase quantity' })
+    const minus = page.getByRole('button', { name: 'Decrease', exact: true })
+    const plus = page.getByRole('button', { name: 'Increase', exact: true })
     await expect(quantity).toHaveValue('1')
     await expect(quantity).toHaveAttribute('min', '1')
     await expect(quantity).toHaveAttribute('max', '3')
@@ -320,10 +320,10 @@ test.describe('product page', () => {
     const dialog = page.getByRole('dialog', { name: 'Join Waiting List' })
     await expect(dialog.getByLabel('Quantity', { exact: true })).toBeFocused()
     await expect(dialog.getByLabel('Quantity', { exact: true })).toHaveValue('1')
-    await expect(dialog.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled()
+    await expect(dialog.getByRole('button', { name: 'Decrease', exact: true })).toBeDisabled()
     await expect(dialog.getByLabel('Notify me by email when available')).toBeChecked()
     await expectNoAxeViolations(page)
-    await dialog.getByRole('button', { name: 'Increase quantity' }).click()
+    await dialog.getByRole('button', { name: 'Increase', exact: true }).click()
     await dialog.getByRole('button', { name: 'Join Waiting List' }).click()
     await expect(dialog.getByRole('status')).toHaveText('You have been added to the waiting list!')
     // The message stays for 2 seconds, then the dialog closes and focus returns.
