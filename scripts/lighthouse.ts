@@ -23,6 +23,8 @@ const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: 
 const results: Record<string, Record<string, number>> = {}
 try {
   const pages = ['/', '/shop', await firstProductPath(server.url)]
+  // A first Lighthouse run in a fresh Chromium profile is sometimes incomplete; discard it.
+  await lighthouse(server.url, { port: chrome.port, output: 'json', logLevel: 'error' })
   for (const page of pages) {
     // Warm the server (first renders of images, code paths) before measuring.
     await fetch(server.url + page)
@@ -54,6 +56,10 @@ try {
       'speed-index',
     ]
     console.log(`  ${metrics.map((id) => `${id} ${audits[id]?.displayValue ?? '?'}`).join(', ')}`)
+    const opportunities = Object.values(audits)
+      .filter((audit) => audit.details?.type === 'opportunity' && (audit.numericValue ?? 0) > 0)
+      .map((audit) => `${audit.id} (${Math.round(audit.numericValue ?? 0)} ms)`)
+    if (opportunities.length) console.log(`  opportunities: ${opportunities.join(', ')}`)
   }
 } finally {
   chrome.kill()
