@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { PageHero } from '~/components/page-hero'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { getAboutPage } from '~/content/about.server'
 import {
@@ -63,26 +64,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <LocalBusinessJsonLd farm={farm} siteUrl={siteUrl} />
-      <section className="relative isolate overflow-hidden bg-pasture-900">
-        {farm.about_hero_image_url ? (
-          <ResponsiveImage
-            src={farm.about_hero_image_url}
-            alt=""
-            width={1600}
-            height={900}
-            sizes="100vw"
-            priority
-            className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40"
-          />
-        ) : null}
-        <div className="mx-auto max-w-6xl px-4 py-20 text-white md:py-28">
-          <p className="font-semibold uppercase tracking-wide text-pasture-100">
-            About {farm.name}
-          </p>
-          <h1 className="mt-2 max-w-2xl font-display text-4xl font-bold md:text-6xl">Our Story</h1>
-          <p className="mt-6 max-w-xl text-lg text-pasture-50">{farm.description}</p>
-        </div>
-      </section>
+      <PageHero image={farm.about_hero_image_url} eyebrow={`About ${farm.name}`} title="Our Story">
+        <p className="mt-6 max-w-xl text-lg text-pasture-50">{farm.description}</p>
+      </PageHero>
 
       <section aria-label="Our story and mission" className="mx-auto max-w-3xl px-4 py-16">
         <div className="space-y-4 text-lg leading-relaxed text-ink">

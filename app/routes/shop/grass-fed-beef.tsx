@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { ProductCard } from '~/catalog/product-card'
+import { PageHero } from '~/components/page-hero'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { getGrassFedBeefPage } from '~/content/grass-fed-beef.server'
 import {
@@ -27,33 +28,17 @@ export default function GrassFedBeef({ loaderData }: Route.ComponentProps) {
   const { images, products } = loaderData
   return (
     <>
-      <section className="relative isolate overflow-hidden bg-pasture-900">
-        {images.grass_fed_hero_image_url ? (
-          <ResponsiveImage
-            src={images.grass_fed_hero_image_url}
-            alt=""
-            width={1600}
-            height={900}
-            sizes="100vw"
-            priority
-            className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40"
-          />
-        ) : null}
-        <div className="mx-auto max-w-6xl px-4 py-24 text-white md:py-32">
-          <h1 className="max-w-2xl font-display text-4xl font-bold md:text-6xl">
-            100% Grass-Fed Beef
-          </h1>
-          <p className="mt-6 max-w-xl text-lg text-pasture-50">{grassFedIntro}</p>
-          <div className="mt-8 flex flex-wrap gap-4">
-            <a href="#beef-products" className={primaryButton}>
-              See Our Beef
-            </a>
-            <Link to="/about" className={secondaryButton}>
-              Meet the Farm
-            </Link>
-          </div>
+      <PageHero image={images.grass_fed_hero_image_url} title="100% Grass-Fed Beef">
+        <p className="mt-6 max-w-xl text-lg text-pasture-50">{grassFedIntro}</p>
+        <div className="mt-8 flex flex-wrap gap-4">
+          <a href="#beef-products" className={primaryButton}>
+            See Our Beef
+          </a>
+          <Link to="/about" className={secondaryButton}>
+            Meet the Farm
+          </Link>
         </div>
-      </section>
+      </PageHero>
 
       <section aria-labelledby="reasons-heading" className="mx-auto max-w-6xl px-4 py-16">
         <h2 id="reasons-heading" className={`${sectionHeading} text-center`}>

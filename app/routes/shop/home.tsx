@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { ProductCard } from '~/catalog/product-card'
 import { listFeaturedProducts } from '~/catalog/products.server'
+import { PageHero } from '~/components/page-hero'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { getHomeContent } from '~/content/farm.server'
 import { LocalBusinessJsonLd } from '~/content/local-business-json-ld'
@@ -24,28 +25,12 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
   return (
     <>
       <LocalBusinessJsonLd farm={farm} siteUrl={siteUrl} />
-      <section className="relative isolate overflow-hidden bg-pasture-900">
-        {content.hero_image_url ? (
-          <ResponsiveImage
-            src={content.hero_image_url}
-            alt=""
-            width={1600}
-            height={900}
-            sizes="100vw"
-            priority
-            className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40"
-          />
-        ) : null}
-        <div className="mx-auto max-w-6xl px-4 py-24 text-white md:py-32">
-          <h1 className="max-w-2xl font-display text-4xl font-bold md:text-6xl">
-            Fresh from our family farm
-          </h1>
-          <p className="mt-6 max-w-xl text-lg text-pasture-50">{content.description}</p>
-          <Link to="/shop" className={`${primaryButton} mt-8`}>
-            Shop Now
-          </Link>
-        </div>
-      </section>
+      <PageHero image={content.hero_image_url} title="Fresh from our family farm">
+        <p className="mt-6 max-w-xl text-lg text-pasture-50">{content.description}</p>
+        <Link to="/shop" className={`${primaryButton} mt-8`}>
+          Shop Now
+        </Link>
+      </PageHero>
 
       <section aria-labelledby="featured-heading" className="mx-auto max-w-6xl px-4 py-16">
         <h2 id="featured-heading" className="font-display text-3xl font-bold text-pasture-800">
