@@ -1,5 +1,5 @@
 import type { DB } from '~/db/db.server'
-import type { ProductSummary } from './products.server'
+import { PRODUCT_SUMMARY_COLUMNS, type ProductSummary } from './products.server'
 
 /**
  * Products for the grass-fed beef landing page: available, not archived, with "beef" in the
@@ -10,16 +10,7 @@ export function listBeefProducts(db: DB): Promise<ProductSummary[]> {
   const pattern = '%beef%'
   return db
     .selectFrom('products')
-    .select([
-      'id',
-      'name',
-      'description',
-      'category',
-      'price_cents',
-      'image_url',
-      'stock_quantity',
-      'unit',
-    ])
+    .select(PRODUCT_SUMMARY_COLUMNS)
     .where('is_available', '=', true)
     .where('archived_at', 'is', null)
     .where((eb) =>

@@ -15,20 +15,23 @@ export type ProductSummary = {
   unit: string
 }
 
+/** What a product card shows; every card list selects exactly these. */
+export const PRODUCT_SUMMARY_COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'category',
+  'price_cents',
+  'image_url',
+  'stock_quantity',
+  'unit',
+] as const
+
 /** The home page's featured products: available ones, by name (spec section 7). */
 export function listFeaturedProducts(db: DB): Promise<ProductSummary[]> {
   return db
     .selectFrom('products')
-    .select([
-      'id',
-      'name',
-      'description',
-      'category',
-      'price_cents',
-      'image_url',
-      'stock_quantity',
-      'unit',
-    ])
+    .select(PRODUCT_SUMMARY_COLUMNS)
     .where('is_available', '=', true)
     .where('archived_at', 'is', null)
     .orderBy('name')
