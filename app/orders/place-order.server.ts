@@ -133,6 +133,14 @@ export async function placeOrder(
         settings,
       })
 
+      // Read before the first stock row is locked: from there on every statement adds to the
+      // time other orders wait for the same rows.
+      const farm = await trx
+        .selectFrom('farm_info')
+        .select('name')
+        .where('id', '=', 1)
+        .executeTakeFirst()
+
       await takeStock(trx, lines)
       await hooks.afterStock?.()
 
@@ -216,11 +224,6 @@ export async function placeOrder(
       await trx.deleteFrom('cart_lines').where('cart_id', '=', cart.id).execute()
       await trx.updateTable('carts').set({ promo_code: null }).where('id', '=', cart.id).execute()
 
-      const farm = await trx
-        .selectFrom('farm_info')
-        .select('name')
-        .where('id', '=', 1)
-        .executeTakeFirst()
       const content = orderConfirmationEmail({
         farmName: farm?.name ?? 'Farm Shop',
         baseUrl: getEnv().baseUrl,
