@@ -609,4 +609,46 @@ describe('concurrency', () => {
     const kept = await Promise.all(customers.map(cartLineCount))
     expect(kept.filter((n) => n === 1)).toHaveLength(90)
   }, 60_000)
+
+  test('overlapping carts in every order of lines: no deadlock, stock matches the orders exactly', async () => {
+    const beef = await createProduct(t.db, { name: 'Beef', stock_quantity: 25 })
+    const eggs = await createProduct(t.db, { name: 'Eggs', stock_quantity: 40 })
+    const dozen = await createVariant(t.db, eggs.id, { name: 'Dozen', stock_quantity: 20 })
+    const half = await createVariant(t.db, eggs.id, { name: 'Half Dozen', stock_quantity: 20 })
+    const honey = await createProduct(t.db, { name: 'Honey', stock_quantity: 30 })
+    const pool: Line[] = [
+      { productId: beef.id, quantity: 2 },
+      { productId: eggs.id, variantId: dozen.id, quantity: 1 },
+      { productId: eggs.id, variantId: half.id, quantity: 2 },
+      { productId: honey.id, quantity: 1 },
+    ]
+    const customers: Array<{ id: string; lines: Line[] }> = []
+    for (let i = 0; i < 40; i++) {
+      const id = await newCustomer()
+      // Lines in a different order per cart (rotated, some reversed), so only placeOrder's
+      // own ordering keeps the locks in step.
+      const rotated = [...pool.slice(i % 4), ...pool.slice(0, i % 4)].slice(0, 2 + (i % 3))
+      const lines = i % 2 === 0 ? rotated : rotated.reverse()
+      await cartWith(id, lines, i % 5 === 0 ? 'FARM10' : null)
+      customers.push({ id, lines })
+    }
+    const results = await Promise.all(customers.map(({ id }) => placeOrder(t.db, orderInput(id))))
+    const taken = new Map<string, number>()
+    results.forEach((result, index) => {
+      if (!result.ok) {
+        expect(result.reason).toBe('sold-out')
+        return
+      }
+      for (const line of customers[index]?.lines ?? []) {
+        const key = line.variantId ?? line.productId
+        taken.set(key, (taken.get(key) ?? 0) + line.quantity)
+      }
+    })
+    expect(results.filter((result) => result.ok).length).toBeGreaterThan(0)
+    expect(await stockOf(beef.id)).toBe(25 - (taken.get(beef.id) ?? 0))
+    expect(await stockOf(honey.id)).toBe(30 - (taken.get(honey.id) ?? 0))
+    expect(await variantStockOf(dozen.id)).toBe(20 - (taken.get(dozen.id) ?? 0))
+    expect(await variantStockOf(half.id)).toBe(20 - (taken.get(half.id) ?? 0))
+    expect(await stockOf(eggs.id)).toBe(40 - (taken.get(dozen.id) ?? 0) - (taken.get(half.id) ?? 0))
+  }, 60_000)
 })
