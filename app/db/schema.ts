@@ -200,6 +200,11 @@ export const schema = {
     quantity: int(),
     line_total_cents: int(),
   },
+  /** Named counters taken inside transactions; 'order_number' numbers orders (ADR 11) */
+  counters: {
+    name: text(),
+    value: int(),
+  },
   promo_codes: {
     id: text(),
     code: text(),

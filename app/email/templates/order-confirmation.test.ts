@@ -1,0 +1,82 @@
+import { describe, expect, test } from 'vitest'
+import { type OrderConfirmationInput, orderConfirmationEmail } from './order-confirmation'
+
+const order: OrderConfirmationInput = {
+  farmName: 'Hillside Farm',
+  baseUrl: 'https://shop.example',
+  orderId: '6f1c2a9e-0d4b-4a51-8f3e-2b7c1d9e0a11',
+  orderNumber: 'FS-10042',
+  firstName: 'Ann',
+  items: [
+    { name: 'Pasture-Raised Eggs (Dozen)', quantity: 2, unitPriceCents: 700 },
+    { name: 'Ground Beef', quantity: 1, unitPriceCents: 899 },
+  ],
+  subtotalCents: 2299,
+  discountCents: 0,
+  promoCode: null,
+  shippingCents: 599,
+  taxCents: 138,
+  totalCents: 3036,
+  shippingAddress: {
+    firstName: 'Ann',
+    lastName: 'Lee',
+    street: '12 Orchard Lane',
+    apartment: null,
+    city: 'Boise',
+    state: 'ID',
+    zipCode: '83702',
+  },
+  phone: '208-555-0100',
+  shippingMethod: 'Standard Shipping (5-7 business days)',
+  paymentMethod: 'Pay at pickup or on delivery',
+}
+
+describe('order confirmation email', () => {
+  test('number, items, totals, address, method, payment and the order link', () => {
+    const email = orderConfirmationEmail(order)
+    expect(email.subject).toBe('Order FS-10042 confirmed')
+    for (const part of [
+      'Hillside Farm',
+      'Pasture-Raised Eggs (Dozen): 2 × $7.00',
+      'Ground Beef: 1 × $8.99',
+      'Subtotal: $22.99',
+      'Shipping: $5.99',
+      'Tax: $1.38',
+      'Total: $30.36',
+      'Ann Lee\n12 Orchard Lane\nBoise, ID 83702',
+      'Shipping method: Standard Shipping (5-7 business days)',
+      'Payment: Pay at pickup or on delivery',
+      'https://shop.example/order-confirmation/6f1c2a9e-0d4b-4a51-8f3e-2b7c1d9e0a11',
+    ]) {
+      expect(email.text).toContain(part)
+    }
+    // No discount line without a discount.
+    expect(email.text).not.toContain('Discount')
+    expect(email.html).not.toContain('Discount')
+    expect(email.html).toContain(
+      'href="https://shop.example/order-confirmation/6f1c2a9e-0d4b-4a51-8f3e-2b7c1d9e0a11"',
+    )
+  })
+
+  test('a discount shows with its code', () => {
+    const email = orderConfirmationEmail({ ...order, discountCents: 230, promoCode: 'FARM10' })
+    expect(email.text).toContain('Discount (FARM10): -$2.30')
+    expect(email.html).toContain('Discount (FARM10)')
+  })
+
+  test('everything typed by a shopper or a farmer is escaped', () => {
+    const email = orderConfirmationEmail({
+      ...order,
+      farmName: 'Tom & Jerry\'s "Farm"',
+      firstName: '<script>alert(1)</script>',
+      items: [{ name: '<img src=x onerror=alert(1)>', quantity: 1, unitPriceCents: 100 }],
+      shippingAddress: { ...order.shippingAddress, street: '1 <b>Main</b> St' },
+    })
+    expect(email.html).not.toContain('<script>')
+    expect(email.html).not.toContain('<img')
+    expect(email.html).not.toContain('<b>Main')
+    expect(email.html).toContain('&lt;img src=x onerror=alert(1)&gt;')
+    expect(email.html).toContain('Tom &amp; Jerry&#39;s &quot;Farm&quot;')
+    expect(email.text).toContain('Hello <script>alert(1)</script>,')
+  })
+})

@@ -1,0 +1,473 @@
+import type { Transaction } from 'kysely'
+import { getPricingSettings } from '~/cart/cart.server'
+import { type PricingPromo, priceCart } from '~/cart/pricing'
+import { currentPromoTerms } from '~/cart/promo'
+import { listStatesOffered } from '~/customers/addresses.server'
+import { paymentMethodLabel, shippingMethodLabel } from '~/customers/orders.server'
+import type { DB } from '~/db/db.server'
+import type { Database } from '~/db/schema'
+import { sendEmail } from '~/email/outbox.server'
+import { orderConfirmationEmail } from '~/email/templates/order-confirmation'
+import { getEnv } from '~/env.server'
+import {
+  EMPTY_CART,
+  formatOrderNumber,
+  IDEMPOTENCY_CONFLICT,
+  itemName,
+  type PlaceOrderFields,
+  type PlaceOrderResult,
+  PROMO_NO_LONGER_VALID,
+  placeOrderSchema,
+  type SoldOutLine,
+  soldOutMessage,
+  unavailableMessage,
+} from './place-order'
+
+// Placing an order (D6, ADR 11): one transaction that prices the cart from the catalog, takes
+// the stock, writes the order with its items, counts the promo code, empties the cart and
+// queues the confirmation email. Either all of it happens or none of it does.
+//
+// Correctness under concurrency rests on the database, not on reads made earlier:
+// - stock is taken with one conditional UPDATE per row (`... WHERE stock_quantity >= :n`);
+//   zero rows updated means sold out, and a CHECK keeps stock >= 0 in any case;
+// - the promo code's use is counted with the same pattern against its usage_limit;
+// - order numbers come from a counter row updated with `value = value + 1 RETURNING value`;
+// - the idempotency key is unique: a second order with the same key cannot be written.
+// On PostgreSQL (READ COMMITTED) a conditional UPDATE that waits for another transaction's
+// row lock re-checks its WHERE against the committed row, so two orders can never both take
+// the last unit. Rows are locked in one global order (the cart, then stock rows by product id,
+// each product's options before the product, then the promo code, then the counter), so two
+// orders can wait for each other but never deadlock. On SQLite Kysely runs one transaction
+// at a time on its single connection, so orders are simply serialised.
+
+export type PlaceOrderInput = PlaceOrderFields & { customerId: string }
+
+export type PlaceOrderHooks = {
+  /**
+   * TEST ONLY: runs inside the transaction right after the stock is taken, before anything
+   * else is written. Tests throw here to prove that a failure leaves no trace.
+   */
+  afterStock?: () => void | Promise<void>
+}
+
+type Trx = Transaction<Database>
+
+/** A refusal found inside the transaction: thrown to roll it back, answered to the caller. */
+class Refusal extends Error {
+  constructor(readonly result: Exclude<PlaceOrderResult, { ok: true }>) {
+    super(result.message)
+  }
+}
+
+type OrderLine = {
+  productId: string
+  variantId: string | null
+  name: string
+  variantName: string | null
+  imageUrl: string | null
+  unitPriceCents: number
+  quantity: number
+  onSale: boolean
+}
+
+export async function placeOrder(
+  db: DB,
+  input: PlaceOrderInput,
+  hooks: PlaceOrderHooks = {},
+): Promise<PlaceOrderResult> {
+  const parsed = placeOrderSchema(await listStatesOffered(db)).safeParse(input)
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string[]> = {}
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.join('.')
+      fieldErrors[path] = [...(fieldErrors[path] ?? []), issue.message]
+    }
+    const message = parsed.error.issues[0]?.message ?? 'Please check your details.'
+    return { ok: false, reason: 'invalid', message, fieldErrors }
+  }
+  const data = parsed.data
+  const { customerId } = input
+
+  // The usual double submit arrives after the first one committed: answer it without a
+  // transaction. Two submits at the same moment are settled inside (see below).
+  const earlier = await findByIdempotencyKey(db, data.idempotencyKey, customerId)
+  if (earlier) return earlier
+
+  try {
+    return await db.transaction().execute(async (trx) => {
+      // The first write locks this customer's cart row (PostgreSQL) or the database (SQLite):
+      // a second submission for the same cart waits here until the first has committed...
+      const cart = await trx
+        .updateTable('carts')
+        .set({ updated_at: new Date() })
+        .where('customer_id', '=', customerId)
+        .returning(['id', 'promo_code'])
+        .executeTakeFirst()
+      // ...and then finds the first one's order, instead of an empty cart.
+      const replay = await findByIdempotencyKey(trx, data.idempotencyKey, customerId)
+      if (replay) {
+        if (replay.ok) return replay
+        throw new Refusal(replay)
+      }
+      if (!cart) throw new Refusal({ ok: false, reason: 'empty-cart', message: EMPTY_CART })
+
+      const lines = await loadOrderLines(trx, cart.id)
+      if (lines.length === 0) {
+        throw new Refusal({ ok: false, reason: 'empty-cart', message: EMPTY_CART })
+      }
+      const unavailable = lines.filter((line) => !line.onSale)
+      if (unavailable.length > 0) {
+        throw new Refusal({
+          ok: false,
+          reason: 'unavailable',
+          message: unavailableMessage(unavailable.map((l) => itemName(l.name, l.variantName))),
+        })
+      }
+
+      const settings = await getPricingSettings(trx)
+      const promo = cart.promo_code ? await loadPromo(trx, cart.promo_code) : null
+      const totals = priceCart({
+        lines,
+        promo: promo?.terms ?? null,
+        shippingMethod: data.shippingMethod,
+        settings,
+      })
+
+      // Read before the first stock row is locked: from there on every statement adds to the
+      // time other orders wait for the same rows.
+      const farm = await trx
+        .selectFrom('farm_info')
+        .select('name')
+        .where('id', '=', 1)
+        .executeTakeFirst()
+
+      await takeStock(trx, lines)
+      await hooks.afterStock?.()
+
+      // Counted only when the code gave something; the limit is checked again by the update
+      // itself, so two last uses of a limited code cannot both succeed.
+      const promoUsed = promo && totals.promoApplies && totals.discountCents > 0 ? promo : null
+      if (promoUsed) {
+        const counted = await trx
+          .updateTable('promo_codes')
+          .set((eb) => ({ times_used: eb('times_used', '+', 1) }))
+          .where('code', '=', promoUsed.code)
+          .where('is_active', '=', true)
+          .where((eb) =>
+            eb.or([eb('usage_limit', 'is', null), eb('times_used', '<', eb.ref('usage_limit'))]),
+          )
+          .executeTakeFirst()
+        if (counted.numUpdatedRows === 0n) {
+          throw new Refusal({ ok: false, reason: 'promo-invalid', message: PROMO_NO_LONGER_VALID })
+        }
+      }
+
+      // Late in the transaction on purpose: every order waits for this one row, so it is
+      // held for as short a time as possible.
+      const { value: orderNumber } = await trx
+        .updateTable('counters')
+        .set((eb) => ({ value: eb('value', '+', 1) }))
+        .where('name', '=', 'order_number')
+        .returning('value')
+        .executeTakeFirstOrThrow()
+
+      const orderId = crypto.randomUUID()
+      const address = data.shippingAddress
+      await trx
+        .insertInto('orders')
+        .values({
+          id: orderId,
+          order_number: orderNumber,
+          customer_id: customerId,
+          idempotency_key: data.idempotencyKey,
+          status: 'pending_payment',
+          email: data.contact.email,
+          phone: data.contact.phone,
+          subtotal_cents: totals.subtotalCents,
+          discount_cents: totals.discountCents,
+          shipping_cents: totals.shippingCents,
+          tax_cents: totals.taxCents,
+          total_cents: totals.totalCents,
+          tax_rate_basis_points: totals.taxRateBasisPoints,
+          promo_code: promoUsed?.code ?? null,
+          shipping_method: data.shippingMethod,
+          ship_first_name: address.firstName,
+          ship_last_name: address.lastName,
+          ship_street: address.street,
+          ship_apartment: address.apartment,
+          ship_city: address.city,
+          ship_state: address.state,
+          ship_zip_code: address.zipCode,
+          payment_method: data.paymentMethod,
+          payment_status: 'pending',
+        })
+        .execute()
+      await trx
+        .insertInto('order_items')
+        .values(
+          lines.map((line, index) => ({
+            id: crypto.randomUUID(),
+            order_id: orderId,
+            product_id: line.productId,
+            product_variant_id: line.variantId,
+            product_name: line.name,
+            variant_name: line.variantName,
+            image_url: line.imageUrl,
+            unit_price_cents: line.unitPriceCents,
+            quantity: line.quantity,
+            line_total_cents: totals.lineTotalsCents[index] ?? 0,
+          })),
+        )
+        .execute()
+
+      // The cart is spent: its lines and its promo code go (as Clear Cart does).
+      await trx.deleteFrom('cart_lines').where('cart_id', '=', cart.id).execute()
+      await trx.updateTable('carts').set({ promo_code: null }).where('id', '=', cart.id).execute()
+
+      const content = orderConfirmationEmail({
+        farmName: farm?.name ?? 'Farm Shop',
+        baseUrl: getEnv().baseUrl,
+        orderId,
+        orderNumber: formatOrderNumber(orderNumber),
+        firstName: address.firstName,
+        items: lines.map((line) => ({
+          name: itemName(line.name, line.variantName),
+          quantity: line.quantity,
+          unitPriceCents: line.unitPriceCents,
+        })),
+        subtotalCents: totals.subtotalCents,
+        discountCents: totals.discountCents,
+        promoCode: promoUsed?.code ?? null,
+        shippingCents: totals.shippingCents,
+        taxCents: totals.taxCents,
+        totalCents: totals.totalCents,
+        shippingAddress: address,
+        phone: data.contact.phone,
+        shippingMethod: shippingMethodLabel(data.shippingMethod),
+        paymentMethod: paymentMethodLabel(data.paymentMethod),
+      })
+      await sendEmail(trx, { to: data.contact.email, ...content, template: 'order-confirmation' })
+
+      return { ok: true, order: { id: orderId, orderNumber } } as const
+    })
+  } catch (error) {
+    if (error instanceof Refusal) return error.result
+    // Two submissions with one key raced past every check and the other one committed
+    // first: ours is rolled back; answer with the order that won.
+    if (isIdempotencyKeyViolation(error)) {
+      const winner = await findByIdempotencyKey(db, data.idempotencyKey, customerId)
+      if (winner) return winner
+    }
+    throw error
+  }
+}
+
+/**
+ * The order already placed with this key: replayed for its own customer; for anyone else a
+ * conflict that says nothing about the other customer's order.
+ */
+async function findByIdempotencyKey(
+  db: DB | Trx,
+  idempotencyKey: string,
+  customerId: string,
+): Promise<PlaceOrderResult | null> {
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'order_number', 'customer_id'])
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst()
+  if (!order) return null
+  if (order.customer_id !== customerId) {
+    return { ok: false, reason: 'conflict', message: IDEMPOTENCY_CONFLICT }
+  }
+  return { ok: true, order: { id: order.id, orderNumber: order.order_number }, replayed: true }
+}
+
+function isIdempotencyKeyViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false
+  const { code, constraint } = error as Error & { code?: unknown; constraint?: unknown }
+  // pg: unique_violation, with the constraint's name; better-sqlite3: the column in the text.
+  if (code === '23505') return String(constraint ?? error.message).includes('idempotency_key')
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' && error.message.includes('orders.idempotency_key')
+}
+
+/**
+ * The cart's lines with the catalog's current names, prices and availability, in the order
+ * stock is taken (product id, then option id). One query.
+ */
+async function loadOrderLines(trx: Trx, cartId: string): Promise<OrderLine[]> {
+  const rows = await trx
+    .selectFrom('cart_lines')
+    .innerJoin('products', 'products.id', 'cart_lines.product_id')
+    .leftJoin('product_variants', 'product_variants.id', 'cart_lines.product_variant_id')
+    .select((eb) => [
+      'cart_lines.product_id',
+      'cart_lines.product_variant_id',
+      'cart_lines.quantity',
+      'products.name',
+      'products.image_url',
+      'product_variants.name as variant_name',
+      eb.fn.coalesce('product_variants.price_cents', 'products.price_cents').as('unit_price_cents'),
+      // A computed 1/0: aliased booleans would come back raw from SQLite (ADR 2).
+      eb
+        .case()
+        .when(
+          eb.and([
+            eb('products.is_available', '=', true),
+            eb('products.archived_at', 'is', null),
+            eb.or([
+              // A plain line is sold only for a product without options, whose own stock
+              // is then the one to take.
+              eb.and([
+                eb('cart_lines.product_variant_id', 'is', null),
+                eb.not(
+                  eb.exists(
+                    eb
+                      .selectFrom('product_variants as o')
+                      .select('o.id')
+                      .whereRef('o.product_id', '=', 'products.id'),
+                  ),
+                ),
+              ]),
+              eb.and([
+                eb('product_variants.is_available', '=', true),
+                eb('product_variants.product_id', '=', eb.ref('products.id')),
+              ]),
+            ]),
+          ]),
+        )
+        .then(1)
+        .else(0)
+        .end()
+        .as('on_sale'),
+    ])
+    .where('cart_lines.cart_id', '=', cartId)
+    .orderBy('cart_lines.product_id')
+    .orderBy('cart_lines.product_variant_id')
+    .execute()
+  return rows.map((row) => ({
+    productId: row.product_id,
+    variantId: row.product_variant_id,
+    name: row.name,
+    variantName: row.variant_name,
+    imageUrl: row.image_url,
+    unitPriceCents: Number(row.unit_price_cents),
+    quantity: row.quantity,
+    onSale: Number(row.on_sale) === 1,
+  }))
+}
+
+/** The cart's promo code with its terms now; a code that cannot be used refuses the order. */
+async function loadPromo(
+  trx: Trx,
+  code: string,
+): Promise<{ code: string; terms: PricingPromo } | null> {
+  const row = await trx
+    .selectFrom('promo_codes')
+    .select([
+      'code',
+      'discount_type',
+      'discount_value',
+      'min_subtotal_cents',
+      'starts_at',
+      'ends_at',
+      'usage_limit',
+      'times_used',
+      'is_active',
+    ])
+    .where('code', '=', code)
+    .executeTakeFirst()
+  const terms = row ? currentPromoTerms(row, new Date()) : null
+  // The shopper saw this discount at checkout; charging more without a word would be worse
+  // than asking them to look again.
+  if (!row || !terms) {
+    throw new Refusal({ ok: false, reason: 'promo-invalid', message: PROMO_NO_LONGER_VALID })
+  }
+  return { code: row.code, terms }
+}
+
+/**
+ * Takes every line's stock, each with one conditional UPDATE. An option's stock is the one
+ * that limits the sale; the product's own stock_quantity of a product with options is its
+ * aggregate (the seed keeps it at the options' sum) and goes down by the same amount, clamped
+ * at 0 so an aggregate an admin let drift can never refuse a sale the options allow. Lines
+ * arrive sorted by product, then option; each product's options are locked before the
+ * product row, which keeps one lock order across all orders. Every line is tried, so the
+ * refusal can name every item that is short, then the whole transaction rolls back.
+ */
+async function takeStock(trx: Trx, lines: readonly OrderLine[]): Promise<void> {
+  const short: SoldOutLine[] = []
+  const byProduct = new Map<string, OrderLine[]>()
+  for (const line of lines)
+    byProduct.set(line.productId, [...(byProduct.get(line.productId) ?? []), line])
+
+  for (const [productId, productLines] of byProduct) {
+    let fromOptions = 0
+    for (const line of productLines) {
+      const taken = line.variantId
+        ? await trx
+            .updateTable('product_variants')
+            .set((eb) => ({ stock_quantity: eb('stock_quantity', '-', line.quantity) }))
+            .where('id', '=', line.variantId)
+            .where('product_id', '=', productId)
+            .where('is_available', '=', true)
+            .where('stock_quantity', '>=', line.quantity)
+            .executeTakeFirst()
+        : await trx
+            .updateTable('products')
+            .set((eb) => ({ stock_quantity: eb('stock_quantity', '-', line.quantity) }))
+            .where('id', '=', productId)
+            .where('is_available', '=', true)
+            .where('archived_at', 'is', null)
+            .where('stock_quantity', '>=', line.quantity)
+            .executeTakeFirst()
+      if (taken.numUpdatedRows === 0n) {
+        short.push({
+          name: line.name,
+          variantName: line.variantName,
+          available: await stockLeft(trx, line),
+        })
+      } else if (line.variantId) {
+        fromOptions += line.quantity
+      }
+    }
+    if (fromOptions > 0) {
+      await trx
+        .updateTable('products')
+        .set((eb) => ({
+          stock_quantity: eb
+            .case()
+            .when('stock_quantity', '>=', fromOptions)
+            .then(eb('stock_quantity', '-', fromOptions))
+            .else(0)
+            .end(),
+        }))
+        .where('id', '=', productId)
+        .execute()
+    }
+  }
+  if (short.length > 0) {
+    throw new Refusal({
+      ok: false,
+      reason: 'sold-out',
+      lines: short,
+      message: short.map(soldOutMessage).join(' '),
+    })
+  }
+}
+
+/** What a short line can still have right now (0 when its option was switched off). */
+async function stockLeft(trx: Trx, line: OrderLine): Promise<number> {
+  const row = line.variantId
+    ? await trx
+        .selectFrom('product_variants')
+        .select(['stock_quantity', 'is_available'])
+        .where('id', '=', line.variantId)
+        .executeTakeFirst()
+    : await trx
+        .selectFrom('products')
+        .select(['stock_quantity', 'is_available'])
+        .where('id', '=', line.productId)
+        .executeTakeFirst()
+  return row?.is_available ? row.stock_quantity : 0
+}

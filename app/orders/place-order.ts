@@ -1,0 +1,163 @@
+import { z } from 'zod'
+import { SHIPPING_METHODS } from '~/cart/pricing'
+import {
+  optionalText,
+  PHONE_INVALID,
+  requiredText,
+  stateName,
+  US_STATE_NAMES,
+  ZIP_CODE_INVALID,
+} from '~/customers/address'
+
+// The browser-safe side of placing an order (ADR 11): the checkout's schema, the words the
+// shopper reads, and the shape of placeOrder's answer. The checkout form validates with the
+// schema in the browser; placeOrder parses its input with it again on the server.
+
+export const PAYMENT_METHODS = ['offline', 'stripe'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+// Specification, checkout shipping step: the three texts are kept exactly.
+export const EMAIL_REQUIRED = 'Email is required'
+export const FULL_NAME_REQUIRED = 'Full name is required'
+export const ADDRESS_REQUIRED = 'Address is required'
+// Ours, where the specification only has the browser's `required`.
+export const EMAIL_INVALID = 'Please enter a valid email address'
+export const PHONE_REQUIRED = 'Phone is required'
+export const CITY_REQUIRED = 'City is required'
+export const STATE_REQUIRED = 'State is required'
+export const ZIP_CODE_REQUIRED = 'ZIP code is required'
+export const SHIPPING_METHOD_INVALID = 'Please choose a shipping method'
+export const PAYMENT_METHOD_INVALID = 'Please choose a payment method'
+/** The idempotency key is a hidden field; a bad one means the page is stale or tampered with. */
+export const CHECKOUT_EXPIRED = 'This checkout page has expired. Please review your order again.'
+
+function offeredStatesText(states: readonly string[]): string {
+  const names = states.map(stateName)
+  if (names.length <= 1) return names.join('')
+  return `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
+}
+
+export function stateNotOfferedMessage(statesOffered: readonly string[]): string {
+  return `We currently deliver only to ${offeredStatesText(statesOffered)}.`
+}
+
+const required = (message: string, max = 100) =>
+  z.string({ error: message }).trim().min(1, message).max(max, message)
+
+/**
+ * Checkout's Place Order input for a shop that delivers to `statesOffered` (settings, e.g.
+ * ['ID']). The customer comes from the session, never from the form.
+ */
+export function placeOrderSchema(statesOffered: readonly string[]) {
+  return z.object({
+    /** Made when the review step renders: the same submission twice makes one order. */
+    idempotencyKey: z
+      .string({ error: CHECKOUT_EXPIRED })
+      .regex(/^[A-Za-z0-9_-]{16,100}$/, CHECKOUT_EXPIRED),
+    contact: z.object({
+      email: z
+        .string({ error: EMAIL_REQUIRED })
+        .trim()
+        .min(1, EMAIL_REQUIRED)
+        .max(254, EMAIL_INVALID)
+        .pipe(z.email(EMAIL_INVALID))
+        .transform((value) => value.toLowerCase()),
+      phone: z
+        .string({ error: PHONE_REQUIRED })
+        .trim()
+        .min(1, PHONE_REQUIRED)
+        .refine(
+          (value) => /^[0-9+().\-\s]{7,20}$/.test(value) && value.replace(/\D/g, '').length >= 7,
+          PHONE_INVALID,
+        ),
+    }),
+    shippingAddress: z.object({
+      // The specification has one message for either half of the name.
+      firstName: required(FULL_NAME_REQUIRED),
+      lastName: required(FULL_NAME_REQUIRED),
+      street: required(ADDRESS_REQUIRED, 200),
+      apartment: optionalText('Apartment or suite'),
+      city: requiredText('City'),
+      state: z
+        .string({ error: STATE_REQUIRED })
+        .trim()
+        .min(1, STATE_REQUIRED)
+        .transform((code) => code.toUpperCase())
+        .refine((code) => statesOffered.includes(code), stateNotOfferedMessage(statesOffered)),
+      zipCode: z
+        .string({ error: ZIP_CODE_REQUIRED })
+        .trim()
+        .min(1, ZIP_CODE_REQUIRED)
+        .regex(/^\d{5}(-\d{4})?$/, ZIP_CODE_INVALID),
+    }),
+    shippingMethod: z.enum(SHIPPING_METHODS, { error: SHIPPING_METHOD_INVALID }),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: PAYMENT_METHOD_INVALID }),
+  })
+}
+
+/**
+ * The schema for any US state, for code that does not know the shop's settings (types,
+ * tests); placeOrder parses with placeOrderSchema(the shop's states offered).
+ */
+export const PlaceOrderSchema = placeOrderSchema(Object.keys(US_STATE_NAMES))
+
+export type PlaceOrderFields = z.input<typeof PlaceOrderSchema>
+export type PlaceOrderData = z.output<typeof PlaceOrderSchema>
+
+/** 10042 -> "FS-10042": how every page and email shows an order number. */
+export function formatOrderNumber(orderNumber: number): string {
+  return `FS-${orderNumber}`
+}
+
+export type SoldOutLine = {
+  name: string
+  variantName: string | null
+  /** what is left right now; 0 when sold out */
+  available: number
+}
+
+export type PlaceOrderFailureReason =
+  /** the input did not pass the schema; fieldErrors says where */
+  | 'invalid'
+  | 'empty-cart'
+  /** archived, switched off, or an option that is not on sale */
+  | 'unavailable'
+  /** the cart's promo code can no longer be used (ended, switched off, used up) */
+  | 'promo-invalid'
+  /** the idempotency key was used by another customer's order */
+  | 'conflict'
+
+export type PlaceOrderResult =
+  | { ok: true; order: { id: string; orderNumber: number }; replayed?: true }
+  | { ok: false; reason: 'sold-out'; lines: SoldOutLine[]; message: string }
+  | {
+      ok: false
+      reason: PlaceOrderFailureReason
+      message: string
+      /** 'invalid' only: messages by field path, e.g. 'shippingAddress.street' */
+      fieldErrors?: Record<string, string[]>
+    }
+
+/** "Pasture-Raised Eggs (Dozen)": the product and its option, as the cart names them. */
+export function itemName(name: string, variantName: string | null): string {
+  return variantName ? `${name} (${variantName})` : name
+}
+
+/** "Only 2 of Pasture-Raised Eggs (Dozen) left in stock." or "... is sold out." */
+export function soldOutMessage(line: SoldOutLine): string {
+  const name = itemName(line.name, line.variantName)
+  return line.available > 0
+    ? `Only ${line.available} of ${name} left in stock.`
+    : `${name} is sold out.`
+}
+
+export const EMPTY_CART = 'Your cart is empty.'
+export const PROMO_NO_LONGER_VALID =
+  'The promo code on your cart can no longer be used. Please remove it and try again.'
+export const IDEMPOTENCY_CONFLICT = CHECKOUT_EXPIRED
+
+export function unavailableMessage(names: readonly string[]): string {
+  return names.length === 1
+    ? `Sorry, ${names[0]} is no longer available. Please remove it from your cart.`
+    : `Sorry, these items are no longer available: ${names.join(', ')}. Please remove them from your cart.`
+}
