@@ -21,6 +21,8 @@ const PAGES = [
 ]
 
 test('axe finds nothing on any public page', async ({ page }) => {
+  // Fifteen pages, each analysed in full: more than the default 30 s on a busy machine.
+  test.setTimeout(180_000)
   await page.goto('/')
   const product = await page
     .getByRole('link', { name: /^View Details/ })
