@@ -203,7 +203,10 @@ function ShippingForm({
   })
   return (
     <Form method="post" noValidate onSubmit={onSubmit} className="space-y-6">
-      <DraftFields draft={draft} except={DRAFT_TEXT_FIELDS.filter((n) => n !== 'paymentMethod')} />
+      <DraftFields
+        draft={draft}
+        except={[...DRAFT_TEXT_FIELDS.filter((n) => n !== 'paymentMethod'), 'saveAddress']}
+      />
       <fieldset className={cardClass}>
         <legend className={`${legendClass} float-left mb-4 w-full`}>Contact Information</legend>
         <div className="clear-both grid gap-4 sm:grid-cols-2">

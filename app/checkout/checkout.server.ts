@@ -85,7 +85,10 @@ export async function runCheckoutAction(
     return show(200, { step: 1, draft, fieldErrors: noErrors })
 
   // Every later step checks the shipping details again: hidden fields can be changed.
-  const shipping = parseForm(shippingStepSchema(await listStatesOffered(db)), draft)
+  const shipping = parseForm(shippingStepSchema(await listStatesOffered(db)), {
+    ...draft,
+    saveAddress: draft.saveAddress ? 'on' : '',
+  })
   if (!shipping.ok) return show(400, { step: 1, draft, fieldErrors: shipping.fieldErrors })
   if (action.intent === 'to-payment') return show(200, { step: 2, draft, fieldErrors: noErrors })
 
