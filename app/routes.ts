@@ -12,6 +12,7 @@ export default [
   route('newsletter/confirm', 'routes/shop/newsletter-confirm.tsx'),
   route('newsletter/unsubscribe', 'routes/shop/newsletter-unsubscribe.tsx'),
   route('checkout', 'routes/checkout/checkout.tsx'),
+  route('order-confirmation/:id', 'routes/checkout/order-confirmation.tsx'),
   route('sitemap.xml', 'routes/seo/sitemap.ts'),
   route('robots.txt', 'routes/seo/robots.ts'),
   route('images/:file', 'routes/api/image.ts'),

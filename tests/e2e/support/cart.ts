@@ -46,3 +46,17 @@ export async function addToCart(page: Page, item: DemoItem & { quantity?: number
   })
   if (!response.ok()) throw new Error(`Adding ${item.product} failed: ${response.status()}`)
 }
+
+/** A demo product's stock right now, read from the end-to-end server's database (read-only). */
+export function demoStock(product: string): number {
+  const db = new SQLite(DATABASE_FILE, { readonly: true, fileMustExist: true })
+  try {
+    const row = db.prepare('select stock_quantity from products where name = ?').get(product) as
+      | { stock_quantity: number }
+      | undefined
+    if (!row) throw new Error(`No demo product named ${product}`)
+    return row.stock_quantity
+  } finally {
+    db.close()
+  }
+}

@@ -1,0 +1,239 @@
+import { data, isRouteErrorResponse, Link } from 'react-router'
+import { requireUser } from '~/auth/guards.server'
+import { Price } from '~/components/price'
+import { primaryButtonClass, secondaryButtonClass } from '~/components/ui/field'
+import { pageMeta } from '~/content/meta'
+import { stateName } from '~/customers/address'
+import {
+  getCustomerOrder,
+  orderStatusLabel,
+  paymentMethodLabel,
+  shippingMethodLabel,
+} from '~/customers/orders.server'
+import { getDb } from '~/db/db.server'
+import { formatOrderNumber } from '~/orders/place-order'
+import type { Route } from './+types/order-confirmation'
+
+// The real order just placed (D5), shown to its owner only: anyone else gets the same 404 as
+// for an order that does not exist.
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request)
+  const order = await getCustomerOrder(getDb(), user.id, params.id)
+  if (!order) throw data(null, { status: 404 })
+  return {
+    order: {
+      ...order,
+      number: formatOrderNumber(order.order_number),
+      statusLabel: orderStatusLabel(order.status),
+      shippingLabel: shippingMethodLabel(order.shipping_method),
+      paymentLabel: paymentMethodLabel(order.payment_method),
+    },
+  }
+}
+
+// The farm's time zone, so the server and the browser print the same day.
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'long',
+  timeZone: 'America/Boise',
+})
+
+const cardClass = 'rounded-lg border border-earth-100 bg-white p-6 shadow-sm'
+const headingClass = 'font-display text-xl font-bold text-ink'
+
+function nextSteps(pickup: boolean) {
+  return [
+    {
+      title: 'Order Confirmation',
+      text: "You'll receive an email confirmation with your order details.",
+    },
+    { title: 'Order Processing', text: "We'll prepare your order within 1-2 business days." },
+    pickup
+      ? {
+          title: 'Ready for Pickup',
+          text: "You'll receive an email when your order is ready to pick up at the farm.",
+        }
+      : {
+          title: 'Shipping Notification',
+          text: "You'll receive a shipping confirmation email with tracking information.",
+        },
+    pickup
+      ? { title: 'Pickup', text: 'Collect your fresh farm products at the farm.' }
+      : { title: 'Delivery', text: 'Your fresh farm products will arrive at your doorstep.' },
+  ]
+}
+
+export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData
+  const row = 'flex justify-between gap-4'
+  return (
+    <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
+      <header className="text-center">
+        <h1 className="font-display text-4xl font-bold text-pasture-800">Order Confirmed!</h1>
+        <p className="mt-3 text-lg text-ink">
+          Thank you for your order. You will receive a confirmation email shortly.
+        </p>
+      </header>
+
+      <section aria-labelledby="order-details-heading" className={cardClass}>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 id="order-details-heading" className={headingClass}>
+              Order {order.number}
+            </h2>
+            <p className="text-sm text-muted">
+              Placed on{' '}
+              <time dateTime={order.created_at.toISOString()}>
+                {dateFormat.format(order.created_at)}
+              </time>
+            </p>
+          </div>
+          <p className="rounded-full bg-pasture-50 px-3 py-1 text-sm font-semibold text-pasture-800">
+            <span className="sr-only">Status: </span>
+            {order.statusLabel}
+          </p>
+        </div>
+        <h3 className="mt-6 font-semibold text-ink">Items</h3>
+        <ul className="mt-2 divide-y divide-earth-100">
+          {order.items.map((item) => (
+            <li key={item.id} className="flex justify-between gap-4 py-3">
+              <div>
+                <p className="font-semibold text-ink">{item.product_name}</p>
+                {item.variant_name ? (
+                  <p className="text-sm text-muted">{item.variant_name}</p>
+                ) : null}
+                <p className="text-sm text-muted">
+                  {item.quantity} x <Price cents={item.unit_price_cents} />
+                </p>
+              </div>
+              <Price cents={item.line_total_cents} className="font-semibold text-ink" />
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-4 space-y-2 border-t border-earth-100 pt-4 text-sm text-ink">
+          <div className={row}>
+            <dt>Subtotal</dt>
+            <dd>
+              <Price cents={order.subtotal_cents} />
+            </dd>
+          </div>
+          {order.discount_cents > 0 ? (
+            <div className={`${row} text-pasture-800`}>
+              <dt>Discount{order.promo_code ? ` (${order.promo_code})` : ''}</dt>
+              <dd>
+                -<Price cents={order.discount_cents} />
+              </dd>
+            </div>
+          ) : null}
+          <div className={row}>
+            <dt>Shipping</dt>
+            <dd>{order.shipping_cents > 0 ? <Price cents={order.shipping_cents} /> : 'Free'}</dd>
+          </div>
+          <div className={row}>
+            <dt>Tax</dt>
+            <dd>
+              <Price cents={order.tax_cents} />
+            </dd>
+          </div>
+          <div className={`${row} border-t border-earth-100 pt-2 text-base font-bold`}>
+            <dt>Total</dt>
+            <dd>
+              <Price cents={order.total_cents} />
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="address-heading" className={cardClass}>
+          <h2 id="address-heading" className={headingClass}>
+            Shipping Address
+          </h2>
+          <address className="mt-3 text-sm not-italic text-ink">
+            {order.ship_first_name} {order.ship_last_name}
+            <br />
+            {order.ship_street}
+            {order.ship_apartment ? (
+              <>
+                <br />
+                {order.ship_apartment}
+              </>
+            ) : null}
+            <br />
+            {order.ship_city}, {stateName(order.ship_state)} {order.ship_zip_code}
+            <br />
+            {order.phone}
+          </address>
+        </section>
+        <section aria-labelledby="methods-heading" className={cardClass}>
+          <h2 id="methods-heading" className={headingClass}>
+            Shipping and Payment
+          </h2>
+          <dl className="mt-3 space-y-2 text-sm">
+            <div>
+              <dt className="font-semibold text-ink">Shipping method</dt>
+              <dd className="text-ink">{order.shippingLabel}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-ink">Payment method</dt>
+              <dd className="text-ink">{order.paymentLabel}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+
+      <section aria-labelledby="next-heading" className={cardClass}>
+        <h2 id="next-heading" className={headingClass}>
+          What Happens Next?
+        </h2>
+        <ol className="mt-4 space-y-4">
+          {nextSteps(order.shipping_method === 'pickup').map((step, index) => (
+            <li key={step.title} className="flex gap-4">
+              <span
+                aria-hidden="true"
+                className="flex h-8 w-8 flex-none items-center justify-center rounded-full bg-pasture-700 font-semibold text-white"
+              >
+                {index + 1}
+              </span>
+              <div>
+                <h3 className="font-semibold text-ink">{step.title}</h3>
+                <p className="text-sm text-muted">{step.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <div className="flex flex-wrap justify-center gap-4">
+        <Link to="/shop" className={primaryButtonClass}>
+          Continue Shopping
+        </Link>
+        <Link to="/account/orders" className={secondaryButtonClass}>
+          View Order History
+        </Link>
+      </div>
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, { title: loaderData ? 'Order Confirmed' : 'Order Not Found' })
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <div className="mx-auto max-w-4xl space-y-4 px-4 py-10">
+      <h1 className="font-display text-3xl font-bold text-pasture-800">
+        {notFound ? 'Order Not Found' : 'Something went wrong'}
+      </h1>
+      <p className="text-ink">
+        {notFound
+          ? "We couldn't find that order in your account."
+          : 'We could not load this order. Please try again.'}
+      </p>
+      <Link to="/account/orders" className="font-semibold text-pasture-800 underline">
+        View Order History
+      </Link>
+    </div>
+  )
+}
