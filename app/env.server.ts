@@ -60,6 +60,11 @@ const EnvSchema = z.object({
   TRUST_PROXY: booleanText(false),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12111' })
+      .optional(),
+  ),
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,
   GOOGLE_CLIENT_ID: optionalText,
@@ -91,7 +96,8 @@ export type Env = {
   logLevel: (typeof LOG_LEVELS)[number]
   seedDemo: boolean
   trustProxy: boolean
-  stripe: { secretKey: string; webhookSecret: string } | undefined
+  /** apiBase: only for tests against a local stand-in for Stripe's API */
+  stripe: { secretKey: string; webhookSecret: string; apiBase?: string } | undefined
   paypal: { clientId: string; clientSecret: string } | undefined
   google: { clientId: string; clientSecret: string } | undefined
   apple: { clientId: string; clientSecret: string } | undefined
@@ -229,7 +235,11 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     logLevel: raw.LOG_LEVEL,
     seedDemo: raw.SEED_DEMO,
     trustProxy: raw.TRUST_PROXY,
-    stripe: stripe && { secretKey: stripe.first, webhookSecret: stripe.second },
+    stripe: stripe && {
+      secretKey: stripe.first,
+      webhookSecret: stripe.second,
+      ...(raw.STRIPE_API_BASE && { apiBase: raw.STRIPE_API_BASE }),
+    },
     paypal: paypal && { clientId: paypal.first, clientSecret: paypal.second },
     google: google && { clientId: google.first, clientSecret: google.second },
     apple: apple && { clientId: apple.first, clientSecret: apple.second },

@@ -6,7 +6,7 @@ import { parseForm } from '~/http/form-data'
 import { getLogger } from '~/log.server'
 import { PAYMENT_METHOD_INVALID } from '~/orders/place-order'
 import { placeOrder } from '~/orders/place-order.server'
-import { listPaymentProviders } from '~/payments/providers.server'
+import { getProvider, listPaymentOptions } from '~/payments/providers.server'
 import {
   type CheckoutAction,
   type CheckoutDraft,
@@ -27,7 +27,7 @@ export async function loadCheckout(db: DB, customerId: string) {
     listAddresses(db, customerId),
     listStatesOffered(db),
   ])
-  const paymentMethods = listPaymentProviders()
+  const paymentMethods = listPaymentOptions()
   const address = addresses.find((row) => row.is_default) ?? null
   const prefill: CheckoutDraft = {
     email: profile?.email ?? '',
@@ -95,7 +95,7 @@ export async function runCheckoutAction(
   if (action.intent === 'back-to-payment')
     return show(200, { step: 2, draft, fieldErrors: noErrors })
 
-  const payment = listPaymentProviders().find((method) => method.id === draft.paymentMethod)
+  const payment = getProvider(draft.paymentMethod)
   if (!payment) {
     return show(400, { step: 2, draft, fieldErrors: { paymentMethod: PAYMENT_METHOD_INVALID } })
   }
