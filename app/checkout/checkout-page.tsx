@@ -32,7 +32,7 @@ import {
 // The three checkout steps, each a plain form posting to /checkout with an intent. Fields of
 // the other steps ride along as hidden inputs, so nothing is lost without JavaScript.
 
-export type PaymentOption = { id: string; label: string }
+export type PaymentOption = { id: string; label: string; description: string }
 
 type Props = {
   cart: CartSummary
@@ -349,10 +349,11 @@ function PaymentForm({
             </label>
           ))}
         </div>
-        <p className="mt-4 text-sm text-muted">
-          You pay when you pick up your order or when it is delivered. No card details are needed
-          now.
-        </p>
+        {paymentMethods.map((option) => (
+          <p key={option.id} className="mt-4 text-sm text-muted">
+            {option.description}
+          </p>
+        ))}
         <FieldError id="payment-method-error" message={fieldErrors.paymentMethod} />
       </fieldset>
       <div className="flex flex-wrap justify-between gap-3">

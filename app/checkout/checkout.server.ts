@@ -4,7 +4,8 @@ import { getProfile } from '~/customers/profile.server'
 import type { DB } from '~/db/db.server'
 import { parseForm } from '~/http/form-data'
 import { getLogger } from '~/log.server'
-import { PAYMENT_METHOD_INVALID } from '~/orders/place-order'
+import { expireOrder } from '~/orders/payment-events.server'
+import { formatOrderNumber, PAYMENT_METHOD_INVALID } from '~/orders/place-order'
 import { placeOrder } from '~/orders/place-order.server'
 import { getProvider, listPaymentOptions } from '~/payments/providers.server'
 import {
@@ -47,8 +48,13 @@ export async function loadCheckout(db: DB, customerId: string) {
   return { cart, prefill, statesOffered, paymentMethods }
 }
 
+export const PAYMENT_START_FAILED =
+  'We could not reach the card payment service. Your order was not placed; please try again or choose another payment method.'
+
 export type CheckoutOutcome =
   | { kind: 'placed'; orderId: string }
+  /** Pay on the provider's own page (Stripe Checkout), which comes back to the order. */
+  | { kind: 'pay'; url: string }
   | { kind: 'show'; status: number; state: CheckoutState }
 
 function draftOf(action: CheckoutAction): CheckoutDraft {
@@ -129,7 +135,29 @@ export async function runCheckoutAction(
   }
   if (shipping.data.saveAddress && !result.replayed)
     await saveAddress(db, customerId, shipping.data)
-  return { kind: 'placed', orderId: result.order.id }
+  // A replayed submit (double click) already started its payment: the confirmation page
+  // shows where that order stands rather than opening a second payment session.
+  if (result.replayed) return { kind: 'placed', orderId: result.order.id }
+  const order = await db
+    .selectFrom('orders')
+    .select(['email', 'total_cents'])
+    .where('id', '=', result.order.id)
+    .executeTakeFirstOrThrow()
+  try {
+    const started = await payment.startPayment({
+      id: result.order.id,
+      orderNumber: formatOrderNumber(result.order.orderNumber),
+      email: order.email,
+      totalCents: order.total_cents,
+    })
+    if (started.kind === 'redirect') return { kind: 'pay', url: started.url }
+    return { kind: 'placed', orderId: result.order.id }
+  } catch (error) {
+    // No session means no expiry webhook would ever come: give the stock back right away.
+    getLogger().error({ err: error, orderId: result.order.id }, 'starting the payment failed')
+    await expireOrder(db, { orderId: result.order.id, sessionId: null })
+    return show(502, { ...review, fieldErrors: noErrors, message: PAYMENT_START_FAILED })
+  }
 }
 
 /** After the order is placed, outside its transaction: a failure here must not undo it. */

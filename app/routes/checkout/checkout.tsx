@@ -11,7 +11,8 @@ import type { Route } from './+types/checkout'
 // The checkout: three steps (Shipping, Payment, Review), each a form posting here with an
 // intent (to-payment, back-to-shipping, to-review, back-to-payment, place-order). What was
 // entered travels in hidden fields, so it works without JavaScript; Place Order hands the
-// cart to placeOrder (ADR 11) and goes to the order's confirmation page.
+// cart to placeOrder (ADR 11) and goes to the order's confirmation page, or first to the
+// payment provider's hosted page when the chosen method has one (Stripe Checkout).
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
@@ -24,6 +25,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) throw data('Unknown checkout step', { status: 400 })
   const outcome = await runCheckoutAction(getDb(), user.id, parsed.data)
   if (outcome.kind === 'placed') throw redirect(`/order-confirmation/${outcome.orderId}`)
+  // 303: the browser follows a POST's answer with a GET to the payment page.
+  if (outcome.kind === 'pay') throw redirect(outcome.url, 303)
   return data<CheckoutState>(outcome.state, outcome.status)
 }
 

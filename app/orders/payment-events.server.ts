@@ -1,0 +1,98 @@
+import type { DB } from '~/db/db.server'
+import { getLogger } from '~/log.server'
+
+// What a payment provider's news does to an order (ADR 11 addendum, D7). Stripe's webhooks
+// may arrive twice, late, or out of order, so every change here is one conditional UPDATE
+// on the order's status: only an order still 'pending_payment' moves, and the second
+// delivery of the same event finds nothing to change. The session id must match the one
+// startPayment stored, so an event for a session we no longer use is ignored.
+//
+// A payment that completes after its order was cancelled (the session expired first, or
+// Stripe's events crossed) does NOT bring the order back: its stock has been returned and
+// may be sold already. It is logged as an error for the farm to refund by hand.
+
+export type PaymentEventResult = 'changed' | 'unchanged' | 'unknown-order'
+
+type SessionRef = { orderId: string; sessionId: string }
+
+/** checkout.session.completed with payment_status 'paid'. */
+export async function markOrderPaid(db: DB, ref: SessionRef): Promise<PaymentEventResult> {
+  const updated = await db
+    .updateTable('orders')
+    .set({ status: 'paid', payment_status: 'paid', updated_at: new Date() })
+    .where('id', '=', ref.orderId)
+    .where('payment_reference', '=', ref.sessionId)
+    .where('status', '=', 'pending_payment')
+    .executeTakeFirst()
+  if (updated.numUpdatedRows > 0n) return 'changed'
+  const order = await findOrder(db, ref)
+  if (!order) return 'unknown-order'
+  if (order.status === 'cancelled') {
+    getLogger().error(
+      { orderId: ref.orderId, sessionId: ref.sessionId },
+      'payment completed for a cancelled order: refund it in Stripe',
+    )
+  }
+  return 'unchanged'
+}
+
+/**
+ * checkout.session.expired, or a session that could not be started: cancels the order if it
+ * is still waiting for payment and gives back its stock, in one transaction. The status
+ * change is the guard, so the stock comes back exactly once however often this runs.
+ */
+export async function expireOrder(
+  db: DB,
+  ref: { orderId: string; sessionId: string | null },
+): Promise<PaymentEventResult> {
+  const changed = await db.transaction().execute(async (trx) => {
+    let query = trx
+      .updateTable('orders')
+      .set({ status: 'cancelled', payment_status: 'expired', updated_at: new Date() })
+      .where('id', '=', ref.orderId)
+      .where('status', '=', 'pending_payment')
+    query =
+      ref.sessionId === null
+        ? query.where('payment_reference', 'is', null)
+        : query.where('payment_reference', '=', ref.sessionId)
+    const cancelled = await query.executeTakeFirst()
+    if (cancelled.numUpdatedRows === 0n) return false
+
+    const items = await trx
+      .selectFrom('order_items')
+      .select(['product_id', 'product_variant_id', 'quantity'])
+      .where('order_id', '=', ref.orderId)
+      .orderBy('product_id')
+      .orderBy('product_variant_id')
+      .execute()
+    // placeOrder in reverse: an option's stock and its product's aggregate both go back up;
+    // a product without options gets its own stock back. Rows deleted since are skipped.
+    for (const item of items) {
+      if (item.product_variant_id) {
+        await trx
+          .updateTable('product_variants')
+          .set((eb) => ({ stock_quantity: eb('stock_quantity', '+', item.quantity) }))
+          .where('id', '=', item.product_variant_id)
+          .execute()
+      }
+      if (item.product_id) {
+        await trx
+          .updateTable('products')
+          .set((eb) => ({ stock_quantity: eb('stock_quantity', '+', item.quantity) }))
+          .where('id', '=', item.product_id)
+          .execute()
+      }
+    }
+    return true
+  })
+  if (changed) return 'changed'
+  return (await findOrder(db, { orderId: ref.orderId })) ? 'unchanged' : 'unknown-order'
+}
+
+async function findOrder(db: DB, ref: { orderId: string }) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'status'])
+    .where('id', '=', ref.orderId)
+    .executeTakeFirst()
+}
