@@ -17,6 +17,7 @@ export default [
   route('robots.txt', 'routes/seo/robots.ts'),
   route('images/:file', 'routes/api/image.ts'),
   route('api/errors', 'routes/api/errors.ts'),
+  route('api/stripe/webhook', 'routes/api/stripe-webhook.ts'),
 
   route('signin', 'routes/auth/signin.tsx'),
   route('signup', 'routes/auth/signup.tsx'),

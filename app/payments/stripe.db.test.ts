@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createProduct } from '~/db/seed/factories.server'
+import { placeOrder } from '~/orders/place-order.server'
+import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
+import type { TestDatabase } from '../../tests/setup/database'
+import { type StripeStandIn, startStripeStandIn } from '../../tests/support/stripe-stand-in'
+import { createStripeProvider } from './stripe.server'
+import { handleStripeWebhook } from './stripe-webhook.server'
+
+// The Stripe path against a local stand-in for Stripe's API, with events signed by the
+// stripe package's own test-header helper.
+
+const WEBHOOK_SECRET = 'whsec_test_secret'
+let t: TestDatabase
+let standIn: StripeStandIn
+beforeAll(async () => {
+  t = await createTestApp()
+  standIn = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET })
+})
+afterAll(async () => {
+  await standIn?.close()
+  await t?.cleanup()
+})
+
+const config = () => ({
+  secretKey: 'sk_test_x',
+  webhookSecret: WEBHOOK_SECRET,
+  apiBase: standIn.apiBase,
+})
+
+async function pendingOrder() {
+  const product = await createProduct(t.db, { name: 'Huckleberry Jam', price_cents: 1100 })
+  const customerId = crypto.randomUUID()
+  await t.db
+    .insertInto('customers')
+    .values({
+      id: customerId,
+      name: 'Ann Lee',
+      email: `${customerId}@example.com`,
+      first_name: 'Ann',
+      last_name: 'Lee',
+    })
+    .execute()
+  const cartId = crypto.randomUUID()
+  await t.db.insertInto('carts').values({ id: cartId, customer_id: customerId }).execute()
+  await t.db
+    .insertInto('cart_lines')
+    .values({ id: crypto.randomUUID(), cart_id: cartId, product_id: product.id, quantity: 2 })
+    .execute()
+  const result = await placeOrder(t.db, {
+    customerId,
+    idempotencyKey: crypto.randomUUID(),
+    contact: { email: 'ann@example.com', phone: '208-555-0100' },
+    shippingAddress: {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      street: '12 Orchard Lane',
+      city: 'Boise',
+      state: 'ID',
+      zipCode: '83702',
+    },
+    shippingMethod: 'standard',
+    paymentMethod: 'stripe',
+  })
+  if (!result.ok) throw new Error(result.message)
+  return { orderId: result.order.id, productId: product.id }
+}
+
+async function orderState(orderId: string) {
+  return t.db
+    .selectFrom('orders')
+    .select(['status', 'payment_status', 'payment_reference', 'total_cents'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow()
+}
+
+async function startedSession() {
+  const order = await pendingOrder()
+  const { total_cents } = await orderState(order.orderId)
+  const provider = createStripeProvider(t.db, { ...config(), baseUrl: TEST_BASE_URL })
+  const started = await provider.startPayment({
+    id: order.orderId,
+    orderNumber: 'FS-10001',
+    email: 'ann@example.com',
+    totalCents: total_cents,
+  })
+  const { payment_reference } = await orderState(order.orderId)
+  return { ...order, started, sessionId: payment_reference ?? '', totalCents: total_cents }
+}
+
+describe('Stripe Checkout', () => {
+  test('startPayment creates a session for the order total and stores its id', async () => {
+    const { orderId, started, sessionId, totalCents } = await startedSession()
+    // 2 x $11.00 + $5.99 shipping + 6 % tax on $22.00
+    expect(totalCents).toBe(2200 + 599 + 132)
+    const session = standIn.sessions.get(sessionId)
+    expect(started).toEqual({ kind: 'redirect', url: `${standIn.apiBase}/pay/${sessionId}` })
+    const params = Object.fromEntries(session?.params ?? [])
+    expect(params).toMatchObject({
+      mode: 'payment',
+      client_reference_id: orderId,
+      'metadata[orderId]': orderId,
+      customer_email: 'ann@example.com',
+      success_url: `${TEST_BASE_URL}/order-confirmation/${orderId}`,
+      cancel_url: `${TEST_BASE_URL}/checkout`,
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': String(totalCents),
+      'line_items[0][price_data][product_data][name]': 'Order FS-10001',
+      'line_items[0][price_data][product_data][description]': '2 × Huckleberry Jam',
+    })
+    const expiresIn = Number(params.expires_at) - Date.now() / 1000
+    expect(expiresIn).toBeGreaterThan(29 * 60)
+    expect(expiresIn).toBeLessThanOrEqual(30 * 60)
+  })
+
+  test('a signed completed event marks the order paid; the same event twice is one change', async () => {
+    const { orderId, sessionId } = await startedSession()
+    const { payload, signature } = standIn.signedEvent('checkout.session.completed', sessionId)
+    for (let i = 0; i < 2; i++) {
+      const answer = await handleStripeWebhook(t.db, config(), payload, signature)
+      expect(answer).toEqual({ status: 200, body: { received: true } })
+    }
+    expect(await orderState(orderId)).toMatchObject({ status: 'paid', payment_status: 'paid' })
+  })
+
+  test('a signed expired event cancels the order and returns its stock once', async () => {
+    const { orderId, productId, sessionId } = await startedSession()
+    const { payload, signature } = standIn.signedEvent('checkout.session.expired', sessionId)
+    await handleStripeWebhook(t.db, config(), payload, signature)
+    await handleStripeWebhook(t.db, config(), payload, signature)
+    expect(await orderState(orderId)).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'expired',
+    })
+    const product = await t.db
+      .selectFrom('products')
+      .select('stock_quantity')
+      .where('id', '=', productId)
+      .executeTakeFirstOrThrow()
+    expect(product.stock_quantity).toBe(10)
+  })
+
+  test('a bad or missing signature is refused with 400 and changes nothing', async () => {
+    const { orderId, sessionId } = await startedSession()
+    const { payload } = standIn.signedEvent('checkout.session.completed', sessionId)
+    const forged = standIn.signedEvent('checkout.session.completed', sessionId)
+    const wrongSecret = await handleStripeWebhook(
+      t.db,
+      { ...config(), webhookSecret: 'whsec_other' },
+      forged.payload,
+      forged.signature,
+    )
+    expect(wrongSecret.status).toBe(400)
+    expect((await handleStripeWebhook(t.db, config(), payload, null)).status).toBe(400)
+    const tampered = payload.replace('"paid"', '"paid" ')
+    expect((await handleStripeWebhook(t.db, config(), tampered, forged.signature)).status).toBe(400)
+    expect(await orderState(orderId)).toMatchObject({ status: 'pending_payment' })
+  })
+})

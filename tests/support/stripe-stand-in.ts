@@ -1,0 +1,155 @@
+import { createServer, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import Stripe from 'stripe'
+
+// A local stand-in for the two parts of Stripe the shop uses, so tests need no account and no
+// network: the API's "create a Checkout Session" (the stripe package is pointed here with
+// STRIPE_API_BASE) and the hosted payment page, whose Pay button sends the app a
+// checkout.session.completed event signed with the stripe package's own test-header helper.
+// No card fields here either: the real page is Stripe's, this only says "paid".
+
+export type StandInSession = {
+  id: string
+  params: URLSearchParams
+  orderId: string
+  successUrl: string
+  cancelUrl: string
+  amountTotal: number
+}
+
+export type StripeStandIn = {
+  apiBase: string
+  sessions: Map<string, StandInSession>
+  /** Where events go; set once the app's port is known. */
+  webhookUrl: string
+  /** The signed event for this session, as Stripe would send it. */
+  signedEvent(
+    type: 'checkout.session.completed' | 'checkout.session.expired',
+    sessionId: string,
+  ): { payload: string; signature: string }
+  sendEvent(
+    type: 'checkout.session.completed' | 'checkout.session.expired',
+    sessionId: string,
+  ): Promise<Response>
+  close(): Promise<void>
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  let body = ''
+  for await (const chunk of request) body += chunk
+  return body
+}
+
+export async function startStripeStandIn(options: {
+  webhookSecret: string
+  webhookUrl?: string
+}): Promise<StripeStandIn> {
+  const sessions = new Map<string, StandInSession>()
+  let eventCount = 0
+
+  const standIn: StripeStandIn = {
+    apiBase: '',
+    sessions,
+    webhookUrl: options.webhookUrl ?? '',
+    signedEvent(type, sessionId) {
+      const session = sessions.get(sessionId)
+      if (!session) throw new Error(`No session ${sessionId}`)
+      eventCount += 1
+      const payload = JSON.stringify({
+        id: `evt_test_${eventCount}_${sessionId}`,
+        object: 'event',
+        type,
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            id: session.id,
+            object: 'checkout.session',
+            client_reference_id: session.orderId,
+            metadata: { orderId: session.orderId },
+            amount_total: session.amountTotal,
+            payment_status: type === 'checkout.session.completed' ? 'paid' : 'unpaid',
+            status: type === 'checkout.session.completed' ? 'complete' : 'expired',
+          },
+        },
+      })
+      const signature = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: options.webhookSecret,
+      })
+      return { payload, signature }
+    },
+    async sendEvent(type, sessionId) {
+      const { payload, signature } = standIn.signedEvent(type, sessionId)
+      return fetch(standIn.webhookUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+        body: payload,
+      })
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+
+  const server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', standIn.apiBase)
+    if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      const params = new URLSearchParams(await readBody(request))
+      const id = `cs_test_${crypto.randomUUID().replaceAll('-', '')}`
+      const session: StandInSession = {
+        id,
+        params,
+        orderId: params.get('metadata[orderId]') ?? '',
+        successUrl: params.get('success_url') ?? '',
+        cancelUrl: params.get('cancel_url') ?? '',
+        amountTotal: Number(params.get('line_items[0][price_data][unit_amount]') ?? 0),
+      }
+      sessions.set(id, session)
+      response.setHeader('Content-Type', 'application/json')
+      response.end(
+        JSON.stringify({
+          id,
+          object: 'checkout.session',
+          url: `${standIn.apiBase}/pay/${id}`,
+          client_reference_id: params.get('client_reference_id'),
+          metadata: { orderId: session.orderId },
+          amount_total: session.amountTotal,
+          payment_status: 'unpaid',
+          status: 'open',
+          mode: 'payment',
+        }),
+      )
+      return
+    }
+    const pay = url.pathname.match(/^\/pay\/(cs_test_\w+)$/)
+    const session = pay?.[1] ? sessions.get(pay[1]) : undefined
+    if (pay && session && request.method === 'GET') {
+      response.setHeader('Content-Type', 'text/html; charset=utf-8')
+      response.end(
+        `<!doctype html><html lang="en"><head><title>Stripe stand-in</title></head><body>` +
+          `<h1>Pay ${(session.amountTotal / 100).toFixed(2)} USD</h1>` +
+          `<form method="post"><button type="submit">Pay</button></form>` +
+          `<a href="${session.cancelUrl}">Back</a></body></html>`,
+      )
+      return
+    }
+    if (pay && session && request.method === 'POST') {
+      const answer = await standIn.sendEvent('checkout.session.completed', session.id)
+      if (!answer.ok) {
+        response.statusCode = 502
+        response.end(`webhook answered ${answer.status}`)
+        return
+      }
+      response.statusCode = 303
+      response.setHeader('Location', session.successUrl)
+      response.end()
+      return
+    }
+    response.statusCode = 404
+    response.setHeader('Content-Type', 'application/json')
+    response.end(
+      JSON.stringify({ error: { message: `No route ${request.method} ${url.pathname}` } }),
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  standIn.apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return standIn
+}
