@@ -25,7 +25,7 @@ import {
   QUANTITY_UPDATED,
 } from './messages'
 import { type PricingSettings, priceCart } from './pricing'
-import { currentPromoTerms, normalizePromoCode } from './promo'
+import { currentPromoTerms, normalizePromoCode, PROMO_TERMS_COLUMNS } from './promo'
 
 // The cart lives in the database (D4). A signed-in customer's cart is found by customer_id
 // (unique); a guest's by an httpOnly cookie holding a random 128-bit cart id, signed with the
@@ -464,17 +464,7 @@ export async function applyPromo(
     const cartId = await touchCart(trx, owner, false)
     const row = await trx
       .selectFrom('promo_codes')
-      .select([
-        'code',
-        'discount_type',
-        'discount_value',
-        'min_subtotal_cents',
-        'starts_at',
-        'ends_at',
-        'usage_limit',
-        'times_used',
-        'is_active',
-      ])
+      .select(PROMO_TERMS_COLUMNS)
       // upper() on the column too, should a code ever be stored in another case.
       .where((eb) => eb(eb.fn('upper', ['code']), '=', code))
       .executeTakeFirst()

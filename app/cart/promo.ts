@@ -7,6 +7,19 @@ export function normalizePromoCode(input: string): string {
   return input.trim().toUpperCase()
 }
 
+/** The columns currentPromoTerms needs; both the cart and order placement select these. */
+export const PROMO_TERMS_COLUMNS = [
+  'code',
+  'discount_type',
+  'discount_value',
+  'min_subtotal_cents',
+  'starts_at',
+  'ends_at',
+  'usage_limit',
+  'times_used',
+  'is_active',
+] as const
+
 export type PromoCodeRow = {
   code: string
   discount_type: string

@@ -1,4 +1,5 @@
 import type { DB } from '~/db/db.server'
+import { formatOrderNumber } from '~/orders/place-order'
 
 // A customer's own orders, for Account > Orders. Every query names the customer: another
 // customer's order id is simply not found.
@@ -165,4 +166,17 @@ const PAYMENT_LABELS: Record<string, string> = {
 
 export function paymentMethodLabel(method: string): string {
   return PAYMENT_LABELS[method] ?? orderStatusLabel(method)
+}
+
+/** One order of this customer with the words the pages print; null when not theirs. */
+export async function getCustomerOrderView(db: DB, customerId: string, orderId: string) {
+  const order = await getCustomerOrder(db, customerId, orderId)
+  if (!order) return null
+  return {
+    ...order,
+    number: formatOrderNumber(order.order_number),
+    statusLabel: orderStatusLabel(order.status),
+    shippingLabel: shippingMethodLabel(order.shipping_method),
+    paymentLabel: paymentMethodLabel(order.payment_method),
+  }
 }

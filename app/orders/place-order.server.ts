@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely'
 import { getPricingSettings } from '~/cart/cart.server'
 import { type PricingPromo, priceCart } from '~/cart/pricing'
-import { currentPromoTerms } from '~/cart/promo'
+import { currentPromoTerms, PROMO_TERMS_COLUMNS } from '~/cart/promo'
 import { listStatesOffered } from '~/customers/addresses.server'
 import { paymentMethodLabel, shippingMethodLabel } from '~/customers/orders.server'
 import type { DB } from '~/db/db.server'
@@ -364,17 +364,7 @@ async function loadPromo(
 ): Promise<{ code: string; terms: PricingPromo } | null> {
   const row = await trx
     .selectFrom('promo_codes')
-    .select([
-      'code',
-      'discount_type',
-      'discount_value',
-      'min_subtotal_cents',
-      'starts_at',
-      'ends_at',
-      'usage_limit',
-      'times_used',
-      'is_active',
-    ])
+    .select(PROMO_TERMS_COLUMNS)
     .where('code', '=', code)
     .executeTakeFirst()
   const terms = row ? currentPromoTerms(row, new Date()) : null

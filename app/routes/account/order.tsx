@@ -1,37 +1,20 @@
 import { data, isRouteErrorResponse, Link } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
 import { Price } from '~/components/price'
+import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
 import { stateName } from '~/customers/address'
-import {
-  getCustomerOrder,
-  orderStatusLabel,
-  paymentMethodLabel,
-  shippingMethodLabel,
-} from '~/customers/orders.server'
+import { getCustomerOrderView } from '~/customers/orders.server'
 import { getDb } from '~/db/db.server'
 import type { Route } from './+types/order'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request)
   // Someone else's order is not found, exactly like one that does not exist.
-  const order = await getCustomerOrder(getDb(), user.id, params.id)
+  const order = await getCustomerOrderView(getDb(), user.id, params.id)
   if (!order) throw data(null, { status: 404 })
-  return {
-    order: {
-      ...order,
-      statusLabel: orderStatusLabel(order.status),
-      shippingLabel: shippingMethodLabel(order.shipping_method),
-      paymentLabel: paymentMethodLabel(order.payment_method),
-    },
-  }
+  return { order }
 }
-
-// The farm's time zone, so the server and the browser print the same day.
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'long',
-  timeZone: 'America/Boise',
-})
 
 const backLink = 'font-semibold text-pasture-800 underline underline-offset-4'
 
@@ -43,16 +26,14 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
         Back to Orders
       </Link>
       <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="font-display text-3xl font-bold text-pasture-800">
-          Order {`FS-${order.order_number}`}
-        </h1>
+        <h1 className="font-display text-3xl font-bold text-pasture-800">Order {order.number}</h1>
         <span className="rounded-full bg-pasture-50 px-3 py-1 text-sm font-semibold text-pasture-800">
           {order.statusLabel}
         </span>
       </div>
       <p className="text-muted">
         Placed on{' '}
-        <time dateTime={order.created_at.toISOString()}>{dateFormat.format(order.created_at)}</time>
+        <time dateTime={order.created_at.toISOString()}>{formatFarmDate(order.created_at)}</time>
       </p>
 
       <section
@@ -169,7 +150,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
-    title: loaderData ? `Order FS-${loaderData.order.order_number}` : 'Order Not Found',
+    title: loaderData ? `Order ${loaderData.order.number}` : 'Order Not Found',
   })
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,9 +1,11 @@
 import { Link } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
 import { Price } from '~/components/price'
+import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
 import { listCustomerOrders, orderStatusLabel } from '~/customers/orders.server'
 import { getDb } from '~/db/db.server'
+import { formatOrderNumber } from '~/orders/place-order'
 import type { Route } from './+types/orders'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -13,12 +15,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     orders: orders.map((order) => ({ ...order, statusLabel: orderStatusLabel(order.status) })),
   }
 }
-
-// The farm's time zone, so the server and the browser print the same day.
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeZone: 'America/Boise',
-})
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { orders } = loaderData
@@ -65,11 +61,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               {orders.map((order) => (
                 <tr key={order.id}>
                   <th scope="row" className="px-4 py-3 font-semibold text-ink">
-                    {`FS-${order.order_number}`}
+                    {formatOrderNumber(order.order_number)}
                   </th>
                   <td className="px-4 py-3 text-ink">
                     <time dateTime={order.created_at.toISOString()}>
-                      {dateFormat.format(order.created_at)}
+                      {formatFarmDate(order.created_at, 'medium')}
                     </time>
                   </td>
                   <td className="px-4 py-3 text-ink">{order.statusLabel}</td>
@@ -83,7 +79,10 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                       className="font-semibold whitespace-nowrap text-pasture-800 underline underline-offset-4"
                     >
                       View Details
-                      <span className="sr-only"> of order {`FS-${order.order_number}`}</span>
+                      <span className="sr-only">
+                        {' '}
+                        of order {formatOrderNumber(order.order_number)}
+                      </span>
                     </Link>
                   </td>
                 </tr>

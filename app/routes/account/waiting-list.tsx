@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { requireUser } from '~/auth/guards.server'
 import { FormMessage } from '~/components/ui/field'
+import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
 import { cancelWaitingListEntry, listWaitingListEntries } from '~/customers/waiting-list.server'
 import { getDb } from '~/db/db.server'
@@ -36,12 +37,6 @@ export async function action({ request }: Route.ActionArgs) {
     ? data<ActionResult>({ ok: true, message: 'You have been removed from the waiting list.' })
     : data<ActionResult>({ ok: false, message: ENTRY_NOT_FOUND }, 404)
 }
-
-// The farm's time zone, so the server and the browser print the same day.
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeZone: 'America/Boise',
-})
 
 export default function WaitingList({ loaderData, actionData }: Route.ComponentProps) {
   const { entries } = loaderData
@@ -94,7 +89,7 @@ export default function WaitingList({ loaderData, actionData }: Route.ComponentP
                   <dt>Joined</dt>
                   <dd>
                     <time dateTime={entry.created_at.toISOString()}>
-                      {dateFormat.format(entry.created_at)}
+                      {formatFarmDate(entry.created_at, 'medium')}
                     </time>
                   </dd>
                 </dl>

@@ -2,16 +2,11 @@ import { data, isRouteErrorResponse, Link } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
 import { Price } from '~/components/price'
 import { primaryButtonClass, secondaryButtonClass } from '~/components/ui/field'
+import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
 import { stateName } from '~/customers/address'
-import {
-  getCustomerOrder,
-  orderStatusLabel,
-  paymentMethodLabel,
-  shippingMethodLabel,
-} from '~/customers/orders.server'
+import { getCustomerOrderView } from '~/customers/orders.server'
 import { getDb } from '~/db/db.server'
-import { formatOrderNumber } from '~/orders/place-order'
 import type { Route } from './+types/order-confirmation'
 
 // The real order just placed (D5), shown to its owner only: anyone else gets the same 404 as
@@ -19,24 +14,10 @@ import type { Route } from './+types/order-confirmation'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request)
-  const order = await getCustomerOrder(getDb(), user.id, params.id)
+  const order = await getCustomerOrderView(getDb(), user.id, params.id)
   if (!order) throw data(null, { status: 404 })
-  return {
-    order: {
-      ...order,
-      number: formatOrderNumber(order.order_number),
-      statusLabel: orderStatusLabel(order.status),
-      shippingLabel: shippingMethodLabel(order.shipping_method),
-      paymentLabel: paymentMethodLabel(order.payment_method),
-    },
-  }
+  return { order }
 }
-
-// The farm's time zone, so the server and the browser print the same day.
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'long',
-  timeZone: 'America/Boise',
-})
 
 const cardClass = 'rounded-lg border border-earth-100 bg-white p-6 shadow-sm'
 const headingClass = 'font-display text-xl font-bold text-ink'
@@ -84,7 +65,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
             <p className="text-sm text-muted">
               Placed on{' '}
               <time dateTime={order.created_at.toISOString()}>
-                {dateFormat.format(order.created_at)}
+                {formatFarmDate(order.created_at)}
               </time>
             </p>
           </div>
