@@ -91,11 +91,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useEffect(() => {
     if (!isRouteErrorResponse(error)) reportError(error)
   }, [error])
-  const notFound = isRouteErrorResponse(error) && error.status === 404
-  const title = notFound ? 'Page Not Found' : 'Something went wrong'
-  const message = notFound
-    ? "The page you're looking for doesn't exist or has been moved."
-    : 'An unexpected error occurred. Please try again.'
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const refusal = isRouteErrorResponse(error) && status === 403 && typeof error.data === 'string'
+  const title = status === 404 ? 'Page Not Found' : refusal ? 'Not Allowed' : 'Something went wrong'
+  const message =
+    status === 404
+      ? "The page you're looking for doesn't exist or has been moved."
+      : refusal
+        ? String(error.data)
+        : 'An unexpected error occurred. Please try again.'
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <title>{title}</title>

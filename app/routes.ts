@@ -35,7 +35,38 @@ export default [
     route('waiting-list', 'routes/account/waiting-list.tsx'),
   ]),
 
-  route('admin', 'routes/admin/dashboard.tsx'),
+  // The back-office (issue 6). Every loader and action below calls requireAdmin itself.
+  route('admin', 'routes/admin/layout.tsx', [
+    index('routes/admin/dashboard.tsx'),
+    // orders
+    route('orders', 'routes/admin/orders.tsx'),
+    route('orders/:id', 'routes/admin/order.tsx'),
+    // products and the waiting list
+    route('products', 'routes/admin/products.tsx'),
+    route('products/new', 'routes/admin/product-new.tsx'),
+    route('products/:id', 'routes/admin/product.tsx'),
+    route('waiting-list', 'routes/admin/waiting-list.tsx'),
+    // people, messages, emails and the audit log
+    route('customers', 'routes/admin/customers.tsx'),
+    route('customers/:id', 'routes/admin/customer.tsx'),
+    route('messages', 'routes/admin/messages.tsx'),
+    route('messages/:id', 'routes/admin/message.tsx'),
+    route('newsletter', 'routes/admin/newsletter.tsx'),
+    route('emails', 'routes/admin/emails.tsx'),
+    route('errors', 'routes/admin/errors.tsx'),
+    route('activity', 'routes/admin/activity.tsx'),
+    // the farm's words and pictures, promo codes, settings
+    route('content', 'routes/admin/content.tsx'),
+    route('content/team', 'routes/admin/content-team.tsx'),
+    route('content/gallery', 'routes/admin/content-gallery.tsx'),
+    route('promo-codes', 'routes/admin/promo-codes.tsx'),
+    route('promo-codes/:id', 'routes/admin/promo-code.tsx'),
+    route('settings', 'routes/admin/settings.tsx'),
+  ]),
+  // Outside the admin frame: a printable page and downloads.
+  route('admin/orders/:id/packing-slip', 'routes/admin/packing-slip.tsx'),
+  route('admin/orders.csv', 'routes/admin/orders-export.ts'),
+  route('admin/newsletter.csv', 'routes/admin/newsletter-export.ts'),
 
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { recordAdminChange } from '~/admin/audit.server'
 import type { DB } from '~/db/db.server'
 import { getAuth } from './auth.server'
 
@@ -17,17 +18,14 @@ export const CreateAdminSchema = z.object({
 
 export type CreateAdminInput = z.infer<typeof CreateAdminSchema>
 
-async function audit(db: DB, action: string, customerId: string, details: string) {
-  await db
-    .insertInto('audit_log')
-    .values({
-      id: crypto.randomUUID(),
-      action,
-      entity_type: 'customer',
-      entity_id: customerId,
-      details,
-    })
-    .execute()
+async function audit(db: DB, action: string, customerId: string, email: string) {
+  await recordAdminChange(db, {
+    actorId: null,
+    action,
+    entityType: 'customer',
+    entityId: customerId,
+    after: { email, is_admin: action !== 'admin.revoke' },
+  })
 }
 
 /** Creates a verified admin account, or makes the existing account with that email an admin. */

@@ -1,4 +1,4 @@
-import { redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import { signInUrl } from './redirect'
 import { type CurrentUser, getCurrentUser } from './session.server'
 
@@ -11,11 +11,16 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
   return user
 }
 
-/** Admin pages: guests and customers who are not admins go home. */
+/**
+ * Admin pages: guests and customers who are not admins go home. A form post (or any other
+ * change) from them is refused outright with 403, so a forged admin form changes nothing and
+ * says so, rather than looking like a successful redirect.
+ */
 export async function requireAdmin(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request)
-  if (!user?.isAdmin) throw redirect('/')
-  return user
+  if (user?.isAdmin) return user
+  if (request.method === 'GET' || request.method === 'HEAD') throw redirect('/')
+  throw data('Only farm admins can do that.', { status: 403 })
 }
 
 /** Guest-only pages (sign in, sign up, reset password): signed-in users go home. */

@@ -187,6 +187,8 @@ export const schema = {
     tracking_number: text().optional(),
     created_at: createdAt(),
     updated_at: createdAt(),
+    /** Who carries a shipped order ("USPS"); set with tracking_number */
+    carrier: text().optional(),
   },
   order_items: {
     id: text(),

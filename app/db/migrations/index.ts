@@ -4,6 +4,7 @@ import * as m0002 from './0002-reference-data'
 import * as m0003 from './0003-email-outbox-claims'
 import * as m0004 from './0004-image-sources'
 import * as m0005 from './0005-order-counter'
+import * as m0006 from './0006-admin'
 
 // Listed, not read from disk, so the bundled production server carries them. Forward only:
 // never edit a migration that has shipped; add the next number.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0003-email-outbox-claims': m0003,
   '0004-image-sources': m0004,
   '0005-order-counter': m0005,
+  '0006-admin': m0006,
 }

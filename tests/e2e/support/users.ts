@@ -42,3 +42,12 @@ export function adminCli(...args: string[]): string {
     encoding: 'utf8',
   })
 }
+
+/** A fresh admin (made with the CLI, as a farmer would), signed in on this page; returns the email. */
+export async function signInAsNewAdmin(page: Page, firstName = 'Ruth'): Promise<string> {
+  const email = uniqueEmail('admin')
+  adminCli('create', '--email', email, '--password', PASSWORD, '--first', firstName)
+  await signIn(page, email)
+  await page.waitForURL((url) => !url.pathname.startsWith('/signin'))
+  return email
+}

@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react'
+
+/** The top of every admin page: one h1, an optional line of help, actions on the right. */
+export function AdminPageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string
+  description?: ReactNode
+  actions?: ReactNode
+}) {
+  return (
+    <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
+      <div>
+        <h1 className="font-display text-2xl font-bold text-pasture-800 sm:text-3xl">{title}</h1>
+        {description ? <p className="mt-1 text-muted">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </header>
+  )
+}
+
+/** A titled white panel: the unit admin pages are built from. */
+export function AdminPanel({
+  title,
+  children,
+  className = '',
+}: {
+  title?: string
+  children: ReactNode
+  className?: string
+}) {
+  return (
+    <section className={`rounded-lg border border-earth-100 bg-white p-5 ${className}`}>
+      {title ? <h2 className="mb-4 font-display text-lg font-bold text-ink">{title}</h2> : null}
+      {children}
+    </section>
+  )
+}
+
+/** A table that scrolls sideways on a phone instead of squeezing; the caption names it. */
+export function AdminTable({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
+    <div className="overflow-x-auto rounded-lg border border-earth-100 bg-white" tabIndex={0}>
+      <table className="w-full min-w-[36rem] border-collapse text-left text-sm [&_td]:border-t [&_td]:border-earth-100 [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2 [&_th]:font-semibold [&_thead_th]:bg-earth-50">
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  )
+}
+
+/** Shown in place of a table with no rows. */
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-lg border border-dashed border-earth-600/40 bg-white p-6 text-center text-muted">
+      {children}
+    </p>
+  )
+}

@@ -1,0 +1,13 @@
+import { AdminPageHeader } from '~/admin/ui/admin-page'
+import { requireAdmin } from '~/auth/guards.server'
+import type { Route } from './+types/activity'
+
+// Placeholder: built in issue 6.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  return null
+}
+
+export default function AdminActivity() {
+  return <AdminPageHeader title="Activity" />
+}

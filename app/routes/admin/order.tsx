@@ -1,0 +1,13 @@
+import { AdminPageHeader } from '~/admin/ui/admin-page'
+import { requireAdmin } from '~/auth/guards.server'
+import type { Route } from './+types/order'
+
+// Placeholder: built in issue 6.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  return null
+}
+
+export default function AdminOrder() {
+  return <AdminPageHeader title="Order" />
+}
