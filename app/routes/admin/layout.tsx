@@ -1,5 +1,6 @@
 import { NavLink, Outlet } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
+import { pageMeta } from '~/content/meta'
 import type { Route } from './+types/layout'
 
 // The back-office frame. The layout checks the admin too, but it is not the guard: every admin
@@ -27,7 +28,7 @@ export const ADMIN_SECTIONS = [
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[13rem_1fr] lg:py-10">
-      <aside aria-label="Admin" className="print:hidden">
+      <aside aria-label="Admin" className="min-w-0 print:hidden">
         <p className="hidden text-sm text-muted lg:block">
           Signed in as <span className="font-semibold text-ink">{loaderData.name}</span>
         </p>
@@ -60,3 +61,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     </div>
   )
 }
+
+// Each admin page names itself; this is the fallback, and admin pages are never indexed.
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: 'Admin' }),
+  { name: 'robots', content: 'noindex' },
+]
