@@ -47,6 +47,7 @@ export default defineConfig({
       E2E_MAILBOX_PORT: MAILBOX_PORT,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      METRICS_TOKEN: 'e2e-metrics-token-0123456789',
     },
   },
 })

@@ -11,7 +11,8 @@ import { migrateToLatest } from './app/db/migrate.server'
 import { seedDemo } from './app/db/seed/demo.server'
 import { startOutboxWorker } from './app/email/worker.server'
 import { EnvError, getEnv } from './app/env.server'
-import { REQUEST_KEY_HEADER } from './app/http/request-key.server'
+import { hasMetricsToken, RequestMetrics, renderMetrics } from './app/http/metrics.server'
+import { REQUEST_KEY_HEADER, takeRequestUser } from './app/http/request-key.server'
 import { createNonce, isAllowedOrigin, securityHeaders } from './app/http/security.server'
 import { getLogger } from './app/log.server'
 
@@ -48,6 +49,7 @@ try {
 }
 
 let stopping = false
+const requestMetrics = new RequestMetrics()
 const app = express()
 app.disable('x-powered-by')
 if (env.trustProxy) app.set('trust proxy', true)
@@ -61,16 +63,20 @@ app.use((req, res, next) => {
   res.setHeader('X-Request-Id', requestId)
   // Our own per-request key, never the client's: loaders of one request share work by it
   // (React Router gives each loader its own Request object).
-  req.headers[REQUEST_KEY_HEADER] = randomUUID()
+  const requestKey = randomUUID()
+  req.headers[REQUEST_KEY_HEADER] = requestKey
   // While shutting down, answer what is in flight and let the client reconnect elsewhere.
   if (stopping) res.setHeader('Connection', 'close')
   res.on('finish', () => {
+    const seconds = (performance.now() - started) / 1000
+    requestMetrics.observe(req.method, req.path, res.statusCode, seconds)
     res.locals.log.info(
       {
         method: req.method,
         path: req.path,
         status: res.statusCode,
-        ms: Math.round((performance.now() - started) * 10) / 10,
+        ms: Math.round(seconds * 10_000) / 10,
+        userId: takeRequestUser(requestKey),
       },
       'request',
     )
@@ -113,6 +119,22 @@ app.get('/healthz', async (_req, res) => {
   } catch (error) {
     res.locals.log.error({ err: error }, 'health check: database did not answer')
     res.status(503).json({ status: 'unavailable', database: env.database.kind })
+  }
+})
+
+// Prometheus metrics, only with METRICS_TOKEN set and only for a scraper that sends it.
+app.get('/metrics', async (req, res) => {
+  res.set('Cache-Control', 'no-store')
+  if (!env.metricsToken) return void res.status(404).type('text/plain').send('Not found.')
+  if (!hasMetricsToken(req.get('authorization'), env.metricsToken)) {
+    res.set('WWW-Authenticate', 'Bearer')
+    return void res.status(401).type('text/plain').send('A metrics token is required.')
+  }
+  try {
+    res.type('text/plain; version=0.0.4').send(await renderMetrics(db, requestMetrics))
+  } catch (error) {
+    res.locals.log.error({ err: error }, 'metrics: database did not answer')
+    res.status(503).type('text/plain').send('The database did not answer.')
   }
 })
 

@@ -80,6 +80,9 @@ const EnvSchema = z.object({
   OIDC_CLIENT_SECRET: optionalText,
   OIDC_NAME: optionalText,
   MAPS_EMBED_KEY: optionalText,
+  METRICS_TOKEN: optionalText.pipe(
+    z.string().min(16, 'must be at least 16 characters (openssl rand -hex 16)').optional(),
+  ),
 })
 
 export type Env = {
@@ -104,6 +107,8 @@ export type Env = {
   /** Any OpenID Connect provider (Keycloak, Authentik, ...), found by discovery */
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined
   mapsEmbedKey: string | undefined
+  /** Bearer token for GET /metrics; unset, /metrics does not exist */
+  metricsToken: string | undefined
 }
 
 export class EnvError extends Error {
@@ -253,6 +258,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
           }
         : undefined,
     mapsEmbedKey: raw.MAPS_EMBED_KEY,
+    metricsToken: raw.METRICS_TOKEN,
   }
 }
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { getDb } from '~/db/db.server'
 import { getEnv } from '~/env.server'
-import { perRequest } from '~/http/request-key.server'
+import { noteRequestUser, perRequest } from '~/http/request-key.server'
 import { CLIENT_IP_HEADER, getAuth, SESSION_DAYS, SESSION_REFRESH_SECONDS } from './auth.server'
 
 export type CurrentUser = {
@@ -97,5 +97,9 @@ async function lookup(request: Request): Promise<CurrentUser | null> {
 }
 
 export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
-  return perRequest(lookups, request, () => lookup(request))
+  return perRequest(lookups, request, async () => {
+    const user = await lookup(request)
+    if (user) noteRequestUser(request, user.id)
+    return user
+  })
 }

@@ -96,7 +96,25 @@ function openPostgres(url: string, log: Logger | undefined) {
     if (log) log.error({ err: error }, 'idle database connection lost')
     else console.error('idle database connection lost:', error.message)
   })
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(log) })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(log) })
+  pools.set(db, pool)
+  return db
+}
+
+const pools = new WeakMap<DB, pg.Pool>()
+
+export type PoolStats = { size: number; idle: number; waiting: number; max: number }
+
+/** The PostgreSQL pool's connections (for /metrics); null on SQLite, which has one connection. */
+export function poolStats(db: DB): PoolStats | null {
+  const pool = pools.get(db)
+  if (!pool) return null
+  return {
+    size: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: pool.options.max ?? 10,
+  }
 }
 
 /** Opens a connection (pool); `log` receives pool errors, and every query at trace level. */

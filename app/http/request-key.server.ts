@@ -21,3 +21,28 @@ export function perRequest<T>(
   }
   return pending
 }
+
+// Who made a request, for the host's request log line (the host and the app are separate module
+// graphs in production, so they meet on globalThis, like the database pool). The app notes the
+// user when it looks the session up; the host takes the note when the response is finished.
+const USERS_KEY = Symbol.for('farm-shop.request-users')
+type GlobalWithUsers = typeof globalThis & { [USERS_KEY]?: Map<string, string> }
+
+function requestUsers(): Map<string, string> {
+  const store = globalThis as GlobalWithUsers
+  store[USERS_KEY] ??= new Map()
+  return store[USERS_KEY]
+}
+
+export function noteRequestUser(request: Request, userId: string): void {
+  const key = request.headers.get(REQUEST_KEY_HEADER)
+  if (key) requestUsers().set(key, userId)
+}
+
+/** The user noted for this request key, forgotten as it is read. */
+export function takeRequestUser(key: string): string | undefined {
+  const users = requestUsers()
+  const userId = users.get(key)
+  users.delete(key)
+  return userId
+}

@@ -57,3 +57,26 @@ test('a state-changing request from another origin is refused', async ({ request
   })
   expect(own.status()).not.toBe(403)
 })
+
+test('/metrics is for a scraper with the token: requests by route, orders, outbox', async ({
+  request,
+}) => {
+  await request.get('/shop')
+  expect((await request.get('/metrics')).status()).toBe(401)
+  expect(
+    (
+      await request.get('/metrics', { headers: { Authorization: 'Bearer wrong-token-0123456789' } })
+    ).status(),
+  ).toBe(401)
+  const response = await request.get('/metrics', {
+    headers: { Authorization: 'Bearer e2e-metrics-token-0123456789' },
+  })
+  expect(response.status()).toBe(200)
+  expect(response.headers()['cache-control']).toBe('no-store')
+  const text = await response.text()
+  expect(text).toMatch(/farm_http_requests_total\{method="GET",route="\/shop",status="2xx"\} \d+/)
+  expect(text).toContain('# TYPE farm_http_request_duration_seconds histogram')
+  expect(text).toContain('# TYPE farm_orders gauge')
+  expect(text).toContain('# TYPE farm_email_outbox gauge')
+  expect(text).toMatch(/farm_process_resident_memory_bytes \d+/)
+})

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { hasMetricsToken, RequestMetrics, routeLabel } from './metrics.server'
+import { noteRequestUser, REQUEST_KEY_HEADER, takeRequestUser } from './request-key.server'
+
+describe('metrics', () => {
+  it('labels requests by route, not by URL', () => {
+    expect(routeLabel('/product/0f8fad5b-d9cb-469f-a165-70867728950e', 200)).toBe('/product/:id')
+    expect(routeLabel('/admin/orders/FS-10001', 200)).toBe('/admin/orders/:id')
+    expect(routeLabel('/shop', 200)).toBe('/shop')
+    expect(routeLabel('/', 200)).toBe('/')
+    expect(routeLabel('/assets/entry-abc123.js', 200)).toBe('/assets/*')
+    expect(routeLabel('/images/p-1-640.webp', 200)).toBe('/images/:file')
+    expect(routeLabel('/wp-admin/setup.php', 404)).toBe('not-found')
+  })
+
+  it('counts requests and latency in Prometheus text format, with bounded labels', () => {
+    const metrics = new RequestMetrics()
+    metrics.observe('GET', '/shop', 200, 0.004)
+    metrics.observe('GET', '/shop', 200, 0.2)
+    metrics.observe('POST', '/cart', 303, 0.03)
+    const text = metrics.render().join('\n')
+    expect(text).toContain('farm_http_requests_total{method="GET",route="/shop",status="2xx"} 2')
+    expect(text).toContain(
+      'farm_http_request_duration_seconds_bucket{method="GET",route="/shop",status="2xx",le="0.005"} 1',
+    )
+    expect(text).toContain(
+      'farm_http_request_duration_seconds_bucket{method="GET",route="/shop",status="2xx",le="+Inf"} 2',
+    )
+    expect(text).toContain('farm_http_requests_total{method="POST",route="/cart",status="3xx"} 1')
+
+    for (let n = 0; n < 500; n++) metrics.observe('GET', `/page-${n}`, 200, 0.001)
+    const routes = new Set(
+      [
+        ...metrics
+          .render()
+          .join('\n')
+          .matchAll(/route="([^"]+)"/g),
+      ].map((m) => m[1]),
+    )
+    expect(routes.size).toBeLessThanOrEqual(151)
+    expect(routes).toContain('other')
+  })
+
+  it('accepts only the exact bearer token', () => {
+    const token = 'a-metrics-token-of-length'
+    expect(hasMetricsToken(`Bearer ${token}`, token)).toBe(true)
+    expect(hasMetricsToken(`Bearer ${token}x`, token)).toBe(false)
+    expect(hasMetricsToken(token, token)).toBe(false)
+    expect(hasMetricsToken(undefined, token)).toBe(false)
+  })
+
+  it('hands the signed-in user of a request to the request log once', () => {
+    const request = new Request('http://x/', { headers: { [REQUEST_KEY_HEADER]: 'key-1' } })
+    noteRequestUser(request, 'user-7')
+    expect(takeRequestUser('key-1')).toBe('user-7')
+    expect(takeRequestUser('key-1')).toBeUndefined()
+  })
+})
