@@ -1,57 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
+import { startServer } from './support/server-process'
 
 // The production server as a farm runs it: its own process, its own database, real signals.
-
-type Running = {
-  url: string
-  process: ChildProcess
-  logs: () => string
-  exited: Promise<number | null>
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address() as net.AddressInfo
-      server.close(() => resolve(address.port))
-    })
-  })
-}
-
-async function startServer(env: Record<string, string>): Promise<Running & { readyMs: number }> {
-  const port = await freePort()
-  const started = Date.now()
-  const child = spawn(process.execPath, ['build/host/server.js'], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
-  const url = `http://127.0.0.1:${port}`
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`)
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) break
-    if (Date.now() - started > 20_000) throw new Error(`server not ready:\n${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  return { url, process: child, logs: () => output, exited, readyMs: Date.now() - started }
-}
 
 const sqliteFile = () => path.join(mkdtempSync(path.join(tmpdir(), 'farm-e2e-')), 'shop.db')
 
@@ -79,7 +34,7 @@ test('SIGTERM lets the request in flight finish, then closes the database and ex
   const socket = net.connect(port, '127.0.0.1')
   await new Promise((resolve) => socket.once('connect', resolve))
   let response = ''
-  socket.on('data', (chunk) => {
+  socket.on('data', (chunk: Buffer) => {
     response += chunk
   })
   const closed = new Promise((resolve) => socket.once('close', resolve))
