@@ -1,4 +1,4 @@
-import { data, Form, isRouteErrorResponse, Link, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
 import { AdminPageHeader, AdminPanel, AdminTable } from '~/admin/ui/admin-page'
 import { ConfirmSubmitButton } from '~/admin/ui/confirm-submit'
 import { requireAdmin } from '~/auth/guards.server'
@@ -386,17 +386,6 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { title: loaderData ? `Order ${loaderData.order.number}` : 'Order Not Found' })
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404
-  return (
-    <div className="space-y-4">
-      <AdminPageHeader title={notFound ? 'Order Not Found' : 'Something went wrong'} />
-      <p className="text-ink">
-        {notFound ? 'There is no order with that address.' : 'We could not load this order.'}
-      </p>
-      <Link to="/admin/orders" className={linkClass}>
-        Back to Orders
-      </Link>
-    </div>
-  )
-}
+// No ErrorBoundary here on purpose: with one, a refused (403) form post from a non-admin
+// would also run the admin layout's loader, whose redirect home would hide the 403. The
+// root's boundary shows 404 and 403 in plain words.
