@@ -90,6 +90,8 @@ async function step(admin: Page, button: string, statusLabel: string) {
 test('an admin finds an order by email and ships it; the customer is emailed the tracking number', async ({
   browser,
 }) => {
+  // Two browsers, a checkout and five steps on two shared cores.
+  test.setTimeout(120_000)
   const customer = await customerOrder(browser, 'ship', {
     product: 'Short Ribs',
     quantity: 2,
