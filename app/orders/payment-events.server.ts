@@ -1,5 +1,6 @@
 import type { DB } from '~/db/db.server'
 import { getLogger } from '~/log.server'
+import { returnOrderStock } from './order-stock.server'
 
 // What a payment provider's news does to an order (ADR 11 addendum, D7). Stripe's webhooks
 // may arrive twice, late, or out of order, so every change here is one conditional UPDATE
@@ -58,31 +59,7 @@ export async function expireOrder(
     const cancelled = await query.executeTakeFirst()
     if (cancelled.numUpdatedRows === 0n) return false
 
-    const items = await trx
-      .selectFrom('order_items')
-      .select(['product_id', 'product_variant_id', 'quantity'])
-      .where('order_id', '=', ref.orderId)
-      .orderBy('product_id')
-      .orderBy('product_variant_id')
-      .execute()
-    // placeOrder in reverse: an option's stock and its product's aggregate both go back up;
-    // a product without options gets its own stock back. Rows deleted since are skipped.
-    for (const item of items) {
-      if (item.product_variant_id) {
-        await trx
-          .updateTable('product_variants')
-          .set((eb) => ({ stock_quantity: eb('stock_quantity', '+', item.quantity) }))
-          .where('id', '=', item.product_variant_id)
-          .execute()
-      }
-      if (item.product_id) {
-        await trx
-          .updateTable('products')
-          .set((eb) => ({ stock_quantity: eb('stock_quantity', '+', item.quantity) }))
-          .where('id', '=', item.product_id)
-          .execute()
-      }
-    }
+    await returnOrderStock(trx, ref.orderId)
     return true
   })
   if (changed) return 'changed'

@@ -1,19 +1,175 @@
+import { Link } from 'react-router'
+import { getDashboard } from '~/admin/dashboard.server'
+import { AdminPanel, EmptyState } from '~/admin/ui/admin-page'
 import { requireAdmin } from '~/auth/guards.server'
+import { LOW_STOCK_THRESHOLD } from '~/catalog/stock'
+import { Price } from '~/components/price'
+import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
+import { orderStatusLabel } from '~/customers/orders.server'
+import { getDb } from '~/db/db.server'
 import type { Route } from './+types/dashboard'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)
-  return { firstName: admin.firstName }
+  const dashboard = await getDashboard(getDb())
+  return {
+    firstName: admin.firstName,
+    ...dashboard,
+    waiting: dashboard.waiting.map((row) => ({ ...row, label: orderStatusLabel(row.status) })),
+  }
 }
 
-// The back-office itself arrives with the admin issue; this page holds its place and its guard.
+const linkClass = 'font-semibold text-pasture-800 underline underline-offset-4'
+
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { sales, waiting, outOfStock, lowStock, waitingList, unreadMessages } = loaderData
+  const periods = [
+    { label: 'Today', hint: null, ...sales.today },
+    {
+      label: 'This week',
+      hint: `since Monday, ${formatFarmDate(sales.week.since, 'medium')}`,
+      ...sales.week,
+    },
+    {
+      label: 'This month',
+      hint: `since ${formatFarmDate(sales.month.since, 'medium')}`,
+      ...sales.month,
+    },
+  ]
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-display text-3xl font-bold text-pasture-800">Admin Dashboard</h1>
-      <p className="mt-4 text-muted">Welcome, {loaderData.firstName}.</p>
-    </section>
+    <div className="space-y-6">
+      <header>
+        {/* The page's one h1; tests look for exactly this text. */}
+        <h1 className="font-display text-2xl font-bold text-pasture-800 sm:text-3xl">
+          Admin Dashboard
+        </h1>
+        <p className="mt-1 text-muted">Welcome, {loaderData.firstName}. Here is what needs you.</p>
+      </header>
+
+      <AdminPanel title="Sales">
+        <dl className="grid gap-4 sm:grid-cols-3">
+          {periods.map((period) => (
+            <div key={period.label} className="rounded-md bg-earth-50 p-4">
+              <dt className="text-sm font-semibold text-muted">
+                {period.label}
+                {period.hint ? <span className="block font-normal">{period.hint}</span> : null}
+              </dt>
+              <dd className="mt-1 text-2xl font-bold text-ink">
+                <Price cents={period.cents} />
+              </dd>
+              <dd className="text-sm text-muted">
+                {period.orders} {period.orders === 1 ? 'order' : 'orders'}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-3 text-sm text-muted">
+          Sales count every order placed in the period that was not cancelled, including orders
+          still waiting for payment, on the farm's clock (Mountain Time).
+        </p>
+      </AdminPanel>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <AdminPanel title="Orders Waiting for Action">
+          <ul className="space-y-2">
+            {waiting.map((row) => (
+              <li key={row.status} className="flex items-baseline justify-between gap-3">
+                <Link to={`/admin/orders?status=${row.status}`} className={linkClass}>
+                  {row.label}
+                </Link>
+                <span className="font-semibold text-ink">{row.count}</span>
+              </li>
+            ))}
+          </ul>
+        </AdminPanel>
+
+        <AdminPanel title="Messages">
+          <p className="text-ink">
+            <Link to="/admin/messages?status=unread" className={linkClass}>
+              {unreadMessages === 1 ? '1 unread message' : `${unreadMessages} unread messages`}
+            </Link>
+          </p>
+        </AdminPanel>
+
+        <AdminPanel title="Out of Stock">
+          <StockList
+            count={outOfStock.count}
+            products={outOfStock.products}
+            href="/admin/products?stock=out"
+            noun="out of stock"
+            empty="Every product is in stock."
+          />
+        </AdminPanel>
+
+        <AdminPanel title="Low Stock">
+          <StockList
+            count={lowStock.count}
+            products={lowStock.products}
+            href="/admin/products?stock=low"
+            noun={`with ${LOW_STOCK_THRESHOLD} or fewer left`}
+            empty={`No product is down to ${LOW_STOCK_THRESHOLD} or fewer.`}
+          />
+        </AdminPanel>
+      </div>
+
+      <AdminPanel title="Waiting List Demand">
+        {waitingList.length === 0 ? (
+          <EmptyState>Nobody is waiting for a product.</EmptyState>
+        ) : (
+          <ul className="divide-y divide-earth-100">
+            {waitingList.map((row) => (
+              <li key={row.productId} className="flex flex-wrap justify-between gap-2 py-2">
+                <span className="font-semibold text-ink">{row.name}</span>
+                <span className="text-muted">
+                  {row.quantity} wanted by {row.people} {row.people === 1 ? 'person' : 'people'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mt-3">
+          <Link to="/admin/waiting-list" className={linkClass}>
+            See the whole waiting list
+          </Link>
+        </p>
+      </AdminPanel>
+    </div>
+  )
+}
+
+function StockList({
+  count,
+  products,
+  href,
+  noun,
+  empty,
+}: {
+  count: number
+  products: ReadonlyArray<{ id: string; name: string; stock_quantity: number }>
+  href: string
+  noun: string
+  empty: string
+}) {
+  if (count === 0) return <p className="text-muted">{empty}</p>
+  return (
+    <>
+      <ul className="space-y-1">
+        {products.map((product) => (
+          <li key={product.id} className="flex justify-between gap-3">
+            <Link to={`/admin/products/${product.id}`} className="text-ink underline">
+              {product.name}
+            </Link>
+            <span className="text-muted">{product.stock_quantity} left</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3">
+        <Link to={href} className={linkClass}>
+          {count === 1 ? `1 product ${noun}` : `All ${count} products ${noun}`}
+        </Link>
+      </p>
+    </>
   )
 }
 

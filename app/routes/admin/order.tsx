@@ -1,13 +1,391 @@
-import { AdminPageHeader } from '~/admin/ui/admin-page'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { AdminPageHeader, AdminPanel, AdminTable } from '~/admin/ui/admin-page'
+import { ConfirmSubmitButton } from '~/admin/ui/confirm-submit'
 import { requireAdmin } from '~/auth/guards.server'
+import { Price } from '~/components/price'
+import {
+  FormMessage,
+  primaryButtonClass,
+  secondaryButtonClass,
+  TextField,
+} from '~/components/ui/field'
+import { useClientValidation } from '~/components/ui/use-client-validation'
+import { formatFarmDate } from '~/content/farm-date'
+import { pageMeta } from '~/content/meta'
+import { stateName } from '~/customers/address'
+import { orderStatusLabel } from '~/customers/orders.server'
+import { getDb } from '~/db/db.server'
+import { type FieldErrors, parseForm } from '~/http/form-data'
+import { getAdminOrder } from '~/orders/admin-orders.server'
+import { changeOrderStatus } from '~/orders/order-status.server'
+import {
+  CHANGED_ELSEWHERE,
+  nextStatuses,
+  OrderStatusSchema,
+  ShipOrderSchema,
+  STATUS_ACTION_LABELS,
+  STATUS_CHANGE_INVALID,
+} from '~/orders/order-workflow'
 import type { Route } from './+types/order'
 
-// Placeholder: built in issue 6.
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
-  return null
+  const order = await getAdminOrder(getDb(), params.id)
+  if (!order) throw data(null, { status: 404 })
+  return { order, next: nextStatuses(order.status, order.shipping_method) }
 }
 
-export default function AdminOrder() {
-  return <AdminPageHeader title="Order" />
+type ShipValues = { carrier?: string; trackingNumber?: string }
+
+type ActionResult =
+  | { ok: true; message: string }
+  | { ok: false; message?: string; fieldErrors: FieldErrors; values?: ShipValues }
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const form = await request.formData()
+  const parsed = parseForm(OrderStatusSchema, form)
+  if (!parsed.ok) {
+    // Kept so the page shows what was typed in the shipping fields.
+    const values: ShipValues = {}
+    for (const name of ['carrier', 'trackingNumber'] as const) {
+      const value = form.get(name)
+      if (typeof value === 'string') values[name] = value.slice(0, 100)
+    }
+    const { intent, from, ...fieldErrors } = parsed.fieldErrors
+    const message = intent || from ? STATUS_CHANGE_INVALID : undefined
+    return data<ActionResult>({ ok: false, message, fieldErrors, values }, 400)
+  }
+  const result = await changeOrderStatus(getDb(), params.id, admin.id, parsed.data)
+  if (result.ok) {
+    return data<ActionResult>({
+      ok: true,
+      message: `Order marked as ${orderStatusLabel(result.status)}.`,
+    })
+  }
+  if (result.reason === 'not-found') throw data(null, { status: 404 })
+  if (result.reason === 'conflict') {
+    const message = `${CHANGED_ELSEWHERE} It is now ${orderStatusLabel(result.current)}.`
+    return data<ActionResult>({ ok: false, message, fieldErrors: {} }, 409)
+  }
+  return data<ActionResult>({ ok: false, message: STATUS_CHANGE_INVALID, fieldErrors: {} }, 400)
 }
+
+const linkClass = 'font-semibold text-pasture-800 underline underline-offset-4'
+
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, next } = loaderData
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  const shipForm = useClientValidation(ShipOrderSchema)
+  const serverErrors = actionData && !actionData.ok ? actionData.fieldErrors : {}
+  const shipErrors = shipForm.errors ?? serverErrors
+  const typed = actionData && !actionData.ok ? actionData.values : undefined
+  const stripePaid = order.payment_method === 'stripe' && order.payment_status === 'paid'
+  const simpleSteps = next.filter((status) => status !== 'shipped' && status !== 'cancelled')
+
+  return (
+    <div className="space-y-6">
+      <AdminPageHeader
+        title={`Order ${order.number}`}
+        description={
+          <>
+            Placed on{' '}
+            <time dateTime={order.created_at.toISOString()}>
+              {formatFarmDate(order.created_at)}
+            </time>{' '}
+            · <span className="font-semibold text-ink">{order.statusLabel}</span>
+          </>
+        }
+        actions={
+          <>
+            <Link to="/admin/orders" className={secondaryButtonClass}>
+              Back to Orders
+            </Link>
+            <Link to={`/admin/orders/${order.id}/packing-slip`} className={secondaryButtonClass}>
+              Packing Slip
+            </Link>
+          </>
+        }
+      />
+
+      {actionData?.ok ? <FormMessage tone="success">{actionData.message}</FormMessage> : null}
+      {actionData && !actionData.ok && actionData.message ? (
+        <FormMessage tone="error">{actionData.message}</FormMessage>
+      ) : null}
+
+      <AdminPanel title="Status">
+        <p className="text-ink">
+          This order is <strong>{order.statusLabel}</strong>.
+          {next.length === 0 ? ' Nothing more to do.' : ' Next step:'}
+        </p>
+        {next.length > 0 ? (
+          <div className="mt-4 space-y-4">
+            {simpleSteps.length > 0 ? (
+              <div className="flex flex-wrap gap-3">
+                {simpleSteps.map((status) => (
+                  <Form method="post" key={status}>
+                    <input type="hidden" name="from" value={order.status} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={status}
+                      className={primaryButtonClass}
+                      disabled={busy}
+                    >
+                      {STATUS_ACTION_LABELS[status]}
+                    </button>
+                  </Form>
+                ))}
+              </div>
+            ) : null}
+
+            {next.includes('shipped') ? (
+              <Form
+                method="post"
+                noValidate
+                onSubmit={shipForm.onSubmit}
+                className="grid gap-4 rounded-md border border-earth-100 p-4 sm:grid-cols-2"
+                aria-label="Ship this order"
+              >
+                <input type="hidden" name="from" value={order.status} />
+                <input type="hidden" name="intent" value="shipped" />
+                <TextField
+                  label="Carrier"
+                  name="carrier"
+                  list="carriers"
+                  required
+                  maxLength={40}
+                  hint="For example USPS, UPS or FedEx."
+                  defaultValue={typed?.carrier ?? ''}
+                  error={shipErrors.carrier}
+                />
+                <datalist id="carriers">
+                  <option value="USPS" />
+                  <option value="UPS" />
+                  <option value="FedEx" />
+                  <option value="DHL" />
+                </datalist>
+                <TextField
+                  label="Tracking number"
+                  name="trackingNumber"
+                  required
+                  maxLength={40}
+                  autoComplete="off"
+                  defaultValue={typed?.trackingNumber ?? ''}
+                  error={shipErrors.trackingNumber}
+                />
+                <div className="sm:col-span-2">
+                  <button type="submit" className={primaryButtonClass} disabled={busy}>
+                    {STATUS_ACTION_LABELS.shipped}
+                  </button>
+                  <p className="mt-2 text-sm text-muted">
+                    The customer is emailed the carrier and tracking number.
+                  </p>
+                </div>
+              </Form>
+            ) : null}
+
+            {next.includes('cancelled') ? (
+              <Form method="post" className="border-t border-earth-100 pt-4">
+                <input type="hidden" name="from" value={order.status} />
+                {stripePaid ? (
+                  <p className="mb-3 text-sm text-ink">
+                    This order was paid by card. Cancelling returns the items to stock and emails
+                    the customer, but it does not refund the card: make the refund in Stripe.
+                  </p>
+                ) : null}
+                <ConfirmSubmitButton
+                  name="intent"
+                  value="cancelled"
+                  title={`Cancel order ${order.number}?`}
+                  question="Its items go back into stock and the customer is emailed. This cannot be undone."
+                  confirmLabel="Yes, Cancel Order"
+                  className="inline-flex items-center justify-center rounded-md border-2 border-red-800 px-5 py-2 font-semibold text-red-800 hover:bg-red-50"
+                  disabled={busy}
+                >
+                  {STATUS_ACTION_LABELS.cancelled}
+                </ConfirmSubmitButton>
+              </Form>
+            ) : null}
+          </div>
+        ) : null}
+        {order.status !== 'cancelled' && next.length > 0 ? (
+          <p className="mt-4 text-sm text-muted">
+            The customer is emailed when the order is paid, ready for pickup, shipped, completed or
+            cancelled.
+          </p>
+        ) : null}
+      </AdminPanel>
+
+      <AdminPanel title="Items">
+        <AdminTable caption={`Items in order ${order.number}`}>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col" className="text-right">
+                Quantity
+              </th>
+              <th scope="col" className="text-right">
+                Price
+              </th>
+              <th scope="col" className="text-right">
+                Line total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item) => (
+              <tr key={item.id}>
+                <td>
+                  {item.product_name}
+                  {item.variant_name ? (
+                    <span className="block text-muted">{item.variant_name}</span>
+                  ) : null}
+                </td>
+                <td className="text-right">{item.quantity}</td>
+                <td className="text-right">
+                  <Price cents={item.unit_price_cents} />
+                </td>
+                <td className="text-right">
+                  <Price cents={item.line_total_cents} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </AdminTable>
+        <dl className="mt-4 ml-auto max-w-xs space-y-1 text-sm">
+          <Amount label="Subtotal" cents={order.subtotal_cents} />
+          {order.discount_cents > 0 ? (
+            <Amount
+              label={`Discount${order.promo_code ? ` (${order.promo_code})` : ''}`}
+              cents={-order.discount_cents}
+            />
+          ) : null}
+          <Amount label="Shipping" cents={order.shipping_cents} />
+          <Amount
+            label={`Tax (${(order.tax_rate_basis_points / 100).toString()}%)`}
+            cents={order.tax_cents}
+          />
+          <div className="flex justify-between border-t border-earth-100 pt-1 text-base font-bold text-ink">
+            <dt>Total</dt>
+            <dd>
+              <Price cents={order.total_cents} />
+            </dd>
+          </div>
+        </dl>
+      </AdminPanel>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <AdminPanel title="Customer">
+          <dl className="space-y-2 text-sm">
+            <Fact label="Email">
+              <a href={`mailto:${order.email}`} className={linkClass}>
+                {order.email}
+              </a>
+            </Fact>
+            <Fact label="Phone">
+              <a href={`tel:${order.phone}`} className={linkClass}>
+                {order.phone}
+              </a>
+            </Fact>
+            {order.customer_id ? (
+              <Fact label="Account">
+                <Link to={`/admin/customers/${order.customer_id}`} className={linkClass}>
+                  {order.customer_name || order.customer_email}
+                </Link>
+              </Fact>
+            ) : null}
+          </dl>
+        </AdminPanel>
+
+        <AdminPanel title="Shipping">
+          <dl className="space-y-2 text-sm">
+            <Fact label="Method">{order.shippingLabel}</Fact>
+            <Fact label="Address">
+              <address className="not-italic">
+                {order.ship_first_name} {order.ship_last_name}
+                <br />
+                {order.ship_street}
+                {order.ship_apartment ? (
+                  <>
+                    <br />
+                    {order.ship_apartment}
+                  </>
+                ) : null}
+                <br />
+                {order.ship_city}, {stateName(order.ship_state)} {order.ship_zip_code}
+              </address>
+            </Fact>
+            {order.tracking_number ? (
+              <Fact label="Tracking">
+                {order.carrier ? `${order.carrier}: ` : ''}
+                <span className="break-all">{order.tracking_number}</span>
+              </Fact>
+            ) : null}
+          </dl>
+        </AdminPanel>
+
+        <AdminPanel title="Payment">
+          <dl className="space-y-2 text-sm">
+            <Fact label="Method">{order.paymentLabel}</Fact>
+            <Fact label="Payment status">{order.paymentStatusLabel}</Fact>
+          </dl>
+        </AdminPanel>
+
+        <AdminPanel title="History">
+          {order.history.length === 0 ? (
+            <p className="text-sm text-muted">No status changes by the farm yet.</p>
+          ) : (
+            <ol className="space-y-2 text-sm">
+              {order.history.map((entry) => (
+                <li key={entry.id}>
+                  <span className="font-semibold text-ink">{entry.change}</span>{' '}
+                  <span className="text-muted">
+                    by {entry.by} on{' '}
+                    <time dateTime={entry.at.toISOString()}>
+                      {formatFarmDate(entry.at, 'medium')}
+                    </time>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </AdminPanel>
+      </div>
+    </div>
+  )
+}
+
+function Amount({ label, cents }: { label: string; cents: number }) {
+  return (
+    <div className="flex justify-between">
+      <dt className="text-muted">{label}</dt>
+      <dd>
+        {cents < 0 ? (
+          <>
+            -<Price cents={-cents} />
+          </>
+        ) : (
+          <Price cents={cents} />
+        )}
+      </dd>
+    </div>
+  )
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="font-semibold text-ink">{label}</dt>
+      <dd className="text-ink">{children}</dd>
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, { title: loaderData ? `Order ${loaderData.order.number}` : 'Order Not Found' })
+
+// No ErrorBoundary here on purpose: with one, a refused (403) form post from a non-admin
+// would also run the admin layout's loader, whose redirect home would hide the 403. The
+// root's boundary shows 404 and 403 in plain words.

@@ -1,8 +1,19 @@
 import { requireAdmin } from '~/auth/guards.server'
+import { getDb } from '~/db/db.server'
+import { exportOrdersCsv, orderFilter } from '~/orders/admin-orders.server'
+import { formatFarmDateTime } from '~/orders/sales-periods'
 import type { Route } from './+types/orders-export'
 
-// Placeholder: built in issue 6.
+// /admin/orders.csv?q=&status=: every order the list shows for the same search and filter.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  return new Response('', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } })
+  const csv = await exportOrdersCsv(getDb(), orderFilter(new URL(request.url)))
+  const day = formatFarmDateTime(new Date()).slice(0, 10)
+  return new Response(csv, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="orders-${day}.csv"`,
+      'Cache-Control': 'no-store',
+    },
+  })
 }

@@ -1,13 +1,149 @@
-import { AdminPageHeader } from '~/admin/ui/admin-page'
+import { useEffect, useState } from 'react'
+import { data, Link } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
+import { primaryButtonClass, secondaryButtonClass } from '~/components/ui/field'
+import { formatFarmDate } from '~/content/farm-date'
+import { pageMeta } from '~/content/meta'
+import { stateName } from '~/customers/address'
+import { getDb } from '~/db/db.server'
+import { getPackingSlip } from '~/orders/admin-orders.server'
 import type { Route } from './+types/packing-slip'
 
-// Placeholder: built in issue 6.
-export async function loader({ request }: Route.LoaderArgs) {
+// A page to print and put in the box: outside the admin frame, and on paper without the
+// shop's header, footer or these buttons. No prices: whoever opens the box may not be the
+// one who paid.
+
+export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
-  return null
+  const slip = await getPackingSlip(getDb(), params.id)
+  if (!slip) throw data(null, { status: 404 })
+  return { slip }
 }
 
-export default function AdminPackingSlip() {
-  return <AdminPageHeader title="Packing Slip" />
+// The shop's header and footer and the skip link sit outside this page; on paper they go.
+const PRINT_CSS =
+  '@media print { body > header, body > footer, body > a { display: none !important; } }'
+
+export default function PackingSlip({ loaderData }: Route.ComponentProps) {
+  const { slip } = loaderData
+  const itemCount = slip.items.reduce((sum, item) => sum + item.quantity, 0)
+  return (
+    <article className="mx-auto max-w-3xl bg-white px-6 py-8 text-ink print:max-w-none print:p-0">
+      <style>{PRINT_CSS}</style>
+      <div className="mb-6 flex flex-wrap gap-3 print:hidden">
+        <Link to={`/admin/orders/${slip.id}`} className={secondaryButtonClass}>
+          Back to Order
+        </Link>
+        <PrintButton />
+      </div>
+
+      <header className="flex flex-wrap justify-between gap-6 border-b-2 border-ink pb-4">
+        <div>
+          <p className="font-display text-2xl font-bold">{slip.farm.name}</p>
+          <p className="whitespace-pre-line">{slip.farm.address}</p>
+          <p>
+            {slip.farm.contact_phone} · {slip.farm.contact_email}
+          </p>
+        </div>
+        <div className="text-right">
+          <h1 className="font-display text-2xl font-bold">Packing Slip</h1>
+          <p className="text-lg font-semibold">Order {slip.number}</p>
+          <p>
+            <time dateTime={slip.created_at.toISOString()}>{formatFarmDate(slip.created_at)}</time>
+          </p>
+        </div>
+      </header>
+
+      <div className="mt-6 grid gap-6 sm:grid-cols-2 print:grid-cols-2">
+        <section aria-labelledby="ship-to">
+          <h2 id="ship-to" className="text-sm font-bold tracking-wide uppercase">
+            Ship to
+          </h2>
+          <address className="mt-1 not-italic">
+            {slip.ship_first_name} {slip.ship_last_name}
+            <br />
+            {slip.ship_street}
+            {slip.ship_apartment ? (
+              <>
+                <br />
+                {slip.ship_apartment}
+              </>
+            ) : null}
+            <br />
+            {slip.ship_city}, {stateName(slip.ship_state)} {slip.ship_zip_code}
+            <br />
+            {slip.phone}
+          </address>
+        </section>
+        <section aria-labelledby="method">
+          <h2 id="method" className="text-sm font-bold tracking-wide uppercase">
+            Shipping method
+          </h2>
+          <p className="mt-1">{slip.shippingLabel}</p>
+        </section>
+      </div>
+
+      <table className="mt-8 w-full border-collapse text-left">
+        <caption className="sr-only">Items in order {slip.number}</caption>
+        <thead>
+          <tr className="border-b-2 border-ink">
+            <th scope="col" className="py-2">
+              Item
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Quantity
+            </th>
+            <th scope="col" className="w-24 py-2 text-right">
+              Packed
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {slip.items.map((item) => (
+            <tr key={item.id} className="border-b border-stone-300">
+              <td className="py-2">
+                {item.product_name}
+                {item.variant_name ? (
+                  <span className="block text-sm">{item.variant_name}</span>
+                ) : null}
+              </td>
+              <td className="py-2 text-right text-lg font-semibold">{item.quantity}</td>
+              <td className="py-2 text-right">
+                {/* A box to tick by hand. */}
+                <span className="inline-block h-5 w-5 border-2 border-ink" />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" className="py-2">
+              Total items
+            </th>
+            <td className="py-2 text-right text-lg font-semibold">{itemCount}</td>
+            <td />
+          </tr>
+        </tfoot>
+      </table>
+
+      <p className="mt-10 text-center">Thank you for supporting {slip.farm.name}!</p>
+    </article>
+  )
 }
+
+/** Shown once JavaScript runs: without it there is nothing to call, and Ctrl+P still works. */
+function PrintButton() {
+  const [ready, setReady] = useState(false)
+  useEffect(() => setReady(true), [])
+  if (!ready) return null
+  return (
+    <button type="button" className={primaryButtonClass} onClick={() => window.print()}>
+      Print
+    </button>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, {
+    title: loaderData ? `Packing Slip ${loaderData.slip.number}` : 'Order Not Found',
+  })

@@ -1,0 +1,44 @@
+import { describe, expect, test } from 'vitest'
+import { orderStatusEmail } from './order-status'
+
+const base = {
+  farmName: 'Green Acres',
+  baseUrl: 'https://farm.example',
+  orderId: 'abc-123',
+  orderNumber: 'FS-10042',
+  firstName: '<Ann>',
+}
+
+describe('order status emails', () => {
+  test('shipped names the carrier and tracking number, in text and HTML', () => {
+    const mail = orderStatusEmail({
+      ...base,
+      status: 'shipped',
+      carrier: 'USPS',
+      trackingNumber: '9400 11',
+    })
+    expect(mail.subject).toBe('Order FS-10042 has shipped')
+    expect(mail.text).toContain('Carrier: USPS\nTracking number: 9400 11')
+    expect(mail.html).toContain('Tracking number: 9400 11')
+    expect(mail.text).toContain('https://farm.example/account/orders/abc-123')
+  })
+
+  test('what the customer typed is escaped in HTML', () => {
+    const mail = orderStatusEmail({ ...base, status: 'paid' })
+    expect(mail.subject).toBe('Payment received for order FS-10042')
+    expect(mail.html).toContain('Hello &lt;Ann&gt;,')
+    expect(mail.html).not.toContain('<Ann>')
+  })
+
+  test('each customer-facing step has its own subject', () => {
+    expect(
+      orderStatusEmail({ ...base, status: 'ready_for_pickup', pickupAddress: '1 Farm Rd' }).text,
+    ).toContain('Pick it up at: 1 Farm Rd')
+    expect(orderStatusEmail({ ...base, status: 'completed' }).subject).toBe(
+      'Order FS-10042 is complete',
+    )
+    const cancelled = orderStatusEmail({ ...base, status: 'cancelled', wasPaid: true })
+    expect(cancelled.subject).toBe('Order FS-10042 has been cancelled')
+    expect(cancelled.text).toContain('refunded')
+  })
+})

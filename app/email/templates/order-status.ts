@@ -1,0 +1,85 @@
+import type { CustomerEmailStatus } from '~/orders/order-workflow'
+import {
+  button,
+  type EmailContent,
+  html,
+  layout,
+  paragraph,
+  type SafeHtml,
+  type ShopContext,
+  shopUrl,
+} from './layout'
+
+// Sent when the farm moves an order along (D19): payment received, ready for pickup, shipped
+// (with the carrier and tracking number), completed, cancelled. Queued in the same
+// transaction as the status change, so the customer hears about exactly the changes that
+// happened. Everything the farm or the shopper typed is escaped by `html`.
+
+export type OrderStatusEmailInput = ShopContext & {
+  status: CustomerEmailStatus
+  orderId: string
+  /** "FS-10042" */
+  orderNumber: string
+  firstName: string
+  /** shipped only */
+  carrier?: string | null
+  trackingNumber?: string | null
+  /** ready_for_pickup: where to come (the farm's address) */
+  pickupAddress?: string | null
+  /** cancelled: the order had been paid, so a refund is on its way */
+  wasPaid?: boolean
+}
+
+type Body = { subject: string; lines: Array<string | SafeHtml>; text: string[] }
+
+function body(input: OrderStatusEmailInput): Body {
+  const n = input.orderNumber
+  switch (input.status) {
+    case 'paid': {
+      const line = `We have received your payment for order ${n}. We will start on it shortly.`
+      return { subject: `Payment received for order ${n}`, lines: [line], text: [line] }
+    }
+    case 'ready_for_pickup': {
+      const line = `Your order ${n} is ready for pickup at the farm.`
+      const where = input.pickupAddress ? `Pick it up at: ${input.pickupAddress}` : null
+      const lines = where ? [line, where] : [line]
+      return { subject: `Order ${n} is ready for pickup`, lines, text: lines }
+    }
+    case 'shipped': {
+      const line = `Good news: your order ${n} is on its way.`
+      const carrier = `Carrier: ${input.carrier ?? ''}`
+      const tracking = `Tracking number: ${input.trackingNumber ?? ''}`
+      return {
+        subject: `Order ${n} has shipped`,
+        lines: [line, html`<strong>${carrier}</strong><br><strong>${tracking}</strong>`],
+        text: [line, `${carrier}\n${tracking}`],
+      }
+    }
+    case 'completed': {
+      const line = `Your order ${n} is complete. Thank you for buying from our farm!`
+      return { subject: `Order ${n} is complete`, lines: [line], text: [line] }
+    }
+    case 'cancelled': {
+      const line = `Your order ${n} has been cancelled.`
+      const refund = input.wasPaid
+        ? 'Your payment will be refunded to the way you paid.'
+        : 'You have not been charged for it.'
+      const contact = 'If you did not expect this, please reply to this email or contact us.'
+      const lines = [line, refund, contact]
+      return { subject: `Order ${n} has been cancelled`, lines, text: lines }
+    }
+  }
+}
+
+export function orderStatusEmail(input: OrderStatusEmailInput): EmailContent {
+  const orderUrl = shopUrl(input.baseUrl, `/account/orders/${encodeURIComponent(input.orderId)}`)
+  const greeting = `Hello ${input.firstName},`
+  const { subject, lines, text } = body(input)
+  return layout(input, {
+    subject,
+    html: html`${paragraph(greeting)}
+${lines.map((line) => paragraph(line))}
+${button(orderUrl, 'View your order')}`,
+    text: [greeting, ...text, `View your order:\n${orderUrl}`],
+  })
+}

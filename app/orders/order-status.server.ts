@@ -1,0 +1,127 @@
+import { recordAdminChange } from '~/admin/audit.server'
+import type { DB } from '~/db/db.server'
+import { sendEmail } from '~/email/outbox.server'
+import { orderStatusEmail } from '~/email/templates/order-status'
+import { getEnv } from '~/env.server'
+import { returnOrderStock } from './order-stock.server'
+import {
+  canMoveTo,
+  emailsCustomer,
+  type OrderStatus,
+  type OrderStatusInput,
+} from './order-workflow'
+import { formatOrderNumber } from './place-order'
+
+// An admin moves an order along its workflow (order-workflow.ts). Each change is ONE
+// conditional UPDATE on the status the admin's page showed, in a transaction with everything
+// that follows from it: the stock coming back (cancel), the audit row and the customer's
+// email. Two admins clicking at once: on PostgreSQL the second UPDATE waits for the first
+// transaction's row lock, re-reads the row, no longer matches and changes nothing; on SQLite
+// transactions simply run one after the other. Either way exactly one of them wins, and the
+// stock of a cancelled order comes back once.
+
+export type StatusChangeResult =
+  | { ok: true; status: OrderStatus }
+  | { ok: false; reason: 'not-found' }
+  /** the order is no longer in the status the page showed; `current` is what it is now */
+  | { ok: false; reason: 'conflict'; current: string }
+  /** that step does not follow the status the page showed (a forged or stale form) */
+  | { ok: false; reason: 'not-allowed'; current: string }
+
+/** Thrown inside the transaction to roll it back when the conditional UPDATE lost. */
+class LostRace extends Error {}
+
+export async function changeOrderStatus(
+  db: DB,
+  orderId: string,
+  actorId: string,
+  input: OrderStatusInput,
+): Promise<StatusChangeResult> {
+  const to = input.intent
+  try {
+    return await db.transaction().execute(async (trx): Promise<StatusChangeResult> => {
+      const order = await trx
+        .selectFrom('orders')
+        .select([
+          'id',
+          'order_number',
+          'status',
+          'email',
+          'ship_first_name',
+          'shipping_method',
+          'payment_status',
+          'carrier',
+          'tracking_number',
+        ])
+        .where('id', '=', orderId)
+        .executeTakeFirst()
+      if (!order) return { ok: false, reason: 'not-found' }
+      if (order.status !== input.from) {
+        return { ok: false, reason: 'conflict', current: order.status }
+      }
+      if (!canMoveTo(input.from, to, order.shipping_method)) {
+        return { ok: false, reason: 'not-allowed', current: order.status }
+      }
+
+      const shipment =
+        input.intent === 'shipped'
+          ? { carrier: input.carrier, tracking_number: input.trackingNumber }
+          : {}
+      const payment = to === 'paid' ? { payment_status: 'paid' } : {}
+      const updated = await trx
+        .updateTable('orders')
+        .set({ status: to, ...shipment, ...payment, updated_at: new Date() })
+        .where('id', '=', orderId)
+        .where('status', '=', input.from)
+        .executeTakeFirst()
+      if (updated.numUpdatedRows === 0n) throw new LostRace()
+
+      if (to === 'cancelled') await returnOrderStock(trx, orderId)
+
+      await recordAdminChange(trx, {
+        actorId,
+        action: 'order.status',
+        entityType: 'order',
+        entityId: orderId,
+        before: { status: order.status },
+        after: { status: to, ...shipment },
+      })
+
+      if (emailsCustomer(to)) {
+        const farm = await trx
+          .selectFrom('farm_info')
+          .select(['name', 'address'])
+          .where('id', '=', 1)
+          .executeTakeFirst()
+        const content = orderStatusEmail({
+          farmName: farm?.name ?? 'Farm Shop',
+          baseUrl: getEnv().baseUrl,
+          status: to,
+          orderId,
+          orderNumber: formatOrderNumber(order.order_number),
+          firstName: order.ship_first_name,
+          carrier: input.intent === 'shipped' ? input.carrier : null,
+          trackingNumber: input.intent === 'shipped' ? input.trackingNumber : null,
+          pickupAddress: farm?.address ?? null,
+          wasPaid: order.payment_status === 'paid',
+        })
+        await sendEmail(trx, {
+          to: order.email,
+          ...content,
+          template: `order-${to.replaceAll('_', '-')}`,
+        })
+      }
+      return { ok: true, status: to }
+    })
+  } catch (error) {
+    if (!(error instanceof LostRace)) throw error
+    const now = await db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', orderId)
+      .executeTakeFirst()
+    return now
+      ? { ok: false, reason: 'conflict', current: now.status }
+      : { ok: false, reason: 'not-found' }
+  }
+}

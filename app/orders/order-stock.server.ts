@@ -1,0 +1,44 @@
+import type { DB } from '~/db/db.server'
+
+/**
+ * Gives a cancelled order's stock back: placeOrder in reverse. An option's stock and its
+ * product's aggregate both go back up; a product without options gets its own stock back;
+ * rows deleted since are skipped. Rows are touched in the order placeOrder locks them
+ * (by product id, options first), so this never deadlocks with an order being placed.
+ *
+ * It is not idempotent on its own: call it inside the same transaction as the conditional
+ * UPDATE that moved the order to 'cancelled', so the status change is the guard and the
+ * stock comes back exactly once (Stripe's expiry and the admin's Cancel Order both do).
+ * Returns the ids of the products that got stock back.
+ */
+export async function returnOrderStock(trx: DB, orderId: string): Promise<string[]> {
+  const items = await trx
+    .selectFrom('order_items')
+    .select(['product_id', 'product_variant_id', 'quantity'])
+    .where('order_id', '=', orderId)
+    .orderBy('product_id')
+    .orderBy('product_variant_id')
+    .execute()
+  const restocked = new Set<string>()
+  for (const item of items) {
+    if (item.product_variant_id) {
+      await trx
+        .updateTable('product_variants')
+        .set((eb) => ({ stock_quantity: eb('stock_quantity', '+', item.quantity) }))
+        .where('id', '=', item.product_variant_id)
+        .execute()
+    }
+    if (item.product_id) {
+      const updated = await trx
+        .updateTable('products')
+        .set((eb) => ({ stock_quantity: eb('stock_quantity', '+', item.quantity) }))
+        .where('id', '=', item.product_id)
+        .executeTakeFirst()
+      if (updated.numUpdatedRows > 0n) restocked.add(item.product_id)
+    }
+  }
+  const productIds = [...restocked]
+  // restock: notify waiting list
+  // (the one place both cancellation paths pass once their stock is back, in their transaction)
+  return productIds
+}
