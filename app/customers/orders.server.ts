@@ -61,6 +61,7 @@ export type CustomerOrder = {
   shipping_method: string
   payment_method: string
   tracking_number: string | null
+  carrier: string | null
   ship_first_name: string
   ship_last_name: string
   ship_street: string
@@ -94,6 +95,7 @@ export async function getCustomerOrder(
       'shipping_method',
       'payment_method',
       'tracking_number',
+      'carrier',
       'ship_first_name',
       'ship_last_name',
       'ship_street',

@@ -2,8 +2,7 @@
 // begin at midnight on the farm's clock, not the server's (which runs in UTC) nor the
 // admin's browser. Pure, so it is tested with fixed instants across daylight-saving changes.
 
-/** The same zone as content/farm-date.ts, which prints dates for the pages. */
-export const FARM_TIME_ZONE = 'America/Boise'
+import { FARM_TIME_ZONE } from '~/content/farm-date'
 
 const partsFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: FARM_TIME_ZONE,

@@ -134,7 +134,10 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
             {order.tracking_number ? (
               <div>
                 <dt className="font-semibold text-ink">Tracking number</dt>
-                <dd className="break-all text-ink">{order.tracking_number}</dd>
+                <dd className="break-all text-ink">
+                  {order.carrier ? `${order.carrier}: ` : ''}
+                  {order.tracking_number}
+                </dd>
               </div>
             ) : null}
             <div>
