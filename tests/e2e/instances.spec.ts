@@ -78,7 +78,7 @@ test('a session made on one instance is valid on the other', async ({ browser })
 })
 
 test('a cart filled on one instance checks out on the other', async ({ browser }) => {
-  const admin = database?.admin as pg.Client
+  const admin = database?.client as pg.Client
   const page = await newPage(browser, a.url)
   const email = uniqueEmail('cart-across')
   await signUp(page, { email })
@@ -141,7 +141,7 @@ test('rate limits count across both instances', async ({ browser }) => {
 })
 
 test('the outbox sends each email exactly once with both workers running', async () => {
-  const admin = database?.admin as pg.Client
+  const admin = database?.client as pg.Client
   const recipients = Array.from({ length: 40 }, (_, n) => `outbox-${n}-${Date.now()}@example.com`)
   const values = recipients
     .map((_, n) => `(gen_random_uuid()::text, $${n + 1}, 'Once only', 'Hello once.')`)

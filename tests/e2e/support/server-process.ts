@@ -65,7 +65,7 @@ export const POSTGRES_SERVER_URL =
 /** An empty PostgreSQL database for one test, or null when no PostgreSQL answers. */
 export async function createPostgresDatabase(
   label: string,
-): Promise<{ url: string; admin: pg.Client; drop: () => Promise<void> } | null> {
+): Promise<{ url: string; admin: pg.Client; client: pg.Client; drop: () => Promise<void> } | null> {
   const admin = new pg.Client({
     connectionString: POSTGRES_SERVER_URL,
     connectionTimeoutMillis: 3000,
@@ -79,10 +79,15 @@ export async function createPostgresDatabase(
   await admin.query(`create database ${name}`)
   const target = new URL(POSTGRES_SERVER_URL)
   target.pathname = `/${name}`
+  // `admin` talks to the server's default database; `client` to the new one.
+  const client = new pg.Client({ connectionString: target.toString() })
+  await client.connect()
   return {
     url: target.toString(),
     admin,
+    client,
     drop: async () => {
+      await client.end()
       await admin.query(`drop database if exists ${name} with (force)`)
       await admin.end()
     },
