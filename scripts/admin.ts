@@ -1,12 +1,7 @@
 // `npm run admin -- <command>`: farm administration from the shell, on the same DATABASE_URL
 // as the server.
 import { parseArgs } from 'node:util'
-import {
-  CreateAdminSchema,
-  createAdmin,
-  LAST_ADMIN_REFUSED,
-  setAdmin,
-} from '~/auth/admins.server'
+import { CreateAdminSchema, createAdmin, LAST_ADMIN_REFUSED, setAdmin } from '~/auth/admins.server'
 import { closeDb, getDb } from '~/db/db.server'
 import { migrateToLatest } from '~/db/migrate.server'
 import { runCli } from './cli'

@@ -107,7 +107,11 @@ export async function listActivity(
       .where((eb) =>
         eb.or([
           eb('is_admin', '=', true),
-          eb('id', 'in', eb.selectFrom('audit_log').select('actor_id').where('actor_id', 'is not', null)),
+          eb(
+            'id',
+            'in',
+            eb.selectFrom('audit_log').select('actor_id').where('actor_id', 'is not', null),
+          ),
         ]),
       )
       .orderBy('name')

@@ -91,7 +91,12 @@ export async function changeAdminRights(
 ): Promise<AdminRightsOutcome> {
   return db.transaction().execute(async (trx) => {
     if (!change.isAdmin && !(trx.getExecutor().adapter instanceof SqliteAdapter)) {
-      await trx.selectFrom('customers').select('id').where('is_admin', '=', true).forUpdate().execute()
+      await trx
+        .selectFrom('customers')
+        .select('id')
+        .where('is_admin', '=', true)
+        .forUpdate()
+        .execute()
     }
     const customer = await trx
       .selectFrom('customers')
