@@ -158,6 +158,9 @@ describe('readableDetails', () => {
       kind: 'changes',
       lines: [{ field: 'code', before: 'FARM10', after: null }],
     })
+    expect(
+      readableDetails(JSON.stringify({ before: { tracking: null }, after: { tracking: '1Z9' } })),
+    ).toEqual({ kind: 'changes', lines: [{ field: 'tracking', before: '(empty)', after: '1Z9' }] })
     expect(readableDetails('made by hand')).toEqual({ kind: 'text', text: 'made by hand' })
     expect(readableDetails('[1,2]')).toEqual({ kind: 'text', text: '[1,2]' })
     expect(readableDetails('{"before":"x","after":"y"}')).toEqual({

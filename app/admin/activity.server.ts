@@ -19,6 +19,7 @@ export type ActivityFilter = {
   action: string
 }
 
+/** One field: before is null for a thing just created, after is null for one removed. */
 export type DetailLine = { field: string; before: string | null; after: string | null }
 
 export type ActivityRow = {
@@ -204,8 +205,9 @@ export function readableDetails(details: string | null): ActivityRow['details'] 
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])]
   const lines: DetailLine[] = []
   for (const field of fields) {
-    const was = before ? show(before[field]) : null
-    const now = after ? show(after[field]) : null
+    // null stands for "no before" (created) or "no after" (removed); an empty value reads so.
+    const was = before ? (show(before[field]) ?? '(empty)') : null
+    const now = after ? (show(after[field]) ?? '(empty)') : null
     // Unchanged fields (kept for context, like an email beside is_admin) are left out, unless
     // the whole thing was created or removed.
     if (before && after && was === now) continue
