@@ -20,8 +20,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     actor: searchTerm(url, 'who'),
     action: searchTerm(url, 'action'),
   }
-  const activity = await listActivity(getDb(), { filter, page: pageRequest(url) })
-  return { ...activity, filter }
+  const { actors, ...activity } = await listActivity(getDb(), { filter, page: pageRequest(url) })
+  const who = [
+    { value: OPERATOR, label: 'Operator (command line)' },
+    ...actors.map((actor) => ({ value: actor.id, label: actor.label })),
+  ]
+  return { ...activity, who, filter }
 }
 
 /** 'promo_code' -> 'Promo code': the log's names in plain words. */
@@ -31,7 +35,7 @@ function words(name: string): string {
 }
 
 export default function AdminActivity({ loaderData }: Route.ComponentProps) {
-  const { rows, info, entityTypes, actors, filter } = loaderData
+  const { rows, info, entityTypes, who, filter } = loaderData
   const filtered = filter.entityType || filter.actor || filter.action
   return (
     <>
@@ -52,10 +56,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
           name="who"
           defaultValue={filter.actor}
           placeholder="Anyone"
-          options={[
-            { value: OPERATOR, label: 'Operator (command line)' },
-            ...actors.map((actor) => ({ value: actor.id, label: actor.label })),
-          ]}
+          options={who}
         />
         <TextField
           label="Action contains"

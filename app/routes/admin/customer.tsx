@@ -33,7 +33,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       number: formatOrderNumber(order.order_number),
       statusLabel: orderStatusLabel(order.status),
     })),
+    waitingList: customer.waitingList.map((entry) => ({
+      ...entry,
+      statusLabel: orderStatusLabel(entry.status),
+    })),
     isYou: customer.profile.id === admin.id,
+    /** The list stops at this many; older orders are on the Orders page */
+    ordersLimit: customer.orders.length >= CUSTOMER_ORDERS_SHOWN ? CUSTOMER_ORDERS_SHOWN : null,
   }
 }
 
@@ -64,7 +70,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AdminCustomer({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, orders, addresses, waitingList, isYou } = loaderData
+  const { profile, orders, addresses, waitingList, isYou, ordersLimit } = loaderData
   const fullName = `${profile.first_name} ${profile.last_name}`.trim() || profile.email
   return (
     <>
@@ -162,10 +168,9 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
               </tbody>
             </AdminTable>
           )}
-          {orders.length >= CUSTOMER_ORDERS_SHOWN ? (
+          {ordersLimit ? (
             <p className="mt-3 text-sm text-muted">
-              The latest {CUSTOMER_ORDERS_SHOWN} orders are shown; search the Orders page for older
-              ones.
+              The latest {ordersLimit} orders are shown; search the Orders page for older ones.
             </p>
           ) : null}
         </AdminPanel>
@@ -226,7 +231,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
                     <td>{entry.variant_name ?? '-'}</td>
                     <td>{entry.quantity}</td>
                     <td>{entry.notify_by_email ? 'Yes' : 'No'}</td>
-                    <td>{orderStatusLabel(entry.status)}</td>
+                    <td>{entry.statusLabel}</td>
                     <td>
                       <FarmTime date={entry.created_at} withTime={false} />
                     </td>

@@ -33,7 +33,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     openId ? getOutboxEmail(db, openId) : null,
   ])
   if (openId && !opened) throw data(null, { status: 404 })
-  return { ...list, status, opened }
+  const emails = list.emails.map((email) => ({
+    ...email,
+    canResend: RESENDABLE.includes(email.status as OutboxStatus),
+  }))
+  return { ...list, emails, status, opened }
 }
 
 const ResendSchema = z.object({
@@ -183,7 +187,7 @@ export default function AdminEmails({ loaderData, actionData }: Route.ComponentP
                 </td>
                 <td>{email.sent_at ? <FarmTime date={email.sent_at} /> : '-'}</td>
                 <td>
-                  {RESENDABLE.includes(email.status as OutboxStatus) ? (
+                  {email.canResend ? (
                     <Form method="post">
                       <input type="hidden" name="id" value={email.id} />
                       <button
