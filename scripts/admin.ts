@@ -1,7 +1,7 @@
 // `npm run admin -- <command>`: farm administration from the shell, on the same DATABASE_URL
 // as the server.
 import { parseArgs } from 'node:util'
-import { CreateAdminSchema, createAdmin, setAdmin } from '~/auth/admins.server'
+import { CreateAdminSchema, createAdmin, LAST_ADMIN_REFUSED, setAdmin } from '~/auth/admins.server'
 import { closeDb, getDb } from '~/db/db.server'
 import { migrateToLatest } from '~/db/migrate.server'
 import { runCli } from './cli'
@@ -13,7 +13,7 @@ Commands:
                  Create a verified administrator account, or make an existing
                  account an administrator (its password is left as it is).
   grant EMAIL    Make an existing customer an administrator.
-  revoke EMAIL   Remove administrator rights.
+  revoke EMAIL   Remove administrator rights (never from the last administrator).
   help           Show this help.
 `
 
@@ -62,8 +62,9 @@ async function main(argv: string[]) {
     }
     const email = positionals[0]
     if (!email || positionals.length > 1) throw new UsageError(`${command} takes one email address`)
-    const found = await setAdmin(db, email, command === 'grant')
-    if (!found) throw new Error(`No account with the email ${email}.`)
+    const outcome = await setAdmin(db, email, command === 'grant')
+    if (outcome === 'not_found') throw new Error(`No account with the email ${email}.`)
+    if (outcome === 'last_admin') throw new Error(`${email} was not changed. ${LAST_ADMIN_REFUSED}`)
     console.log(`${email} ${command === 'grant' ? 'is now' : 'is no longer'} an administrator.`)
   } finally {
     await closeDb()

@@ -187,14 +187,22 @@ describe('admins from the CLI', () => {
     })
     expect((await getCurrentUser(request))?.isAdmin).toBe(true)
 
-    expect(await setAdmin(t.db, 'Farmer@Example.com', false)).toBe(true)
+    // The only admin cannot be removed: the shop would have nobody to run it.
+    expect(await setAdmin(t.db, 'Farmer@Example.com', false)).toBe('last_admin')
+    await createAdmin(t.db, {
+      email: 'second@example.com',
+      password: 'tractor-keys-2',
+      firstName: 'Sam',
+      lastName: 'Halvorsen',
+    })
+    expect(await setAdmin(t.db, 'Farmer@Example.com', false)).toBe('revoked')
     const row = await t.db
       .selectFrom('customers')
       .select(['is_admin', 'email_verified'])
       .where('id', '=', created.id)
       .executeTakeFirstOrThrow()
     expect(row).toEqual({ is_admin: false, email_verified: true })
-    expect(await setAdmin(t.db, 'missing@example.com', true)).toBe(false)
+    expect(await setAdmin(t.db, 'missing@example.com', true)).toBe('not_found')
 
     const again = await createAdmin(t.db, {
       email: 'farmer@example.com',

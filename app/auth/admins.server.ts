@@ -1,10 +1,13 @@
+import { SqliteAdapter } from 'kysely'
 import { z } from 'zod'
 import { recordAdminChange } from '~/admin/audit.server'
 import type { DB } from '~/db/db.server'
 import { getAuth } from './auth.server'
 
-// Administrators are customers with is_admin set. These run from the shell (npm run admin)
-// and are written to the audit log with no actor (the machine's operator).
+// Administrators are customers with is_admin set. Rights change from the shell (npm run admin,
+// audited with no actor: the machine's operator) and from the admin's Customers page (audited
+// with the admin who did it); both go through changeAdminRights, so one rule holds: the shop
+// always keeps at least one admin, and an admin cannot take their own rights away by accident.
 
 export const CreateAdminSchema = z.object({
   email: z.email('--email must be an email address').transform((value) => value.toLowerCase()),
@@ -18,16 +21,6 @@ export const CreateAdminSchema = z.object({
 
 export type CreateAdminInput = z.infer<typeof CreateAdminSchema>
 
-async function audit(db: DB, action: string, customerId: string, email: string) {
-  await recordAdminChange(db, {
-    actorId: null,
-    action,
-    entityType: 'customer',
-    entityId: customerId,
-    after: { email, is_admin: action !== 'admin.revoke' },
-  })
-}
-
 /** Creates a verified admin account, or makes the existing account with that email an admin. */
 export async function createAdmin(
   db: DB,
@@ -39,12 +32,7 @@ export async function createAdmin(
     .where('email', '=', input.email)
     .executeTakeFirst()
   if (existing) {
-    await db
-      .updateTable('customers')
-      .set({ is_admin: true, updated_at: new Date() })
-      .where('id', '=', existing.id)
-      .execute()
-    await audit(db, 'admin.grant', existing.id, input.email)
+    await changeAdminRights(db, { customerId: existing.id, isAdmin: true, actorId: null })
     return { created: false, id: existing.id }
   }
   const context = await getAuth().$context
@@ -65,24 +53,95 @@ export async function createAdmin(
     accountId: user.id,
     password: await context.password.hash(input.password),
   })
-  await audit(db, 'admin.create', user.id, input.email)
+  await recordAdminChange(db, {
+    actorId: null,
+    action: 'admin.create',
+    entityType: 'customer',
+    entityId: user.id,
+    after: { email: input.email, is_admin: true },
+  })
   return { created: true, id: user.id }
 }
 
-/** Grants (true) or removes (false) admin rights; false when there is no such account. */
-export async function setAdmin(db: DB, email: string, isAdmin: boolean): Promise<boolean> {
-  const normalized = email.trim().toLowerCase()
+export type AdminRightsOutcome =
+  | 'granted'
+  | 'revoked'
+  /** Already as asked: nothing written */
+  | 'unchanged'
+  | 'not_found'
+  /** Refused: removing this admin would leave the shop with none */
+  | 'last_admin'
+  /** Refused: an admin removing their own rights from the admin pages */
+  | 'self'
+
+export const LAST_ADMIN_REFUSED =
+  'This is the only admin left. Make another customer an admin first, so someone can still run the shop.'
+export const SELF_REMOVAL_REFUSED =
+  'You cannot remove your own admin rights here. Ask another admin to do it.'
+
+/**
+ * Grants or removes admin rights, audited with the actor (null: the operator's shell) in the
+ * same transaction. Removal is refused for the last admin, and for the actor's own account
+ * (the shell, with no actor, may demote anyone but the last admin). On PostgreSQL the admin
+ * rows are locked first, so two admins removing each other at once cannot leave none.
+ */
+export async function changeAdminRights(
+  db: DB,
+  change: { customerId: string; isAdmin: boolean; actorId: string | null },
+): Promise<AdminRightsOutcome> {
+  return db.transaction().execute(async (trx) => {
+    if (!change.isAdmin && !(trx.getExecutor().adapter instanceof SqliteAdapter)) {
+      await trx
+        .selectFrom('customers')
+        .select('id')
+        .where('is_admin', '=', true)
+        .forUpdate()
+        .execute()
+    }
+    const customer = await trx
+      .selectFrom('customers')
+      .select(['id', 'email', 'is_admin'])
+      .where('id', '=', change.customerId)
+      .executeTakeFirst()
+    if (!customer) return 'not_found'
+    if (customer.is_admin === change.isAdmin) return 'unchanged'
+    if (!change.isAdmin) {
+      if (change.actorId === customer.id) return 'self'
+      const { admins } = await trx
+        .selectFrom('customers')
+        .select((eb) => eb.fn.countAll<number>().as('admins'))
+        .where('is_admin', '=', true)
+        .executeTakeFirstOrThrow()
+      if (Number(admins) <= 1) return 'last_admin'
+    }
+    await trx
+      .updateTable('customers')
+      .set({ is_admin: change.isAdmin, updated_at: new Date() })
+      .where('id', '=', customer.id)
+      .execute()
+    await recordAdminChange(trx, {
+      actorId: change.actorId,
+      action: change.isAdmin ? 'admin.grant' : 'admin.revoke',
+      entityType: 'customer',
+      entityId: customer.id,
+      before: { email: customer.email, is_admin: customer.is_admin },
+      after: { email: customer.email, is_admin: change.isAdmin },
+    })
+    return change.isAdmin ? 'granted' : 'revoked'
+  })
+}
+
+/** The shell's grant and revoke, by email (npm run admin -- grant|revoke EMAIL). */
+export async function setAdmin(
+  db: DB,
+  email: string,
+  isAdmin: boolean,
+): Promise<AdminRightsOutcome> {
   const customer = await db
     .selectFrom('customers')
     .select('id')
-    .where('email', '=', normalized)
+    .where('email', '=', email.trim().toLowerCase())
     .executeTakeFirst()
-  if (!customer) return false
-  await db
-    .updateTable('customers')
-    .set({ is_admin: isAdmin, updated_at: new Date() })
-    .where('id', '=', customer.id)
-    .execute()
-  await audit(db, isAdmin ? 'admin.grant' : 'admin.revoke', customer.id, normalized)
-  return true
+  if (!customer) return 'not_found'
+  return changeAdminRights(db, { customerId: customer.id, isAdmin, actorId: null })
 }

@@ -1,13 +1,153 @@
-import { AdminPageHeader } from '~/admin/ui/admin-page'
+import { Form, Link } from 'react-router'
+import { listActivity, OPERATOR } from '~/admin/activity.server'
+import { pageRequest, searchTerm } from '~/admin/pagination'
+import { AdminPageHeader, AdminTable, EmptyState } from '~/admin/ui/admin-page'
+import { FarmTime } from '~/admin/ui/farm-time'
+import { adminLinkClass } from '~/admin/ui/filter-tabs'
+import { Pagination } from '~/admin/ui/pagination'
 import { requireAdmin } from '~/auth/guards.server'
+import { secondaryButtonClass, TextField } from '~/components/ui/field'
+import { SelectField } from '~/components/ui/select-field'
+import { pageMeta } from '~/content/meta'
+import { getDb } from '~/db/db.server'
 import type { Route } from './+types/activity'
 
-// Placeholder: built in issue 6.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  return null
+  const url = new URL(request.url)
+  const filter = {
+    entityType: searchTerm(url, 'what'),
+    actor: searchTerm(url, 'who'),
+    action: searchTerm(url, 'action'),
+  }
+  const { actors, ...activity } = await listActivity(getDb(), { filter, page: pageRequest(url) })
+  const who = [
+    { value: OPERATOR, label: 'Operator (command line)' },
+    ...actors.map((actor) => ({ value: actor.id, label: actor.label })),
+  ]
+  return { ...activity, who, filter }
 }
 
-export default function AdminActivity() {
-  return <AdminPageHeader title="Activity" />
+/** 'promo_code' -> 'Promo code': the log's names in plain words. */
+function words(name: string): string {
+  const text = name.replace(/[_.]/g, ' ')
+  return text.charAt(0).toUpperCase() + text.slice(1)
 }
+
+export default function AdminActivity({ loaderData }: Route.ComponentProps) {
+  const { rows, info, entityTypes, who, filter } = loaderData
+  const filtered = filter.entityType || filter.actor || filter.action
+  return (
+    <>
+      <AdminPageHeader
+        title="Activity"
+        description="Every change made in the back-office or from the command line: who, what and when."
+      />
+      <Form method="get" className="mb-6 grid items-end gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <SelectField
+          label="What changed"
+          name="what"
+          defaultValue={filter.entityType}
+          placeholder="Everything"
+          options={entityTypes.map((type) => ({ value: type, label: words(type) }))}
+        />
+        <SelectField
+          label="Who"
+          name="who"
+          defaultValue={filter.actor}
+          placeholder="Anyone"
+          options={who}
+        />
+        <TextField
+          label="Action contains"
+          name="action"
+          type="search"
+          defaultValue={filter.action}
+          placeholder="e.g. grant"
+        />
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className={secondaryButtonClass}>
+            Filter
+          </button>
+          {filtered ? (
+            <Link to="/admin/activity" className={adminLinkClass}>
+              Show All
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      {rows.length === 0 ? (
+        <EmptyState>{filtered ? 'Nothing matches these filters.' : 'No changes yet.'}</EmptyState>
+      ) : (
+        <AdminTable caption="Changes, newest first">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">Action</th>
+              <th scope="col">What</th>
+              <th scope="col">Changes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} className="align-top">
+                <td>
+                  <FarmTime date={row.created_at} />
+                </td>
+                <td className="break-words">
+                  {row.actor ? (
+                    <>
+                      {row.actor.name ? (
+                        <span className="block font-semibold">{row.actor.name}</span>
+                      ) : null}
+                      <span className="break-all">{row.actor.email}</span>
+                    </>
+                  ) : (
+                    'Operator (command line)'
+                  )}
+                </td>
+                <th scope="row" className="border-t border-earth-100 font-normal">
+                  <code className="text-sm">{row.action}</code>
+                </th>
+                <td>
+                  <span className="block">{words(row.entityType)}</span>
+                  {row.entityHref ? (
+                    <Link to={row.entityHref} className={`${adminLinkClass} break-all`}>
+                      {row.entityLabel ?? 'Open'}
+                    </Link>
+                  ) : row.entityLabel ? (
+                    <span className="break-all">{row.entityLabel}</span>
+                  ) : null}
+                </td>
+                <td className="max-w-md break-words">
+                  {row.details === null ? (
+                    '-'
+                  ) : row.details.kind === 'text' ? (
+                    <span className="whitespace-pre-wrap">{row.details.text}</span>
+                  ) : row.details.lines.length === 0 ? (
+                    'No fields changed'
+                  ) : (
+                    <ul className="space-y-0.5 text-sm">
+                      {row.details.lines.map((line) => (
+                        <li key={line.field}>
+                          <span className="font-semibold">{line.field}:</span>{' '}
+                          {line.before === null
+                            ? line.after
+                            : `${line.before} -> ${line.after ?? '(removed)'}`}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </AdminTable>
+      )}
+      <Pagination info={info} label="Activity" />
+    </>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Activity' })

@@ -1,13 +1,91 @@
-import { AdminPageHeader } from '~/admin/ui/admin-page'
+import { Form, Link } from 'react-router'
+import { pageRequest, searchTerm } from '~/admin/pagination'
+import { AdminPageHeader, AdminTable, EmptyState } from '~/admin/ui/admin-page'
+import { FarmTime } from '~/admin/ui/farm-time'
+import { adminLinkClass } from '~/admin/ui/filter-tabs'
+import { Pagination } from '~/admin/ui/pagination'
 import { requireAdmin } from '~/auth/guards.server'
+import { secondaryButtonClass, TextField } from '~/components/ui/field'
+import { pageMeta } from '~/content/meta'
+import { listCustomers } from '~/customers/admin-customers.server'
+import { getDb } from '~/db/db.server'
 import type { Route } from './+types/customers'
 
-// Placeholder: built in issue 6.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  return null
+  const url = new URL(request.url)
+  const search = searchTerm(url)
+  const { customers, info } = await listCustomers(getDb(), { search, page: pageRequest(url) })
+  return { customers, info, search }
 }
 
-export default function AdminCustomers() {
-  return <AdminPageHeader title="Customers" />
+export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
+  const { customers, info, search } = loaderData
+  return (
+    <>
+      <AdminPageHeader
+        title="Customers"
+        description="Everyone with an account, newest first."
+        actions={
+          <Link to="/admin/newsletter" className={secondaryButtonClass}>
+            Newsletter Subscribers
+          </Link>
+        }
+      />
+      <Form method="get" role="search" className="mb-6 flex flex-wrap items-end gap-3">
+        <TextField
+          label="Search by name or email"
+          name="q"
+          type="search"
+          defaultValue={search}
+          className="w-full max-w-sm"
+        />
+        <button type="submit" className={secondaryButtonClass}>
+          Search
+        </button>
+        {search ? (
+          <Link to="/admin/customers" className={adminLinkClass}>
+            Show All
+          </Link>
+        ) : null}
+      </Form>
+      {customers.length === 0 ? (
+        <EmptyState>
+          {search ? `No customer matches "${search}".` : 'No customers have signed up yet.'}
+        </EmptyState>
+      ) : (
+        <AdminTable caption="Customers">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Joined</th>
+              <th scope="col">Orders</th>
+              <th scope="col">Admin</th>
+            </tr>
+          </thead>
+          <tbody>
+            {customers.map((customer) => (
+              <tr key={customer.id}>
+                <th scope="row" className="border-t border-earth-100 font-normal">
+                  <Link to={`/admin/customers/${customer.id}`} className={adminLinkClass}>
+                    {`${customer.first_name} ${customer.last_name}`.trim() || customer.email}
+                  </Link>
+                </th>
+                <td className="break-all">{customer.email}</td>
+                <td>
+                  <FarmTime date={customer.created_at} withTime={false} />
+                </td>
+                <td>{customer.order_count}</td>
+                <td>{customer.is_admin ? 'Yes' : 'No'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </AdminTable>
+      )}
+      <Pagination info={info} label="Customers" />
+    </>
+  )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Customers' })

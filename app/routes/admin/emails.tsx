@@ -1,13 +1,215 @@
-import { AdminPageHeader } from '~/admin/ui/admin-page'
+import { data, Form, Link, useLocation } from 'react-router'
+import { z } from 'zod'
+import { pageRequest } from '~/admin/pagination'
+import { AdminPageHeader, AdminPanel, AdminTable, EmptyState } from '~/admin/ui/admin-page'
+import { FarmTime } from '~/admin/ui/farm-time'
+import { adminLinkClass, FilterTabs } from '~/admin/ui/filter-tabs'
+import { Pagination } from '~/admin/ui/pagination'
 import { requireAdmin } from '~/auth/guards.server'
+import { FormMessage, secondaryButtonClass } from '~/components/ui/field'
+import { pageMeta } from '~/content/meta'
+import { getDb } from '~/db/db.server'
+import {
+  getOutboxEmail,
+  isOutboxStatus,
+  listOutbox,
+  RESENDABLE,
+  type ResendOutcome,
+  resendEmail,
+} from '~/email/admin-outbox.server'
+import type { OutboxStatus } from '~/email/outbox.server'
+import { parseForm } from '~/http/form-data'
 import type { Route } from './+types/emails'
 
-// Placeholder: built in issue 6.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  return null
+  const url = new URL(request.url)
+  const requested = url.searchParams.get('status')
+  const status = isOutboxStatus(requested) ? requested : null
+  const openId = url.searchParams.get('open')?.slice(0, 100)
+  const db = getDb()
+  const [list, opened] = await Promise.all([
+    listOutbox(db, { status, page: pageRequest(url) }),
+    openId ? getOutboxEmail(db, openId) : null,
+  ])
+  if (openId && !opened) throw data(null, { status: 404 })
+  const emails = list.emails.map((email) => ({
+    ...email,
+    canResend: RESENDABLE.includes(email.status as OutboxStatus),
+  }))
+  return { ...list, emails, status, opened }
 }
 
-export default function AdminEmails() {
-  return <AdminPageHeader title="Emails" />
+const ResendSchema = z.object({
+  intent: z.literal('resend', { error: 'Please choose what to do.' }),
+  id: z.string().min(1).max(100),
+})
+
+const RESEND_RESULTS: Record<ResendOutcome, { status: number; message: string }> = {
+  queued: { status: 200, message: 'The email is queued again and goes out in a few seconds.' },
+  not_found: { status: 404, message: 'That email was not found.' },
+  not_resendable: {
+    status: 409,
+    message: 'Only failed or unsent emails can be sent again; this one is already on its way.',
+  },
 }
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const form = parseForm(ResendSchema, await request.formData())
+  if (!form.ok) return data({ ok: false, message: 'Please choose an email to send again.' }, 400)
+  const outcome = await resendEmail(getDb(), { id: form.data.id, actorId: admin.id })
+  const { status, message } = RESEND_RESULTS[outcome]
+  return data({ ok: status === 200, message }, status)
+}
+
+const OUTBOX_LABELS: Record<OutboxStatus, string> = {
+  pending: 'Waiting to send',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+  not_sent: 'Not sent (no mail server)',
+}
+
+const TABS: { value: OutboxStatus | 'all'; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'sending', label: 'Sending' },
+  { value: 'sent', label: 'Sent' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'not_sent', label: 'Not sent' },
+]
+
+function statusLabel(status: string): string {
+  return OUTBOX_LABELS[status as OutboxStatus] ?? status
+}
+
+export default function AdminEmails({ loaderData, actionData }: Route.ComponentProps) {
+  const { emails, info, counts, status, opened } = loaderData
+  const { search } = useLocation()
+  const total = Object.values(counts).reduce((a, b) => a + b, 0)
+  /** This list's URL with one email opened (or closed), keeping filter and page. */
+  const withOpen = (id: string | null) => {
+    const params = new URLSearchParams(search)
+    if (id) params.set('open', id)
+    else params.delete('open')
+    const query = params.toString()
+    return query ? `/admin/emails?${query}` : '/admin/emails'
+  }
+  return (
+    <>
+      <AdminPageHeader
+        title="Emails"
+        description="Every email the shop sends goes through this outbox. Failed ones show why."
+        actions={
+          <Link to="/admin/errors" className={secondaryButtonClass}>
+            Error Reports
+          </Link>
+        }
+      />
+      {actionData ? (
+        <div className="mb-4">
+          <FormMessage tone={actionData.ok ? 'success' : 'error'}>{actionData.message}</FormMessage>
+        </div>
+      ) : null}
+      {opened ? (
+        <AdminPanel title={`Email: ${opened.subject}`} className="mb-6">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+            <dt className="font-semibold">To</dt>
+            <dd className="break-all">{opened.to_address}</dd>
+            <dt className="font-semibold">Template</dt>
+            <dd>{opened.template ?? 'None'}</dd>
+            <dt className="font-semibold">Status</dt>
+            <dd>{statusLabel(opened.status)}</dd>
+            <dt className="font-semibold">Queued</dt>
+            <dd>
+              <FarmTime date={opened.created_at} />
+            </dd>
+            {opened.last_error ? (
+              <>
+                <dt className="font-semibold">Last error</dt>
+                <dd className="break-words">{opened.last_error}</dd>
+              </>
+            ) : null}
+          </dl>
+          <h3 className="mt-4 mb-2 font-semibold text-ink">Text of the email</h3>
+          <pre className="max-h-96 overflow-auto rounded-md border border-earth-100 bg-earth-50 p-4 font-sans text-sm break-words whitespace-pre-wrap text-ink">
+            {opened.text_body}
+          </pre>
+          <Link to={withOpen(null)} className={`mt-4 inline-block ${adminLinkClass}`}>
+            Close Email
+          </Link>
+        </AdminPanel>
+      ) : null}
+      <FilterTabs
+        label="Email status"
+        current={status ?? 'all'}
+        tabs={TABS.map((tab) => ({
+          ...tab,
+          count: tab.value === 'all' ? total : counts[tab.value],
+        }))}
+        hrefFor={(value) => (value === 'all' ? '/admin/emails' : `/admin/emails?status=${value}`)}
+      />
+      {emails.length === 0 ? (
+        <EmptyState>No emails here.</EmptyState>
+      ) : (
+        <AdminTable caption="Emails, newest first">
+          <thead>
+            <tr>
+              <th scope="col">To</th>
+              <th scope="col">Subject</th>
+              <th scope="col">Template</th>
+              <th scope="col">Status</th>
+              <th scope="col">Attempts</th>
+              <th scope="col">Last error</th>
+              <th scope="col">Queued</th>
+              <th scope="col">Sent</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {emails.map((email) => (
+              <tr key={email.id}>
+                <td className="break-all">{email.to_address}</td>
+                <th scope="row" className="border-t border-earth-100 font-normal">
+                  <Link to={withOpen(email.id)} className={adminLinkClass}>
+                    {email.subject}
+                  </Link>
+                </th>
+                <td>{email.template ?? '-'}</td>
+                <td>{statusLabel(email.status)}</td>
+                <td>{email.attempts}</td>
+                <td className="max-w-xs break-words">{email.last_error ?? '-'}</td>
+                <td>
+                  <FarmTime date={email.created_at} />
+                </td>
+                <td>{email.sent_at ? <FarmTime date={email.sent_at} /> : '-'}</td>
+                <td>
+                  {email.canResend ? (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={email.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="resend"
+                        className="rounded-md border border-stone-400 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-ink hover:bg-earth-50"
+                      >
+                        Resend
+                        <span className="sr-only"> the email to {email.to_address}</span>
+                      </button>
+                    </Form>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </AdminTable>
+      )}
+      <Pagination info={info} label="Emails" />
+    </>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Emails' })

@@ -1,13 +1,92 @@
-import { AdminPageHeader } from '~/admin/ui/admin-page'
+import { Link } from 'react-router'
+import { pageRequest } from '~/admin/pagination'
+import { AdminPageHeader, AdminTable, EmptyState } from '~/admin/ui/admin-page'
+import { FarmTime } from '~/admin/ui/farm-time'
+import { adminLinkClass } from '~/admin/ui/filter-tabs'
+import { Pagination } from '~/admin/ui/pagination'
 import { requireAdmin } from '~/auth/guards.server'
+import { secondaryButtonClass } from '~/components/ui/field'
+import { pageMeta } from '~/content/meta'
+import { getDb } from '~/db/db.server'
+import { listErrorReports } from '~/errors/admin-errors.server'
 import type { Route } from './+types/errors'
 
-// Placeholder: built in issue 6.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  return null
+  return listErrorReports(getDb(), pageRequest(new URL(request.url)))
 }
 
-export default function AdminErrors() {
-  return <AdminPageHeader title="Error Reports" />
+export default function AdminErrors({ loaderData }: Route.ComponentProps) {
+  const { reports, info } = loaderData
+  return (
+    <>
+      <AdminPageHeader
+        title="Error Reports"
+        description="Errors that visitors' browsers ran into and reported, newest first."
+        actions={
+          <Link to="/admin/emails" className={secondaryButtonClass}>
+            Emails
+          </Link>
+        }
+      />
+      {reports.length === 0 ? (
+        <EmptyState>No errors reported. Everything is running smoothly.</EmptyState>
+      ) : (
+        <AdminTable caption="Error reports, newest first">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Message</th>
+              <th scope="col">Page</th>
+              <th scope="col">Browser</th>
+              <th scope="col">Customer</th>
+            </tr>
+          </thead>
+          <tbody>
+            {reports.map((report) => (
+              <tr key={report.id} className="align-top">
+                <td>
+                  <FarmTime date={report.created_at} />
+                </td>
+                <th
+                  scope="row"
+                  className="border-t border-earth-100 max-w-md font-normal break-words"
+                >
+                  {report.level === 'error' ? null : (
+                    <span className="mr-1 font-semibold">[{report.level}]</span>
+                  )}
+                  {report.message}
+                  {report.stack_trace ? (
+                    <details className="mt-1">
+                      <summary className="cursor-pointer text-sm font-semibold text-pasture-800">
+                        Show stack
+                      </summary>
+                      <pre className="mt-1 max-h-80 overflow-auto text-xs break-words whitespace-pre-wrap">
+                        {report.stack_trace}
+                      </pre>
+                    </details>
+                  ) : null}
+                </th>
+                <td className="max-w-xs break-all">{report.url ?? '-'}</td>
+                <td className="max-w-xs text-xs break-words">{report.user_agent ?? '-'}</td>
+                <td className="break-all">
+                  {report.customer_id ? (
+                    <Link to={`/admin/customers/${report.customer_id}`} className={adminLinkClass}>
+                      {report.customer_email ?? 'Customer'}
+                    </Link>
+                  ) : (
+                    'Guest'
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </AdminTable>
+      )}
+      <Pagination info={info} label="Error reports" />
+    </>
+  )
 }
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'Error Reports' })

@@ -1,13 +1,114 @@
-import { AdminPageHeader } from '~/admin/ui/admin-page'
+import { data, Form, Link, redirect } from 'react-router'
+import { z } from 'zod'
+import { AdminPageHeader, AdminPanel } from '~/admin/ui/admin-page'
+import { FarmTime } from '~/admin/ui/farm-time'
+import { adminLinkClass } from '~/admin/ui/filter-tabs'
 import { requireAdmin } from '~/auth/guards.server'
+import { FormMessage, primaryButtonClass, secondaryButtonClass } from '~/components/ui/field'
+import { openMessage, replyHref, setMessageStatus } from '~/content/admin-messages.server'
+import { pageMeta } from '~/content/meta'
+import { getDb } from '~/db/db.server'
+import { parseForm } from '~/http/form-data'
 import type { Route } from './+types/message'
 
-// Placeholder: built in issue 6.
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
-  return null
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request)
+  // Opening an unread message marks it read (audited), as in any mail program.
+  const message = await openMessage(getDb(), params.id, admin.id)
+  if (!message) throw data(null, { status: 404 })
+  return { message, reply: replyHref(message.email, message.subject) }
 }
 
-export default function AdminMessage() {
-  return <AdminPageHeader title="Message" />
+const MessageActionSchema = z.object({
+  intent: z.enum(['unread', 'archive', 'inbox'], { error: 'Please choose what to do.' }),
+})
+
+const TARGET = { unread: 'unread', archive: 'archived', inbox: 'read' } as const
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const form = parseForm(MessageActionSchema, await request.formData())
+  if (!form.ok) return data({ ok: false, message: 'Please choose what to do.' }, 400)
+  const found = await setMessageStatus(getDb(), {
+    id: params.id,
+    status: TARGET[form.data.intent],
+    actorId: admin.id,
+  })
+  if (!found) throw data(null, { status: 404 })
+  // Back to the inbox: staying here would open the message, and so read it, again.
+  if (form.data.intent === 'unread') return redirect('/admin/messages?status=unread')
+  return data({
+    ok: true,
+    message:
+      form.data.intent === 'archive'
+        ? 'Message archived.'
+        : 'Message moved back to the inbox (Read).',
+  })
 }
+
+export default function AdminMessage({ loaderData, actionData }: Route.ComponentProps) {
+  const { message, reply } = loaderData
+  const folder = message.status === 'archived' ? 'archived' : 'read'
+  return (
+    <>
+      <Link to={`/admin/messages?status=${folder}`} className={adminLinkClass}>
+        Back to Messages
+      </Link>
+      <div className="mt-4">
+        <AdminPageHeader
+          title={message.subject}
+          description={message.status === 'archived' ? 'Archived message' : undefined}
+        />
+      </div>
+      <div className="space-y-6">
+        {actionData ? (
+          <FormMessage tone={actionData.ok ? 'success' : 'error'}>{actionData.message}</FormMessage>
+        ) : null}
+        <AdminPanel>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+            <dt className="font-semibold">From</dt>
+            <dd>{message.name}</dd>
+            <dt className="font-semibold">Email</dt>
+            <dd className="break-all">{message.email}</dd>
+            <dt className="font-semibold">Phone</dt>
+            <dd>{message.phone ?? 'Not given'}</dd>
+            <dt className="font-semibold">Received</dt>
+            <dd>
+              <FarmTime date={message.created_at} />
+            </dd>
+          </dl>
+          <h2 className="mt-6 mb-2 font-semibold text-ink">Message</h2>
+          {/* Plain text, as typed: React escapes it and line breaks are kept. Never HTML. */}
+          <div
+            className="rounded-md border border-earth-100 bg-earth-50 p-4 break-words whitespace-pre-wrap text-ink"
+            data-testid="message-body"
+          >
+            {message.message}
+          </div>
+        </AdminPanel>
+        <div className="flex flex-wrap gap-3">
+          <a href={reply} className={primaryButtonClass}>
+            Reply by Email
+          </a>
+          <Form method="post" className="flex flex-wrap gap-3">
+            <button type="submit" name="intent" value="unread" className={secondaryButtonClass}>
+              Mark as Unread
+            </button>
+            {message.status === 'archived' ? (
+              <button type="submit" name="intent" value="inbox" className={secondaryButtonClass}>
+                Move to Inbox
+              </button>
+            ) : (
+              <button type="submit" name="intent" value="archive" className={secondaryButtonClass}>
+                Archive
+              </button>
+            )}
+          </Form>
+        </div>
+      </div>
+    </>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, { title: loaderData ? `Message: ${loaderData.message.subject}` : 'Message' })

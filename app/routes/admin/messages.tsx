@@ -1,13 +1,84 @@
-import { AdminPageHeader } from '~/admin/ui/admin-page'
+import { Link } from 'react-router'
+import { pageRequest } from '~/admin/pagination'
+import { AdminPageHeader, AdminTable, EmptyState } from '~/admin/ui/admin-page'
+import { FarmTime } from '~/admin/ui/farm-time'
+import { adminLinkClass, FilterTabs } from '~/admin/ui/filter-tabs'
+import { Pagination } from '~/admin/ui/pagination'
 import { requireAdmin } from '~/auth/guards.server'
+import { isMessageStatus, listMessages } from '~/content/admin-messages.server'
+import { pageMeta } from '~/content/meta'
+import { getDb } from '~/db/db.server'
 import type { Route } from './+types/messages'
 
-// Placeholder: built in issue 6.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  return null
+  const url = new URL(request.url)
+  const requested = url.searchParams.get('status')
+  // Unread is the inbox's front page; an unknown folder name falls back to it.
+  const status = isMessageStatus(requested) ? requested : 'unread'
+  const inbox = await listMessages(getDb(), { status, page: pageRequest(url) })
+  return { ...inbox, status }
 }
 
-export default function AdminMessages() {
-  return <AdminPageHeader title="Messages" />
+const FOLDERS = [
+  { value: 'unread', label: 'Unread' },
+  { value: 'read', label: 'Read' },
+  { value: 'archived', label: 'Archived' },
+] as const
+
+const EMPTY = {
+  unread: 'No unread messages. You are all caught up.',
+  read: 'No read messages.',
+  archived: 'No archived messages.',
 }
+
+export default function AdminMessages({ loaderData }: Route.ComponentProps) {
+  const { messages, info, counts, status } = loaderData
+  return (
+    <>
+      <AdminPageHeader
+        title="Messages"
+        description="What visitors sent through the contact form, newest first."
+      />
+      <FilterTabs
+        label="Message folders"
+        current={status}
+        tabs={FOLDERS.map((folder) => ({ ...folder, count: counts[folder.value] }))}
+        hrefFor={(value) => `/admin/messages?status=${value}`}
+      />
+      {messages.length === 0 ? (
+        <EmptyState>{EMPTY[status]}</EmptyState>
+      ) : (
+        <AdminTable caption={`${FOLDERS.find((f) => f.value === status)?.label} messages`}>
+          <thead>
+            <tr>
+              <th scope="col">From</th>
+              <th scope="col">Email</th>
+              <th scope="col">Subject</th>
+              <th scope="col">Received</th>
+            </tr>
+          </thead>
+          <tbody>
+            {messages.map((message) => (
+              <tr key={message.id} className={status === 'unread' ? 'font-semibold' : undefined}>
+                <th scope="row" className="border-t border-earth-100">
+                  <Link to={`/admin/messages/${message.id}`} className={adminLinkClass}>
+                    {message.name}
+                  </Link>
+                </th>
+                <td className="break-all">{message.email}</td>
+                <td>{message.subject}</td>
+                <td>
+                  <FarmTime date={message.created_at} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </AdminTable>
+      )}
+      <Pagination info={info} label="Messages" />
+    </>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Messages' })
