@@ -1,3 +1,4 @@
+import { toCsv } from '~/admin/csv'
 import { type PageInfo, type PageRequest, pageInfo } from '~/admin/pagination'
 import type { DB } from '~/db/db.server'
 import type { NewsletterStatus } from './newsletter.server'
@@ -69,16 +70,6 @@ export async function listSubscribers(
  * A cell a spreadsheet would run as a formula (starting with = + - @, or a tab or carriage
  * return) is prefixed with a single quote, so an address like "=HYPERLINK(...)" stays text.
  */
-export function csvCell(value: string | null): string {
-  let text = value ?? ''
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
-export function csvLine(values: (string | null)[]): string {
-  return `${values.map(csvCell).join(',')}\r\n`
-}
-
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
 
 /** Every subscriber (or one status) as CSV, oldest first; one query. */
@@ -93,16 +84,14 @@ export async function exportSubscribersCsv(
     .orderBy('created_at')
     .orderBy('id')
     .execute()
-  return [
-    csvLine(['email', 'status', 'subscribed', 'confirmed', 'unsubscribed']),
-    ...rows.map((row) =>
-      csvLine([
-        row.email,
-        row.status,
-        iso(row.created_at),
-        iso(row.confirmed_at),
-        iso(row.unsubscribed_at),
-      ]),
-    ),
-  ].join('')
+  return toCsv([
+    ['email', 'status', 'subscribed', 'confirmed', 'unsubscribed'],
+    ...rows.map((row) => [
+      row.email,
+      row.status,
+      iso(row.created_at),
+      iso(row.confirmed_at),
+      iso(row.unsubscribed_at),
+    ]),
+  ])
 }

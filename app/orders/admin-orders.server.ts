@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
+import { toCsv } from '~/admin/csv'
 import { containsPattern, type PageRequest, pageInfo, searchTerm } from '~/admin/pagination'
 import {
   orderStatusLabel,
@@ -7,7 +8,6 @@ import {
 } from '~/customers/orders.server'
 import type { DB } from '~/db/db.server'
 import type { Database } from '~/db/schema'
-import { toCsv } from './csv'
 import { isOrderStatus, type OrderStatus, parseOrderNumber } from './order-workflow'
 import { formatOrderNumber } from './place-order'
 import { formatFarmDateTime } from './sales-periods'

@@ -44,7 +44,7 @@ export function AdminTable({ caption, children }: { caption: string; children: R
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
     <div className="overflow-x-auto rounded-lg border border-earth-100 bg-white" tabIndex={0}>
-      <table className="w-full min-w-[36rem] border-collapse text-left text-sm [&_td]:border-t [&_td]:border-earth-100 [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2 [&_th]:font-semibold [&_thead_th]:bg-earth-50">
+      <table className="w-full min-w-[36rem] border-collapse text-left text-sm [&_td]:border-t [&_td]:border-earth-100 [&_tbody_th]:border-t [&_tbody_th]:border-earth-100 [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2 [&_th]:font-semibold [&_thead_th]:bg-earth-50">
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>

@@ -1,9 +1,9 @@
-import { formatFarmDate } from '~/content/farm-date'
+import { FARM_TIME_ZONE, formatFarmDate } from '~/content/farm-date'
 
 // A moment (not just a day) on the farm's clock, for logs where the hour matters: the outbox,
 // error reports, the activity log. Same zone as ~/content/farm-date, so server and browser
 // print the same text.
-const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone: 'America/Boise' })
+const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone: FARM_TIME_ZONE })
 
 export function FarmTime({ date, withTime = true }: { date: Date; withTime?: boolean }) {
   return (

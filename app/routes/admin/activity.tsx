@@ -107,7 +107,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
                     'Operator (command line)'
                   )}
                 </td>
-                <th scope="row" className="border-t border-earth-100 font-normal">
+                <th scope="row" className="font-normal">
                   <code className="text-sm">{row.action}</code>
                 </th>
                 <td>

@@ -151,7 +151,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
               <tbody>
                 {orders.map((order) => (
                   <tr key={order.id}>
-                    <th scope="row" className="border-t border-earth-100 font-normal">
+                    <th scope="row" className="font-normal">
                       <Link to={`/admin/orders/${order.id}`} className={adminLinkClass}>
                         {order.number}
                       </Link>
@@ -223,7 +223,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
               <tbody>
                 {waitingList.map((entry) => (
                   <tr key={entry.id}>
-                    <th scope="row" className="border-t border-earth-100 font-normal">
+                    <th scope="row" className="font-normal">
                       <Link to={`/admin/products/${entry.product_id}`} className={adminLinkClass}>
                         {entry.product_name}
                       </Link>

@@ -67,7 +67,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
           <tbody>
             {customers.map((customer) => (
               <tr key={customer.id}>
-                <th scope="row" className="border-t border-earth-100 font-normal">
+                <th scope="row" className="font-normal">
                   <Link to={`/admin/customers/${customer.id}`} className={adminLinkClass}>
                     {`${customer.first_name} ${customer.last_name}`.trim() || customer.email}
                   </Link>

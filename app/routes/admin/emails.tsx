@@ -173,7 +173,7 @@ export default function AdminEmails({ loaderData, actionData }: Route.ComponentP
             {emails.map((email) => (
               <tr key={email.id}>
                 <td className="break-all">{email.to_address}</td>
-                <th scope="row" className="border-t border-earth-100 font-normal">
+                <th scope="row" className="font-normal">
                   <Link to={withOpen(email.id)} className={adminLinkClass}>
                     {email.subject}
                   </Link>

@@ -48,10 +48,7 @@ export default function AdminErrors({ loaderData }: Route.ComponentProps) {
                 <td>
                   <FarmTime date={report.created_at} />
                 </td>
-                <th
-                  scope="row"
-                  className="border-t border-earth-100 max-w-md font-normal break-words"
-                >
+                <th scope="row" className="max-w-md font-normal break-words">
                   {report.level === 'error' ? null : (
                     <span className="mr-1 font-semibold">[{report.level}]</span>
                   )}

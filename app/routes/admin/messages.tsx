@@ -61,7 +61,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
           <tbody>
             {messages.map((message) => (
               <tr key={message.id} className={status === 'unread' ? 'font-semibold' : undefined}>
-                <th scope="row" className="border-t border-earth-100">
+                <th scope="row">
                   <Link to={`/admin/messages/${message.id}`} className={adminLinkClass}>
                     {message.name}
                   </Link>

@@ -76,7 +76,7 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
           <tbody>
             {subscribers.map((subscriber) => (
               <tr key={subscriber.id}>
-                <th scope="row" className="border-t border-earth-100 font-normal break-all">
+                <th scope="row" className="font-normal break-all">
                   {subscriber.email}
                 </th>
                 <td>{STATUS_LABELS[subscriber.status] ?? subscriber.status}</td>

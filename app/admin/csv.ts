@@ -1,4 +1,4 @@
-// CSV for spreadsheets (the orders export). Two things can go wrong with a naive join:
+// CSV for spreadsheets (the orders and newsletter exports). Two things can go wrong with a naive join:
 // a value with a comma, quote or line break breaks the columns, and a value a spreadsheet
 // reads as a formula (=, +, -, @, or a leading tab or carriage return) runs when the file
 // is opened (CSV injection). Such a value gets a single quote in front, so it shows as text.
