@@ -411,7 +411,10 @@ export async function updateAdminProduct(
   })
 }
 
-export type StockChangeResult = 'saved' | 'unchanged' | 'not-found' | 'has-options'
+export type StockChangeResult =
+  | { status: 'saved'; name: string; notified: number }
+  | { status: 'unchanged'; name: string }
+  | { status: 'not-found' | 'has-options' }
 
 /**
  * The list's quick stock change for a product without options: the number on the shelf now.
@@ -430,9 +433,9 @@ export async function setProductStock(
       .select((eb) => ['name', 'stock_quantity', variantCount(eb).as('variant_count')])
       .where('id', '=', productId)
       .executeTakeFirst()
-    if (!before) return 'not-found'
-    if (Number(before.variant_count ?? 0) > 0) return 'has-options'
-    if (before.stock_quantity === stock) return 'unchanged'
+    if (!before) return { status: 'not-found' } as const
+    if (Number(before.variant_count ?? 0) > 0) return { status: 'has-options' } as const
+    if (before.stock_quantity === stock) return { status: 'unchanged', name: before.name } as const
     await trx
       .updateTable('products')
       .set({ stock_quantity: stock, updated_at: new Date() })
@@ -446,8 +449,8 @@ export async function setProductStock(
       before: { name: before.name, stock_quantity: before.stock_quantity },
       after: { name: before.name, stock_quantity: stock },
     })
-    await notifyRestocked(trx, [productId])
-    return 'saved'
+    const notified = await notifyRestocked(trx, [productId])
+    return { status: 'saved', name: before.name, notified } as const
   })
 }
 

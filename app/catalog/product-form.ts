@@ -181,3 +181,9 @@ export const StockAdjustSchema = z.object({
   productId: z.string().min(1).max(100),
   stock: wholeNumber('stock', { max: MAX_STOCK }),
 })
+
+/** The product pages' buttons; a form sent by Enter carries no intent and means Save. */
+export const ProductIntentSchema = z
+  .enum(['save', 'add-variant', 'remove-variant', 'archive', 'unarchive'])
+  .optional()
+  .transform((intent) => intent ?? 'save')
