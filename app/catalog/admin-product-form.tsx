@@ -79,7 +79,8 @@ function startingValues(product: ProductFormProduct | null): Record<string, stri
 function withBlankRow(rows: VariantRowValues[], extra: number): VariantRowValues[] {
   const last = rows.at(-1)
   const needsBlank = !last || last.id || last.name || last.price || last.stock
-  const blanks = (needsBlank ? 1 : 0) + extra
+  // "Add Another Option" adds one row: the blank row it needs, or one after the blank row.
+  const blanks = needsBlank ? Math.max(1, extra) : extra
   return [...rows, ...Array.from({ length: blanks }, () => ({ ...BLANK_VARIANT_ROW }))].slice(
     0,
     MAX_VARIANT_ROWS,
