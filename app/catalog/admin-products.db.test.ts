@@ -215,36 +215,6 @@ describe('create and update', () => {
       reason: 'not-found',
     })
   })
-
-  test('bad input: messages per field, option rows numbered as sent', () => {
-    const parsed = parseProductForm({
-      name: '',
-      price: 'abc',
-      unit: 'each',
-      stock: '-1',
-      category: '',
-      'variants.0.name': 'A',
-      'variants.0.price': '1',
-      'variants.0.stock': '1',
-      'variants.1.name': '',
-      'variants.1.price': 'x',
-      'variants.1.stock': '1',
-      'variants.2.name': 'a',
-      'variants.2.price': '1',
-      'variants.2.stock': '1',
-    })
-    expect(parsed.ok).toBe(false)
-    if (parsed.ok) return
-    expect(parsed.fieldErrors).toMatchObject({
-      name: 'Enter the product name.',
-      price: 'Enter the price in dollars, like 12.50.',
-      stock: 'The stock must be between 0 and 100,000.',
-      category: 'Choose a category or type a new one.',
-      'variants.1.name': 'Enter the option name.',
-      'variants.1.price': 'Enter the option price in dollars, like 12.50.',
-      'variants.2.name': 'Two options have this name; give each its own.',
-    })
-  })
 })
 
 describe('stock and the waiting list', () => {

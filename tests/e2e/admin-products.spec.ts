@@ -120,6 +120,20 @@ test('an admin creates a product with two options and a picture; the shop shows 
   expect(src).toMatch(/^\/images\/[0-9a-f-]{36}\./)
   const picture = await page.request.get(src as string)
   expect(picture.ok()).toBe(true)
+  const productPath = new URL(page.url()).pathname
+
+  // Removing an option asks first; the product's stock follows the options left.
+  await page.goto(`/admin/products/${productPath.split('/').at(-1)}`)
+  await page.getByRole('button', { name: 'Remove option Large Jar' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Remove this option?' })
+  await confirm.getByRole('button', { name: 'Remove Option' }).click()
+  await expect(page.getByRole('status')).toHaveText('Option "Large Jar" removed.')
+  await expect(page.getByLabel('Stock', { exact: true })).toHaveValue('6')
+  await expect(page.getByLabel('Option name')).toHaveCount(2)
+  await expect(page.getByLabel('Option name').nth(1)).toHaveValue('')
+  await page.goto(productPath)
+  await expect(page.getByRole('button', { name: /Small Jar/ })).toBeVisible()
+  await expect(page.getByRole('button', { name: /Large Jar/ })).toHaveCount(0)
 })
 
 test('bad input: messages next to the fields, everything typed kept (with JavaScript)', async ({
