@@ -1,4 +1,4 @@
-import { data, Form, isRouteErrorResponse, Link, redirect } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
 import { z } from 'zod'
 import { AdminPageHeader, AdminPanel } from '~/admin/ui/admin-page'
 import { ConfirmSubmitButton } from '~/admin/ui/confirm-submit'
