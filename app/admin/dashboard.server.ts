@@ -53,13 +53,13 @@ export async function getDashboard(db: DB, now = new Date()) {
         ),
       ])
       .where('archived_at', 'is', null)
-      .where('stock_quantity', '<=', LOW_STOCK_THRESHOLD)
+      .where('stock_quantity', '<', LOW_STOCK_THRESHOLD)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('products')
       .select(['id', 'name', 'stock_quantity'])
       .where('archived_at', 'is', null)
-      .where('stock_quantity', '<=', LOW_STOCK_THRESHOLD)
+      .where('stock_quantity', '<', LOW_STOCK_THRESHOLD)
       .orderBy('stock_quantity')
       .orderBy('name')
       .limit(LIST_LIMIT * 2)

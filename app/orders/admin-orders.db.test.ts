@@ -161,7 +161,7 @@ describe('the dashboard', () => {
     })
     const keptTotal = (await getAdminOrder(t.db, kept.orderId))?.total_cents ?? 0
     const out = await createProduct(t.db, { stock_quantity: 0, name: 'Dashboard Out' })
-    await createProduct(t.db, { stock_quantity: 5, name: 'Dashboard Low' })
+    await createProduct(t.db, { stock_quantity: 4, name: 'Dashboard Low' })
     await createProduct(t.db, { stock_quantity: 6, name: 'Dashboard Fine' })
     await t.db
       .insertInto('waiting_list')

@@ -220,6 +220,50 @@ describe('order status workflow', () => {
     expect(await auditRows(order.orderId)).toHaveLength(1)
   })
 
+  test('a cancelled order that refills a sold-out product tells its waiting list, once', async () => {
+    const order = await placeTestOrder(t.db)
+    // The rest of the plain product sold elsewhere; a customer waits for it.
+    await t.db
+      .updateTable('products')
+      .set({ stock_quantity: 0 })
+      .where('id', '=', order.plain.id)
+      .execute()
+    const waiterId = crypto.randomUUID()
+    const waiterEmail = `${waiterId}@example.com`
+    await t.db
+      .insertInto('customers')
+      .values({
+        id: waiterId,
+        name: 'Wen Wait',
+        email: waiterEmail,
+        first_name: 'Wen',
+        last_name: 'Wait',
+      })
+      .execute()
+    await t.db
+      .insertInto('waiting_list')
+      .values({
+        id: crypto.randomUUID(),
+        customer_id: waiterId,
+        product_id: order.plain.id,
+        quantity: 1,
+        notify_by_email: true,
+      })
+      .execute()
+
+    await move(order, { intent: 'cancelled', from: 'pending_payment' })
+    await expireOrder(t.db, { orderId: order.orderId, sessionId: null })
+
+    const entry = await t.db
+      .selectFrom('waiting_list')
+      .select(['status'])
+      .where('customer_id', '=', waiterId)
+      .executeTakeFirstOrThrow()
+    expect(entry.status).toBe('notified')
+    const mails = (await mailsTo(waiterEmail)).filter((m) => m.template === 'back-in-stock')
+    expect(mails).toHaveLength(1)
+  })
+
   test('a paid order cancelled tells the customer a refund is coming', async () => {
     const order = await placeTestOrder(t.db)
     await move(order, { intent: 'paid', from: 'pending_payment' })

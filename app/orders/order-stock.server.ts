@@ -1,3 +1,4 @@
+import { notifyRestocked } from '~/catalog/restock.server'
 import type { DB } from '~/db/db.server'
 
 /**
@@ -9,7 +10,7 @@ import type { DB } from '~/db/db.server'
  * It is not idempotent on its own: call it inside the same transaction as the conditional
  * UPDATE that moved the order to 'cancelled', so the status change is the guard and the
  * stock comes back exactly once (Stripe's expiry and the admin's Cancel Order both do).
- * Returns the ids of the products that got stock back.
+ * Returns the ids of the products that got stock back; their waiting lists are notified.
  */
 export async function returnOrderStock(trx: DB, orderId: string): Promise<string[]> {
   const items = await trx
@@ -38,7 +39,8 @@ export async function returnOrderStock(trx: DB, orderId: string): Promise<string
     }
   }
   const productIds = [...restocked]
-  // restock: notify waiting list
-  // (the one place both cancellation paths pass once their stock is back, in their transaction)
+  // Both cancellation paths pass here once their stock is back, in their transaction: anyone
+  // waiting for what came back (D14) is emailed once.
+  await notifyRestocked(trx, productIds)
   return productIds
 }

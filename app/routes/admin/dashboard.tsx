@@ -107,8 +107,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             count={lowStock.count}
             products={lowStock.products}
             href="/admin/products?stock=low"
-            noun={`with ${LOW_STOCK_THRESHOLD} or fewer left`}
-            empty={`No product is down to ${LOW_STOCK_THRESHOLD} or fewer.`}
+            noun={`with fewer than ${LOW_STOCK_THRESHOLD} left`}
+            empty={`No product is down to fewer than ${LOW_STOCK_THRESHOLD}.`}
           />
         </AdminPanel>
       </div>
