@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import type pg from 'pg'
 import { startTestSmtpServer, type TestSmtpServer } from '../setup/smtp'
@@ -167,4 +168,80 @@ test('the outbox sends each email exactly once with both workers running', async
     const copies = smtp.messages.filter((mail) => mail.envelope.to.includes(to))
     expect(copies, to).toHaveLength(1)
   }
+})
+
+test('a restock from both instances at once notifies each waiting customer once', async ({
+  browser,
+}) => {
+  const client = database?.client as pg.Client
+  const adminEmail = uniqueEmail('instances-admin')
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'scripts/admin.ts',
+      'create',
+      '--email',
+      adminEmail,
+      '--password',
+      PASSWORD,
+    ],
+    { env: { ...process.env, DATABASE_URL: database?.url ?? '', LOG_LEVEL: 'silent' } },
+  )
+  const page = await newPage(browser, a.url)
+  await signIn(page, adminEmail)
+  await page.waitForURL((url) => !url.pathname.startsWith('/signin'))
+
+  // A sold-out product with three customers waiting, two of whom asked for an email.
+  const name = `Restock Across ${Date.now()}`
+  const productId = crypto.randomUUID()
+  await client.query(
+    `insert into products (id, name, description, category, price_cents, unit, stock_quantity)
+     values ($1, $2, 'Test', 'Pantry', 900, 'each', 0)`,
+    [productId, name],
+  )
+  const waiters = Array.from({ length: 3 }, (_, n) => ({
+    id: crypto.randomUUID(),
+    email: uniqueEmail(`waiter-${n}`),
+    notify: n < 2,
+  }))
+  for (const waiter of waiters) {
+    await client.query(
+      `insert into customers (id, name, email, first_name, last_name) values ($1, 'W W', $2, 'W', 'W')`,
+      [waiter.id, waiter.email],
+    )
+    await client.query(
+      `insert into waiting_list (id, customer_id, product_id, quantity, notify_by_email)
+       values ($1, $2, $3, 1, $4)`,
+      [crypto.randomUUID(), waiter.id, productId, waiter.notify],
+    )
+  }
+
+  const restock = (server: Running, stock: number) =>
+    page.request.post(`${server.url}/admin/products`, {
+      form: { intent: 'set-stock', productId, stock: String(stock) },
+      headers: { Origin: server.url },
+    })
+  const answers = await Promise.all([restock(a, 5), restock(b, 7)])
+  for (const answer of answers) expect(answer.status()).toBe(200)
+
+  for (const waiter of waiters.filter((w) => w.notify)) {
+    await expect
+      .poll(() => smtp.messages.filter((m) => m.envelope.to.includes(waiter.email)).length, {
+        timeout: 30_000,
+      })
+      .toBe(1)
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1000))
+  for (const waiter of waiters) {
+    const copies = smtp.messages.filter((m) => m.envelope.to.includes(waiter.email))
+    expect(copies, waiter.email).toHaveLength(waiter.notify ? 1 : 0)
+  }
+  const statuses = await client.query<{ status: string; notify_by_email: boolean }>(
+    'select status, notify_by_email from waiting_list where product_id = $1',
+    [productId],
+  )
+  for (const row of statuses.rows)
+    expect(row.status).toBe(row.notify_by_email ? 'notified' : 'waiting')
 })
