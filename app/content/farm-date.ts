@@ -1,5 +1,5 @@
 // Dates are printed in the farm's time zone, so the server and the browser print the same day.
-const FARM_TIME_ZONE = 'America/Boise'
+export const FARM_TIME_ZONE = 'America/Boise'
 
 const formats = {
   long: new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: FARM_TIME_ZONE }),
