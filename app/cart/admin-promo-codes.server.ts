@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { changedFields, recordAdminChange } from '~/admin/audit.server'
 import { containsPattern, type PageRequest } from '~/admin/pagination'
-import { farmDayEnd, farmDayOf, farmDayStart } from '~/content/farm-day'
+import { farmDayEnd, farmDayStart } from '~/content/farm-day'
 import type { DB } from '~/db/db.server'
 import type { FieldErrors } from '~/http/form-data'
 import { PROMO_CODE_RENAME_USED, PROMO_CODE_TAKEN, type PromoCodeInput } from './promo-code-form'
@@ -63,15 +63,6 @@ export async function getPromoCode(db: DB, id: string): Promise<AdminPromoCode |
     .where('id', '=', id)
     .executeTakeFirst()
   return row ?? null
-}
-
-/** A code's dates as the form's farm calendar days ('' when open-ended). */
-export function promoCodeDays(row: Pick<AdminPromoCode, 'starts_at' | 'ends_at'>) {
-  return {
-    starts_on: row.starts_at ? farmDayOf(row.starts_at) : '',
-    // ends_at is the first instant after the last day.
-    ends_on: row.ends_at ? farmDayOf(new Date(row.ends_at.getTime() - 1)) : '',
-  }
 }
 
 function columnsOf(input: PromoCodeInput) {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { checkbox, dollars, optionalDate } from '~/admin/fields'
 import { formatCents } from '~/components/price'
+import { farmDayOf } from '~/content/farm-day'
 import { normalizePromoCode } from './promo'
 
 // The admin's promo code form (issue 6 item 9), browser-safe. Dates are farm calendar days:
@@ -107,4 +108,13 @@ export const PromoCodeIntentSchema = z.object({
 /** "10% off" or "$5.00 off" */
 export function discountText(type: string, value: number): string {
   return type === 'percent' ? `${value}% off` : `${formatCents(value)} off`
+}
+
+/** A code's dates as the form's farm calendar days ('' when open-ended). */
+export function promoCodeDays(row: { starts_at: Date | null; ends_at: Date | null }) {
+  return {
+    starts_on: row.starts_at ? farmDayOf(row.starts_at) : '',
+    // ends_at is the first instant after the last day.
+    ends_on: row.ends_at ? farmDayOf(new Date(row.ends_at.getTime() - 1)) : '',
+  }
 }
