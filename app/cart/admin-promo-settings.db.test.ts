@@ -113,6 +113,10 @@ describe('the promo code form', () => {
     expect(errors({ code: 'NO GOOD!', discount_type: 'percent', discount_value: '10' })).toEqual({
       code: 'Use only letters and digits, like SPRING5.',
     })
+    expect(errors({ code: 'NO GOOD!', discount_type: 'percent', discount_value: '150' })).toEqual({
+      code: 'Use only letters and digits, like SPRING5.',
+      discount_value: 'A percentage must be a whole number from 1 to 100.',
+    })
     expect(errors({ code: 'A', discount_type: 'percent', discount_value: '101' })).toEqual({
       discount_value: 'A percentage must be a whole number from 1 to 100.',
     })

@@ -50,21 +50,24 @@ const PromoCodeFields = z.object({
 
 const fixedAmount = dollars('discount amount', { max: 100_000 })
 
-export const PromoCodeSchema = PromoCodeFields.transform((form, ctx) => {
-  let discountValue = 0
-  if (form.discount_type === 'percent') {
-    const text = form.discount_value.replace(/%\s*$/, '').trim()
-    const percent = /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN
-    if (!(percent >= 1 && percent <= 100)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['discount_value'],
-        message: 'A percentage must be a whole number from 1 to 100.',
-      })
-      return z.NEVER
-    }
-    discountValue = percent
-  } else {
+/** A percentage: whole 1-100, "15" or "15%"; null when it is not one. */
+function percentOf(text: string): number | null {
+  const digits = text.replace(/%\s*$/, '').trim()
+  const percent = /^\d{1,3}$/.test(digits) ? Number(digits) : 0
+  return percent >= 1 && percent <= 100 ? percent : null
+}
+
+// Checked after the fields, with them all reported at once (a refinement, not a transform,
+// so a bad code does not hide a bad amount).
+export const PromoCodeSchema = PromoCodeFields.superRefine((form, ctx) => {
+  if (form.discount_type === 'percent' && percentOf(form.discount_value) === null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['discount_value'],
+      message: 'A percentage must be a whole number from 1 to 100.',
+    })
+  }
+  if (form.discount_type === 'fixed') {
     const cents = fixedAmount.safeParse(form.discount_value)
     if (!cents.success || cents.data < 1) {
       ctx.addIssue({
@@ -74,9 +77,7 @@ export const PromoCodeSchema = PromoCodeFields.transform((form, ctx) => {
           ? 'The discount must be more than $0.'
           : (cents.error.issues[0]?.message ?? VALUE_REQUIRED),
       })
-      return z.NEVER
     }
-    discountValue = cents.data
   }
   if (form.starts_on && form.ends_on && form.ends_on < form.starts_on) {
     ctx.addIssue({
@@ -84,19 +85,20 @@ export const PromoCodeSchema = PromoCodeFields.transform((form, ctx) => {
       path: ['ends_on'],
       message: 'The end date must be on or after the start date.',
     })
-    return z.NEVER
   }
-  return {
-    code: form.code,
-    discount_type: form.discount_type,
-    discount_value: discountValue,
-    min_subtotal_cents: form.min_subtotal,
-    starts_on: form.starts_on,
-    ends_on: form.ends_on,
-    usage_limit: form.usage_limit,
-    is_active: form.is_active,
-  }
-})
+}).transform((form) => ({
+  code: form.code,
+  discount_type: form.discount_type,
+  discount_value:
+    form.discount_type === 'percent'
+      ? (percentOf(form.discount_value) ?? 0)
+      : fixedAmount.parse(form.discount_value),
+  min_subtotal_cents: form.min_subtotal,
+  starts_on: form.starts_on,
+  ends_on: form.ends_on,
+  usage_limit: form.usage_limit,
+  is_active: form.is_active,
+}))
 
 export type PromoCodeInput = z.output<typeof PromoCodeSchema>
 

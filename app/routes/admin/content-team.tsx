@@ -108,8 +108,13 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
             </tbody>
           </AdminTable>
         )}
+        {/* Keyed by what is stored, so Hide or a new photo shows in an open edit form too. */}
         <MemberForm
-          key={editing?.id ?? `new-${actionData?.ok ? actionData.id : ''}`}
+          key={
+            editing
+              ? `${editing.id}-${editing.is_active}-${editing.image_url}`
+              : `new-${actionData?.ok ? actionData.id : ''}`
+          }
           member={editing}
           actionData={actionData}
         />

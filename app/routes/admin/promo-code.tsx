@@ -130,7 +130,15 @@ export default function AdminPromoCode({ loaderData, actionData }: Route.Compone
           </FormMessage>
         ) : null}
         <AdminPanel>
-          <Form method="post" noValidate onSubmit={client.onSubmit} className="space-y-5">
+          {/* Keyed by what is stored: going from New to the saved code, or switching it off
+              below, shows the stored values; a refused save keeps what was typed. */}
+          <Form
+            key={code ? JSON.stringify([code.id, stored, code.is_active]) : 'new'}
+            method="post"
+            noValidate
+            onSubmit={client.onSubmit}
+            className="space-y-5"
+          >
             <input type="hidden" name="intent" value="save" />
             <TextField
               label="Code"
@@ -171,7 +179,7 @@ export default function AdminPromoCode({ loaderData, actionData }: Route.Compone
             </fieldset>
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
-                label="Amount off"
+                label="How much off"
                 name="discount_value"
                 inputMode="decimal"
                 hint="For a percentage, a whole number from 1 to 100. For a fixed amount, dollars like 5 or 5.50; it never takes off more than the subtotal."
