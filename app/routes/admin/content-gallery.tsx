@@ -86,7 +86,7 @@ export default function AdminGallery({ loaderData, actionData }: Route.Component
         {images.length === 0 ? (
           <EmptyState>No pictures yet. Upload the first one below.</EmptyState>
         ) : (
-          <ol className="space-y-4">
+          <ol aria-label="Gallery pictures in order" className="space-y-4">
             {images.map((image, index) => (
               <GalleryItem
                 key={image.id}
