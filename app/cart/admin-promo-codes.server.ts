@@ -4,24 +4,14 @@ import { containsPattern, type PageRequest } from '~/admin/pagination'
 import { farmDayEnd, farmDayStart } from '~/content/farm-day'
 import type { DB } from '~/db/db.server'
 import type { FieldErrors } from '~/http/form-data'
+import { PROMO_TERMS_COLUMNS } from './promo'
 import { PROMO_CODE_RENAME_USED, PROMO_CODE_TAKEN, type PromoCodeInput } from './promo-code-form'
 
 // Promo codes as the admin manages them (issue 6 item 9). The rules that decide whether a
 // code can be used live in promo.ts (currentPromoTerms) and pricing.ts; the cart and
 // placeOrder apply them. Codes are stored in capitals, so "unique" is case-insensitive.
 
-const COLUMNS = [
-  'id',
-  'code',
-  'discount_type',
-  'discount_value',
-  'min_subtotal_cents',
-  'starts_at',
-  'ends_at',
-  'usage_limit',
-  'times_used',
-  'is_active',
-] as const
+const COLUMNS = ['id', ...PROMO_TERMS_COLUMNS] as const
 
 export type AdminPromoCode = {
   id: string

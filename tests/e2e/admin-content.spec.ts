@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
+import { expectNoAxeViolations } from './support/axe'
 import { expect, test } from './support/private-server'
 import { signUp, uniqueEmail } from './support/users'
 
@@ -8,13 +8,6 @@ import { signUp, uniqueEmail } from './support/users'
 // changes them and a visitor sees them. These change what every page shows (content.spec.ts
 // asserts the demo farm's About page), so they run on a private server
 // (support/private-server.ts) and put back what they change.
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
-}
 
 async function photo(name: string) {
   const buffer = await sharp({

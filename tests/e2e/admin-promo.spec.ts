@@ -1,18 +1,11 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
+import { expectNoAxeViolations } from './support/axe'
 import { expect, type PrivateServer, test } from './support/private-server'
 import { signUp, uniqueEmail } from './support/users'
 
 // Promo codes (issue 6 item 9): the admin makes a code and the cart and checkout honour its
 // rules. Orders use up stock and codes, so this runs on a private server
 // (support/private-server.ts) rather than beside the other specs' stock counts.
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
-}
 
 /** A code no other run or test uses: letters only after the prefix. */
 function uniqueCode(prefix: string): string {
@@ -27,18 +20,6 @@ async function newShopper(browser: Browser, server: PrivateServer) {
   const page = await context.newPage()
   await signUp(page, { email: uniqueEmail('promo-shopper') })
   return { page, close: () => context.close() }
-}
-
-async function addJam(page: Page, server: PrivateServer, quantity: number) {
-  const row = server.queryOne<{ id: string }>(
-    'select id from products where name = ?',
-    'Huckleberry Jam',
-  )
-  const response = await page.request.post('/cart', {
-    form: { intent: 'add', productId: row?.id ?? '', quantity: String(quantity) },
-    headers: { Origin: server.url },
-  })
-  expect(response.ok()).toBe(true)
 }
 
 async function applyCode(page: Page, code: string) {
@@ -122,19 +103,19 @@ test('a $5 code with a $20 minimum and one use: the cart and checkout keep its r
   const second = await newShopper(browser, privateServer)
   try {
     // $11 is below the minimum; $22 is not.
-    await addJam(first.page, privateServer, 1)
+    await privateServer.addToCart(first.page, 'Huckleberry Jam', 1)
     await applyCode(first.page, code)
     await expect(
       first.page.getByText(`Promo code ${code} needs a subtotal of $20.00 or more.`),
     ).toBeVisible()
-    await addJam(first.page, privateServer, 1)
+    await privateServer.addToCart(first.page, 'Huckleberry Jam', 1)
     await applyCode(first.page, code)
     await expect(first.page.getByText('Promo code applied! You saved $5.00.')).toBeVisible()
     await placeOrder(first.page)
     await expect(first.page.getByText('-$5.00').first()).toBeVisible()
 
     // Its one use is gone.
-    await addJam(second.page, privateServer, 2)
+    await privateServer.addToCart(second.page, 'Huckleberry Jam', 2)
     await applyCode(second.page, code)
     await expect(second.page.getByText('Invalid promo code. Please try again.')).toBeVisible()
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
+import { expectNoAxeViolations } from './support/axe'
 import { expect, type PrivateServer, test } from './support/private-server'
 import { signUp, uniqueEmail } from './support/users'
 
@@ -7,7 +7,6 @@ import { signUp, uniqueEmail } from './support/users'
 // cart and checkout follow. These change the whole shop, so they run on a private server
 // (support/private-server.ts) and put the defaults back at the end.
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const DEFAULTS = {
   tax_rate: '6',
   standard_shipping: '5.99',
@@ -17,27 +16,12 @@ const DEFAULTS = {
   states: 'ID',
 }
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
-}
-
 function summaryValue(page: Page, label: string): Locator {
   return page
     .getByRole('region', { name: 'Order Summary' })
     .locator('dl > div')
     .filter({ has: page.getByText(label, { exact: true }) })
     .locator('dd')
-}
-
-/** Adds a demo product to this page's cart through the cart's own form post. */
-async function addToCart(page: Page, server: PrivateServer, product: string, quantity = 1) {
-  const row = server.queryOne<{ id: string }>('select id from products where name = ?', product)
-  const response = await page.request.post('/cart', {
-    form: { intent: 'add', productId: row?.id ?? '', quantity: String(quantity) },
-    headers: { Origin: server.url },
-  })
-  expect(response.ok()).toBe(true)
 }
 
 function taxRate(server: PrivateServer): number | undefined {
@@ -101,7 +85,7 @@ test('the tax rate and the states offered reach the cart and checkout; a custome
     try {
       await signUp(shopper, { email: uniqueEmail('settings-shopper') })
       // Huckleberry Jam, $11.00 each: $22.00, 8 % tax $1.76, shipping $5.99.
-      await addToCart(shopper, privateServer, 'Huckleberry Jam', 2)
+      await privateServer.addToCart(shopper, 'Huckleberry Jam', 2)
       await shopper.goto('/cart')
       await expect(summaryValue(shopper, 'Estimated Tax (8%)')).toHaveText('$1.76')
       await expect(summaryValue(shopper, 'Total')).toHaveText('$29.75')

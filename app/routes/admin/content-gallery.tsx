@@ -1,5 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router'
-import { textFields } from '~/admin/image-field.server'
+import { Form, Link, useNavigation } from 'react-router'
 import { AdminPageHeader, AdminPanel, EmptyState } from '~/admin/ui/admin-page'
 import { ConfirmSubmitButton } from '~/admin/ui/confirm-submit'
 import { requireAdmin } from '~/auth/guards.server'
@@ -16,6 +15,7 @@ import {
   changeGallery,
   listGalleryForAdmin,
 } from '~/content/admin-gallery.server'
+import { type ListActionResult, runListAction } from '~/content/admin-list-action.server'
 import {
   DisplayOrderButtons,
   smallButtonClass,
@@ -24,7 +24,6 @@ import {
 import { GalleryActionSchema, GalleryImageSchema } from '~/content/farm-form'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
-import { type FieldErrors, parseForm } from '~/http/form-data'
 import type { Route } from './+types/content-gallery'
 
 // The farm's picture gallery (farm_images) in display order: upload with a description,
@@ -35,34 +34,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { images: await listGalleryForAdmin(getDb()) }
 }
 
-type ActionResult =
-  | { ok: true; message: string; id?: string }
-  | { ok: false; message: string; fieldErrors: FieldErrors; values: Record<string, string> }
-
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const form = await request.formData()
-  const values = textFields(form)
-  const parsed = parseForm(GalleryActionSchema, values)
-  if (!parsed.ok) {
-    return data<ActionResult>(
-      {
-        ok: false,
-        message: 'Please fix the fields marked below.',
-        fieldErrors: parsed.fieldErrors,
-        values,
-      },
-      400,
-    )
-  }
-  const result = await changeGallery(getDb(), admin.id, parsed.data, form)
-  if (!result.ok) {
-    return data<ActionResult>(
-      { ok: false, message: result.message, fieldErrors: result.fieldErrors ?? {}, values },
-      result.status,
-    )
-  }
-  return data<ActionResult>(result)
+  return runListAction(request, admin, GalleryActionSchema, changeGallery)
 }
 
 export default function AdminGallery({ loaderData, actionData }: Route.ComponentProps) {
@@ -113,7 +87,7 @@ function GalleryItem({
   image: AdminGalleryImage
   position: number
   last: boolean
-  actionData: ActionResult | undefined
+  actionData: ListActionResult | undefined
 }) {
   const failed =
     actionData && !actionData.ok && actionData.values.id === image.id ? actionData : null
@@ -174,7 +148,7 @@ function GalleryItem({
   )
 }
 
-function UploadForm({ actionData }: { actionData: ActionResult | undefined }) {
+function UploadForm({ actionData }: { actionData: ListActionResult | undefined }) {
   const navigation = useNavigation()
   const client = useClientValidation(GalleryImageSchema)
   const failed =

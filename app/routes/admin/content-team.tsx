@@ -1,5 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router'
-import { textFields } from '~/admin/image-field.server'
+import { Form, Link, useNavigation } from 'react-router'
 import { AdminPageHeader, AdminPanel, AdminTable, EmptyState } from '~/admin/ui/admin-page'
 import { ConfirmSubmitButton } from '~/admin/ui/confirm-submit'
 import { requireAdmin } from '~/auth/guards.server'
@@ -13,6 +12,7 @@ import {
 } from '~/components/ui/field'
 import { TextAreaField } from '~/components/ui/text-area-field'
 import { useClientValidation } from '~/components/ui/use-client-validation'
+import { type ListActionResult, runListAction } from '~/content/admin-list-action.server'
 import { type AdminTeamMember, changeTeam, listTeamForAdmin } from '~/content/admin-team.server'
 import {
   DisplayOrderButtons,
@@ -22,7 +22,6 @@ import {
 import { TeamActionSchema, TeamMemberSchema } from '~/content/farm-form'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
-import { type FieldErrors, parseForm } from '~/http/form-data'
 import type { Route } from './+types/content-team'
 
 // The About page's team: the list in the page's order with Move up / Move down, hide or show,
@@ -35,34 +34,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { team, editing: team.find((member) => member.id === editId) ?? null }
 }
 
-type ActionResult =
-  | { ok: true; message: string; id?: string }
-  | { ok: false; message: string; fieldErrors: FieldErrors; values: Record<string, string> }
-
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const form = await request.formData()
-  const values = textFields(form)
-  const parsed = parseForm(TeamActionSchema, values)
-  if (!parsed.ok) {
-    return data<ActionResult>(
-      {
-        ok: false,
-        message: 'Please fix the fields marked below.',
-        fieldErrors: parsed.fieldErrors,
-        values,
-      },
-      400,
-    )
-  }
-  const result = await changeTeam(getDb(), admin.id, parsed.data, form)
-  if (!result.ok) {
-    return data<ActionResult>(
-      { ok: false, message: result.message, fieldErrors: result.fieldErrors ?? {}, values },
-      result.status,
-    )
-  }
-  return data<ActionResult>(result)
+  return runListAction(request, admin, TeamActionSchema, changeTeam)
 }
 
 export default function AdminTeam({ loaderData, actionData }: Route.ComponentProps) {
@@ -201,7 +175,7 @@ function MemberForm({
   actionData,
 }: {
   member: AdminTeamMember | null
-  actionData: ActionResult | undefined
+  actionData: ListActionResult | undefined
 }) {
   const navigation = useNavigation()
   const client = useClientValidation(TeamMemberSchema, member?.id ?? null)

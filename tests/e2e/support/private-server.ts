@@ -20,6 +20,8 @@ export type PrivateServer = {
   adminCli: (...args: string[]) => string
   /** A fresh admin made with the CLI, signed in on `page`; returns the email. */
   signInAsNewAdmin: (page: Page) => Promise<string>
+  /** Adds a demo product (by name) to the page's cart with the cart's own form post. */
+  addToCart: (page: Page, product: string, quantity?: number) => Promise<void>
   /** One row from this server's database (read-only), for checks the pages do not show. */
   queryOne: <T>(sql: string, ...params: unknown[]) => T | undefined
 }
@@ -77,6 +79,14 @@ export const test = base.extend<object, { privateServer: PrivateServer }>({
       )
       try {
         await waitUntilUp(url, child, 60_000)
+        const queryOne = <T>(sql: string, ...params: unknown[]) => {
+          const db = new SQLite(databaseFile, { readonly: true, fileMustExist: true })
+          try {
+            return db.prepare(sql).get(...params) as T | undefined
+          } finally {
+            db.close()
+          }
+        }
         const adminCli = (...args: string[]) =>
           execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
             env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
@@ -93,13 +103,14 @@ export const test = base.extend<object, { privateServer: PrivateServer }>({
             await page.waitForURL((where) => !where.pathname.startsWith('/signin'))
             return email
           },
-          queryOne: <T>(sql: string, ...params: unknown[]) => {
-            const db = new SQLite(databaseFile, { readonly: true, fileMustExist: true })
-            try {
-              return db.prepare(sql).get(...params) as T | undefined
-            } finally {
-              db.close()
-            }
+          queryOne,
+          addToCart: async (page, product, quantity = 1) => {
+            const row = queryOne<{ id: string }>('select id from products where name = ?', product)
+            const response = await page.request.post('/cart', {
+              form: { intent: 'add', productId: row?.id ?? '', quantity: String(quantity) },
+              headers: { Origin: url },
+            })
+            if (!response.ok()) throw new Error(`Adding ${product} failed: ${response.status()}`)
           },
         })
       } finally {
