@@ -4,7 +4,7 @@ import { containsPattern, type PageRequest } from '~/admin/pagination'
 import { farmDayEnd, farmDayStart } from '~/content/farm-day'
 import type { DB } from '~/db/db.server'
 import type { FieldErrors } from '~/http/form-data'
-import { PROMO_TERMS_COLUMNS } from './promo'
+import { PROMO_TERMS_COLUMNS, type PromoCodeRow } from './promo'
 import { PROMO_CODE_RENAME_USED, PROMO_CODE_TAKEN, type PromoCodeInput } from './promo-code-form'
 
 // Promo codes as the admin manages them (issue 6 item 9). The rules that decide whether a
@@ -13,18 +13,7 @@ import { PROMO_CODE_RENAME_USED, PROMO_CODE_TAKEN, type PromoCodeInput } from '.
 
 const COLUMNS = ['id', ...PROMO_TERMS_COLUMNS] as const
 
-export type AdminPromoCode = {
-  id: string
-  code: string
-  discount_type: string
-  discount_value: number
-  min_subtotal_cents: number
-  starts_at: Date | null
-  ends_at: Date | null
-  usage_limit: number | null
-  times_used: number
-  is_active: boolean
-}
+export type AdminPromoCode = PromoCodeRow & { id: string }
 
 /** One page of codes, newest first, optionally those whose name contains `search`. */
 export async function listPromoCodes(db: DB, page: PageRequest, search = '') {

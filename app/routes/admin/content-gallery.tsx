@@ -3,12 +3,7 @@ import { AdminPageHeader, AdminPanel, EmptyState } from '~/admin/ui/admin-page'
 import { ConfirmSubmitButton } from '~/admin/ui/confirm-submit'
 import { requireAdmin } from '~/auth/guards.server'
 import { ResponsiveImage } from '~/components/responsive-image'
-import {
-  FormMessage,
-  primaryButtonClass,
-  secondaryButtonClass,
-  TextField,
-} from '~/components/ui/field'
+import { primaryButtonClass, secondaryButtonClass, TextField } from '~/components/ui/field'
 import { useClientValidation } from '~/components/ui/use-client-validation'
 import {
   type AdminGalleryImage,
@@ -18,9 +13,10 @@ import {
 import { type ListActionResult, runListAction } from '~/content/admin-list-action.server'
 import {
   DisplayOrderButtons,
+  ListActionMessage,
   smallButtonClass,
   smallDangerButtonClass,
-} from '~/content/display-order-buttons'
+} from '~/content/admin-list-ui'
 import { GalleryActionSchema, GalleryImageSchema } from '~/content/farm-form'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
@@ -53,10 +49,7 @@ export default function AdminGallery({ loaderData, actionData }: Route.Component
         }
       />
       <div className="space-y-6">
-        {actionData?.ok ? <FormMessage tone="success">{actionData.message}</FormMessage> : null}
-        {actionData && !actionData.ok ? (
-          <FormMessage tone="error">{actionData.message}</FormMessage>
-        ) : null}
+        <ListActionMessage result={actionData} />
         {images.length === 0 ? (
           <EmptyState>No pictures yet. Upload the first one below.</EmptyState>
         ) : (

@@ -5,7 +5,6 @@ import { requireAdmin } from '~/auth/guards.server'
 import { ResponsiveImage } from '~/components/responsive-image'
 import {
   CheckboxField,
-  FormMessage,
   primaryButtonClass,
   secondaryButtonClass,
   TextField,
@@ -13,12 +12,13 @@ import {
 import { TextAreaField } from '~/components/ui/text-area-field'
 import { useClientValidation } from '~/components/ui/use-client-validation'
 import { type ListActionResult, runListAction } from '~/content/admin-list-action.server'
-import { type AdminTeamMember, changeTeam, listTeamForAdmin } from '~/content/admin-team.server'
 import {
   DisplayOrderButtons,
+  ListActionMessage,
   smallButtonClass,
   smallDangerButtonClass,
-} from '~/content/display-order-buttons'
+} from '~/content/admin-list-ui'
+import { type AdminTeamMember, changeTeam, listTeamForAdmin } from '~/content/admin-team.server'
 import { TeamActionSchema, TeamMemberSchema } from '~/content/farm-form'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
@@ -53,10 +53,7 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
         }
       />
       <div className="space-y-6">
-        {actionData?.ok ? <FormMessage tone="success">{actionData.message}</FormMessage> : null}
-        {actionData && !actionData.ok ? (
-          <FormMessage tone="error">{actionData.message}</FormMessage>
-        ) : null}
+        <ListActionMessage result={actionData} />
         {team.length === 0 ? (
           <EmptyState>No team members yet. Add the first one below.</EmptyState>
         ) : (

@@ -1,6 +1,7 @@
 import { Form } from 'react-router'
+import { FormMessage } from '~/components/ui/field'
 
-// Move up / Move down for a list shown in display order (team, gallery): two small plain
+// The team and gallery pages' shared parts. Move up / Move down for a list shown in display order (team, gallery): two small plain
 // forms, so reordering works without JavaScript. The item's name is read to screen readers.
 
 export const smallButtonClass =
@@ -40,4 +41,14 @@ export function DisplayOrderButtons({
       ))}
     </>
   )
+}
+
+/** What the last change on a list page did: good news, or why it was refused. */
+export function ListActionMessage({
+  result,
+}: {
+  result: { ok: boolean; message: string } | undefined
+}) {
+  if (!result) return null
+  return <FormMessage tone={result.ok ? 'success' : 'error'}>{result.message}</FormMessage>
 }
