@@ -2,9 +2,9 @@
 // several ranges separated by commas). The page text and the LocalBusiness JSON-LD both come
 // from that one value (DECISIONS D17).
 
-const DAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const
-type Day = (typeof DAYS)[number]
-const DAY_NAMES: Record<Day, string> = {
+export const DAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const
+export type Day = (typeof DAYS)[number]
+export const DAY_NAMES: Record<Day, string> = {
   Mo: 'Monday',
   Tu: 'Tuesday',
   We: 'Wednesday',
@@ -90,4 +90,54 @@ export function openingHoursSpecification(value: string) {
     opens: range.opens,
     closes: range.closes,
   }))
+}
+
+/** One day of the week in the admin's hours editor: closed, or open from `opens` to `closes`. */
+export type DayHours = { open: boolean; opens: string; closes: string }
+export type WeekHours = Record<Day, DayHours>
+
+/**
+ * The stored value as one entry per day, for the admin's per-day editor. A day listed twice
+ * (a lunch break written as two ranges) keeps its first range: the editor offers one range a
+ * day, which is what the farm's pages have needed so far.
+ */
+export function openingHoursByDay(value: string): WeekHours {
+  const week = Object.fromEntries(
+    DAYS.map((day) => [day, { open: false, opens: '09:00', closes: '17:00' }]),
+  ) as WeekHours
+  const seen = new Set<Day>()
+  for (const range of parseOpeningHours(value)) {
+    for (const day of range.days) {
+      if (seen.has(day)) continue
+      seen.add(day)
+      week[day] = { open: true, opens: range.opens, closes: range.closes }
+    }
+  }
+  return week
+}
+
+/**
+ * The editor's week back in schema.org notation, consecutive days with the same hours joined
+ * ("Mo-Fr 09:00-17:00, Sa 10:00-14:00"); '' when the farm is closed every day.
+ */
+export function formatOpeningHours(week: WeekHours): string {
+  const parts: string[] = []
+  let start = 0
+  while (start < DAYS.length) {
+    const day = DAYS[start] as Day
+    const hours = week[day]
+    let end = start
+    while (hours.open && end + 1 < DAYS.length) {
+      const next = week[DAYS[end + 1] as Day]
+      if (!next.open || next.opens !== hours.opens || next.closes !== hours.closes) break
+      end += 1
+    }
+    if (hours.open) {
+      const last = DAYS[end] as Day
+      const days = end === start ? day : `${day}-${last}`
+      parts.push(`${days} ${hours.opens}-${hours.closes}`)
+    }
+    start = end + 1
+  }
+  return parts.join(', ')
 }

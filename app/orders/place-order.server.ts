@@ -145,7 +145,10 @@ export async function placeOrder(
       await hooks.afterStock?.()
 
       // Counted only when the code gave something; the limit is checked again by the update
-      // itself, so two last uses of a limited code cannot both succeed.
+      // itself, so two last uses of a limited code cannot both succeed. The order that loses
+      // the last use is refused (PROMO_NO_LONGER_VALID) rather than placed without the
+      // discount: its shopper confirmed a total with the discount, and is told to look again
+      // (tested in cart/admin-promo-settings.db.test.ts).
       const promoUsed = promo && totals.promoApplies && totals.discountCents > 0 ? promo : null
       if (promoUsed) {
         const counted = await trx

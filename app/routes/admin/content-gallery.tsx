@@ -1,13 +1,194 @@
-import { AdminPageHeader } from '~/admin/ui/admin-page'
+import { Form, Link, useNavigation } from 'react-router'
+import { AdminPageHeader, AdminPanel, EmptyState } from '~/admin/ui/admin-page'
+import { ConfirmSubmitButton } from '~/admin/ui/confirm-submit'
 import { requireAdmin } from '~/auth/guards.server'
+import { ResponsiveImage } from '~/components/responsive-image'
+import { primaryButtonClass, secondaryButtonClass, TextField } from '~/components/ui/field'
+import { useClientValidation } from '~/components/ui/use-client-validation'
+import {
+  type AdminGalleryImage,
+  changeGallery,
+  listGalleryForAdmin,
+} from '~/content/admin-gallery.server'
+import { type ListActionResult, runListAction } from '~/content/admin-list-action.server'
+import {
+  DisplayOrderButtons,
+  ListActionMessage,
+  smallButtonClass,
+  smallDangerButtonClass,
+} from '~/content/admin-list-ui'
+import { GalleryActionSchema, GalleryImageSchema } from '~/content/farm-form'
+import { pageMeta } from '~/content/meta'
+import { getDb } from '~/db/db.server'
 import type { Route } from './+types/content-gallery'
 
-// Placeholder: built in issue 6.
+// The farm's picture gallery (farm_images) in display order: upload with a description,
+// reorder, edit the words, remove.
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  return null
+  return { images: await listGalleryForAdmin(getDb()) }
 }
 
-export default function AdminContentGallery() {
-  return <AdminPageHeader title="Farm Gallery" />
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  return runListAction(request, admin, GalleryActionSchema, changeGallery)
 }
+
+export default function AdminGallery({ loaderData, actionData }: Route.ComponentProps) {
+  const { images } = loaderData
+  return (
+    <>
+      <AdminPageHeader
+        title="Picture Gallery"
+        description="Pictures of the farm, in the order they are shown."
+        actions={
+          <Link to="/admin/content" className={secondaryButtonClass}>
+            Back to Content
+          </Link>
+        }
+      />
+      <div className="space-y-6">
+        <ListActionMessage result={actionData} />
+        {images.length === 0 ? (
+          <EmptyState>No pictures yet. Upload the first one below.</EmptyState>
+        ) : (
+          <ol aria-label="Gallery pictures in order" className="space-y-4">
+            {images.map((image, index) => (
+              <GalleryItem
+                key={image.id}
+                image={image}
+                position={index + 1}
+                last={index === images.length - 1}
+                actionData={actionData}
+              />
+            ))}
+          </ol>
+        )}
+        <UploadForm key={actionData?.ok ? actionData.id : 'upload'} actionData={actionData} />
+      </div>
+    </>
+  )
+}
+
+function GalleryItem({
+  image,
+  position,
+  last,
+  actionData,
+}: {
+  image: AdminGalleryImage
+  position: number
+  last: boolean
+  actionData: ListActionResult | undefined
+}) {
+  const failed =
+    actionData && !actionData.ok && actionData.values.id === image.id ? actionData : null
+  const errors = failed?.fieldErrors ?? {}
+  const name = `picture ${position}`
+  return (
+    <li className="grid gap-4 rounded-lg border border-earth-100 bg-white p-4 sm:grid-cols-[12rem_1fr]">
+      <div>
+        <ResponsiveImage
+          src={image.image_url}
+          alt={image.alt_text}
+          width={192}
+          height={128}
+          className="h-32 w-48 rounded-md object-cover"
+        />
+        <p className="mt-1 text-sm text-muted">Picture {position}</p>
+      </div>
+      <div className="space-y-3">
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="id" value={image.id} />
+          <TextField
+            label={`Description of ${name} (alt text)`}
+            name="alt_text"
+            maxLength={300}
+            defaultValue={failed?.values.alt_text ?? image.alt_text}
+            error={errors.alt_text}
+          />
+          <TextField
+            label={`Caption of ${name}`}
+            name="caption"
+            maxLength={300}
+            defaultValue={failed?.values.caption ?? image.caption ?? ''}
+            error={errors.caption}
+          />
+          <button type="submit" className={smallButtonClass}>
+            Save Details<span className="sr-only"> of {name}</span>
+          </button>
+        </Form>
+        <div className="flex flex-wrap gap-2">
+          <DisplayOrderButtons id={image.id} name={name} first={position === 1} last={last} />
+          <Form method="post">
+            <input type="hidden" name="id" value={image.id} />
+            <ConfirmSubmitButton
+              name="intent"
+              value="remove"
+              title="Remove this picture?"
+              question={`"${image.alt_text}" will be removed from the gallery.`}
+              confirmLabel="Remove"
+              className={smallDangerButtonClass}
+            >
+              Remove<span className="sr-only"> {name}</span>
+            </ConfirmSubmitButton>
+          </Form>
+        </div>
+      </div>
+    </li>
+  )
+}
+
+function UploadForm({ actionData }: { actionData: ListActionResult | undefined }) {
+  const navigation = useNavigation()
+  const client = useClientValidation(GalleryImageSchema)
+  const failed =
+    actionData && !actionData.ok && actionData.values.intent === 'create' ? actionData : null
+  const errors = client.errors ?? failed?.fieldErrors ?? {}
+  const submitting =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create'
+  return (
+    <AdminPanel title="Add a picture">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        onSubmit={client.onSubmit}
+        className="space-y-4"
+      >
+        <input type="hidden" name="intent" value="create" />
+        <TextField
+          label="Picture"
+          name="image"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/avif"
+          hint="JPEG, PNG, WebP or AVIF, up to 20 MB."
+          error={errors.image}
+        />
+        <TextField
+          label="Description (alt text)"
+          name="alt_text"
+          maxLength={300}
+          hint="What the picture shows, for people who cannot see it, like: Cows grazing the river pasture at dawn."
+          defaultValue={failed?.values.alt_text ?? ''}
+          error={errors.alt_text}
+        />
+        <TextField
+          label="Caption (optional)"
+          name="caption"
+          maxLength={300}
+          defaultValue={failed?.values.caption ?? ''}
+          error={errors.caption}
+        />
+        <button type="submit" className={primaryButtonClass} disabled={submitting}>
+          {submitting ? 'Uploading...' : 'Add Picture'}
+        </button>
+      </Form>
+    </AdminPanel>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'Picture Gallery' })

@@ -1,13 +1,265 @@
-import { AdminPageHeader } from '~/admin/ui/admin-page'
+import { Form, Link, useNavigation } from 'react-router'
+import { AdminPageHeader, AdminPanel, AdminTable, EmptyState } from '~/admin/ui/admin-page'
+import { ConfirmSubmitButton } from '~/admin/ui/confirm-submit'
 import { requireAdmin } from '~/auth/guards.server'
+import { ResponsiveImage } from '~/components/responsive-image'
+import {
+  CheckboxField,
+  primaryButtonClass,
+  secondaryButtonClass,
+  TextField,
+} from '~/components/ui/field'
+import { TextAreaField } from '~/components/ui/text-area-field'
+import { useClientValidation } from '~/components/ui/use-client-validation'
+import { type ListActionResult, runListAction } from '~/content/admin-list-action.server'
+import {
+  DisplayOrderButtons,
+  ListActionMessage,
+  smallButtonClass,
+  smallDangerButtonClass,
+} from '~/content/admin-list-ui'
+import { type AdminTeamMember, changeTeam, listTeamForAdmin } from '~/content/admin-team.server'
+import { TeamActionSchema, TeamMemberSchema } from '~/content/farm-form'
+import { pageMeta } from '~/content/meta'
+import { getDb } from '~/db/db.server'
 import type { Route } from './+types/content-team'
 
-// Placeholder: built in issue 6.
+// The About page's team: the list in the page's order with Move up / Move down, hide or show,
+// remove; one form adds a member, or edits the one chosen with ?edit=<id>.
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  return null
+  const team = await listTeamForAdmin(getDb())
+  const editId = new URL(request.url).searchParams.get('edit')
+  return { team, editing: team.find((member) => member.id === editId) ?? null }
 }
 
-export default function AdminContentTeam() {
-  return <AdminPageHeader title="Team Members" />
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  return runListAction(request, admin, TeamActionSchema, changeTeam)
 }
+
+export default function AdminTeam({ loaderData, actionData }: Route.ComponentProps) {
+  const { team, editing } = loaderData
+  return (
+    <>
+      <AdminPageHeader
+        title="Team Members"
+        description="The people on the About page, in the order shown there. Hidden members stay here but are not shown."
+        actions={
+          <Link to="/admin/content" className={secondaryButtonClass}>
+            Back to Content
+          </Link>
+        }
+      />
+      <div className="space-y-6">
+        <ListActionMessage result={actionData} />
+        {team.length === 0 ? (
+          <EmptyState>No team members yet. Add the first one below.</EmptyState>
+        ) : (
+          <AdminTable caption="Team members in About page order">
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Photo</th>
+                <th scope="col">Name</th>
+                <th scope="col">On the About page</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {team.map((member, index) => (
+                <TeamRow
+                  key={member.id}
+                  member={member}
+                  position={index + 1}
+                  last={index === team.length - 1}
+                />
+              ))}
+            </tbody>
+          </AdminTable>
+        )}
+        {/* Keyed by what is stored, so Hide or a new photo shows in an open edit form too. */}
+        <MemberForm
+          key={
+            editing
+              ? `${editing.id}-${editing.is_active}-${editing.image_url}`
+              : `new-${actionData?.ok ? actionData.id : ''}`
+          }
+          member={editing}
+          actionData={actionData}
+        />
+      </div>
+    </>
+  )
+}
+
+function TeamRow({
+  member,
+  position,
+  last,
+}: {
+  member: AdminTeamMember
+  position: number
+  last: boolean
+}) {
+  const who = <span className="sr-only"> {member.name}</span>
+  return (
+    <tr>
+      <td>{position}</td>
+      <td>
+        {member.image_url ? (
+          <ResponsiveImage
+            src={member.image_url}
+            alt=""
+            width={48}
+            height={48}
+            className="h-12 w-12 rounded-full object-cover"
+          />
+        ) : (
+          <span className="text-muted">None</span>
+        )}
+      </td>
+      <td>
+        <p className="font-semibold">{member.name}</p>
+        <p className="text-muted">{member.title}</p>
+      </td>
+      <td>{member.is_active ? 'Shown' : 'Hidden'}</td>
+      <td>
+        <div className="flex flex-wrap gap-2">
+          <DisplayOrderButtons
+            id={member.id}
+            name={member.name}
+            first={position === 1}
+            last={last}
+          />
+          <Link to={`?edit=${member.id}`} className={smallButtonClass}>
+            Edit{who}
+          </Link>
+          <Form method="post">
+            <input type="hidden" name="id" value={member.id} />
+            <button
+              type="submit"
+              name="intent"
+              value={member.is_active ? 'hide' : 'show'}
+              className={smallButtonClass}
+            >
+              {member.is_active ? 'Hide' : 'Show'}
+              {who}
+            </button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="id" value={member.id} />
+            <ConfirmSubmitButton
+              name="intent"
+              value="remove"
+              title="Remove this team member?"
+              question={`${member.name} will be removed from the team for good. To take them off the About page for now, use Hide instead.`}
+              confirmLabel="Remove"
+              className={smallDangerButtonClass}
+            >
+              Remove{who}
+            </ConfirmSubmitButton>
+          </Form>
+        </div>
+      </td>
+    </tr>
+  )
+}
+
+function MemberForm({
+  member,
+  actionData,
+}: {
+  member: AdminTeamMember | null
+  actionData: ListActionResult | undefined
+}) {
+  const navigation = useNavigation()
+  const client = useClientValidation(TeamMemberSchema, member?.id ?? null)
+  const intent = member ? 'update' : 'create'
+  // Typed values and errors belong to this form only when it was the one sent.
+  const failed =
+    actionData && !actionData.ok && actionData.values.intent === intent ? actionData : null
+  const errors = client.errors ?? failed?.fieldErrors ?? {}
+  const typed = failed?.values
+  const value = (name: 'name' | 'title' | 'bio') => typed?.[name] ?? member?.[name] ?? ''
+  const active = typed ? typed.is_active === 'on' : (member?.is_active ?? true)
+  const submitting =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+
+  return (
+    <AdminPanel title={member ? `Edit ${member.name}` : 'Add a team member'}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        onSubmit={client.onSubmit}
+        className="space-y-4"
+      >
+        <input type="hidden" name="intent" value={intent} />
+        {member ? <input type="hidden" name="id" value={member.id} /> : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Name"
+            name="name"
+            maxLength={100}
+            defaultValue={value('name')}
+            error={errors.name}
+          />
+          <TextField
+            label="Title"
+            name="title"
+            maxLength={100}
+            placeholder="Head Farmer"
+            defaultValue={value('title')}
+            error={errors.title}
+          />
+        </div>
+        <TextAreaField
+          label="Bio"
+          name="bio"
+          rows={4}
+          defaultValue={value('bio')}
+          error={errors.bio}
+        />
+        <div className="flex flex-wrap items-end gap-4">
+          {member?.image_url ? (
+            <ResponsiveImage
+              src={member.image_url}
+              alt={`Current photo of ${member.name}`}
+              width={96}
+              height={96}
+              className="h-24 w-24 rounded-full object-cover"
+            />
+          ) : null}
+          <TextField
+            label={member?.image_url ? 'New photo' : 'Photo'}
+            name="photo"
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/avif"
+            hint={
+              member?.image_url
+                ? 'Leave empty to keep the current photo.'
+                : 'A square picture works best. JPEG, PNG, WebP or AVIF, up to 20 MB.'
+            }
+            error={errors.photo}
+          />
+        </div>
+        <CheckboxField label="Show on the About page" name="is_active" defaultChecked={active} />
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className={primaryButtonClass} disabled={submitting}>
+            {submitting ? 'Saving...' : member ? 'Save Team Member' : 'Add Team Member'}
+          </button>
+          {member ? (
+            <Link to="/admin/content/team" className={secondaryButtonClass}>
+              Done editing
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </AdminPanel>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'Team Members' })

@@ -1,0 +1,10 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+// WCAG 2.2 A and AA, as tests/e2e/a11y.spec.ts checks the shop's pages.
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+}
