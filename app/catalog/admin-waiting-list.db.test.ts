@@ -27,6 +27,10 @@ async function customer(name: string) {
   return id
 }
 
+// Entries list oldest first; each join is a second after the last, so two joins made in the
+// same millisecond still have an order.
+let joined = Date.parse('2026-11-01T12:00:00Z')
+
 async function join(
   customerId: string,
   productId: string,
@@ -44,6 +48,7 @@ async function join(
       quantity,
       notify_by_email: options.notify ?? true,
       status: options.status ?? 'waiting',
+      created_at: new Date((joined += 1000)),
     })
     .execute()
   return id

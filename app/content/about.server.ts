@@ -2,8 +2,8 @@ import type { DB } from '~/db/db.server'
 import { getEnv } from '~/env.server'
 import type { TeamMember } from './team-member-card'
 
-// The About page's data: the farm settings it shows and the active team, two queries run
-// side by side.
+// The About page's data: the farm settings it shows, the active team and the picture gallery,
+// three queries run side by side.
 
 /** Active team members in display order (spec section 7). */
 export function listActiveTeamMembers(db: DB): Promise<TeamMember[]> {
@@ -49,8 +49,30 @@ function getAboutFarm(db: DB) {
     .executeTakeFirstOrThrow()
 }
 
+export type GalleryImage = {
+  id: string
+  image_url: string
+  alt_text: string
+  caption: string | null
+}
+
+/** The farm's picture gallery in the admin's order (spec section 7: by display_order). */
+export function listGalleryImages(db: DB): Promise<GalleryImage[]> {
+  return db
+    .selectFrom('farm_images')
+    .select(['id', 'image_url', 'alt_text', 'caption'])
+    .orderBy('display_order')
+    .orderBy('created_at')
+    .limit(24)
+    .execute()
+}
+
 export async function getAboutPage(db: DB) {
-  const [farm, team] = await Promise.all([getAboutFarm(db), listActiveTeamMembers(db)])
+  const [farm, team, gallery] = await Promise.all([
+    getAboutFarm(db),
+    listActiveTeamMembers(db),
+    listGalleryImages(db),
+  ])
   // A hidden team section needs no team.
-  return { farm, team: farm.show_team_section ? team : [], siteUrl: getEnv().baseUrl }
+  return { farm, team: farm.show_team_section ? team : [], gallery, siteUrl: getEnv().baseUrl }
 }

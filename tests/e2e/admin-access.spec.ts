@@ -78,6 +78,7 @@ test('a customer is sent home from every admin page, and a forged admin post get
   await expect(page.getByRole('heading', { name: 'Not Allowed' })).toBeVisible()
   await expect(page.getByText('Only farm admins can do that.')).toBeVisible()
 
+  await page.goto('/')
   await page.getByRole('button', { name: /Account menu/ }).click()
   await expect(page.getByRole('link', { name: 'My Account' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0)

@@ -226,9 +226,21 @@ test('the gallery: upload with a description, reorder, edit, remove', async ({
     'Hives on the north slope',
   )
 
+  // The About page shows the gallery in the admin's order, with the caption.
+  await page.goto('/about')
+  const gallery = page.getByRole('region', { name: 'Life on the Farm' })
+  const figure = gallery.getByRole('figure').filter({ has: page.getByRole('img', { name: alt }) })
+  await expect(figure).toContainText('Hives on the north slope')
+  await expect(gallery.getByRole('figure').nth(position - 1)).toContainText(
+    'Hives on the north slope',
+  )
+  await page.goto('/admin/content/gallery')
+
   await page.getByRole('button', { name: `Remove picture ${position}` }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click()
   await expect(page.getByRole('status')).toHaveText('Picture removed from the gallery.')
+  await expect(page.getByRole('img', { name: alt })).toHaveCount(0)
+  await page.goto('/about')
   await expect(page.getByRole('img', { name: alt })).toHaveCount(0)
 })
 

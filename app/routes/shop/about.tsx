@@ -59,7 +59,7 @@ function ValueIconSvg({ icon }: { icon: ValueIcon }) {
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { farm, team, siteUrl } = loaderData
+  const { farm, team, gallery, siteUrl } = loaderData
   const paragraphs = farm.story.split(/\n\s*\n/).filter(Boolean)
   return (
     <>
@@ -149,6 +149,35 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             )}
+          </div>
+        </section>
+      ) : null}
+
+      {gallery.length > 0 ? (
+        <section aria-labelledby="gallery-heading">
+          <div className="mx-auto max-w-6xl px-4 py-16">
+            <h2 id="gallery-heading" className={`${sectionHeading} text-center`}>
+              Life on the Farm
+            </h2>
+            <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {gallery.map((image) => (
+                <li key={image.id}>
+                  <figure>
+                    <ResponsiveImage
+                      src={image.image_url}
+                      alt={image.alt_text}
+                      width={400}
+                      height={300}
+                      sizes="(min-width: 1024px) 360px, (min-width: 640px) calc(50vw - 28px), calc(100vw - 32px)"
+                      className="aspect-[4/3] w-full rounded-lg object-cover"
+                    />
+                    {image.caption ? (
+                      <figcaption className="mt-2 text-sm text-muted">{image.caption}</figcaption>
+                    ) : null}
+                  </figure>
+                </li>
+              ))}
+            </ul>
           </div>
         </section>
       ) : null}

@@ -10,18 +10,24 @@ export const MAILBOX_PORT = Number(
 
 export type Mail = { to: string; subject: string; text: string; html: string }
 
-export async function listMail(): Promise<Mail[]> {
-  const response = await fetch(`http://127.0.0.1:${MAILBOX_PORT}/messages`)
+/** `port`: another server's mailbox (a private server's, see private-server.ts). */
+export async function listMail(port = MAILBOX_PORT): Promise<Mail[]> {
+  const response = await fetch(`http://127.0.0.1:${port}/messages`)
   return (await response.json()) as Mail[]
 }
 
 /** Waits (polling) for the first message to `to` whose subject matches. */
-export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_000): Promise<Mail> {
+export async function waitForMail(
+  to: string,
+  subject: RegExp,
+  timeoutMs = 15_000,
+  port = MAILBOX_PORT,
+): Promise<Mail> {
   let found: Mail | undefined
   await expect
     .poll(
       async () => {
-        found = (await listMail()).find(
+        found = (await listMail(port)).find(
           (mail) => mail.to.includes(to) && subject.test(mail.subject),
         )
         return Boolean(found)

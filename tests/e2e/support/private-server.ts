@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs'
 import net from 'node:net'
 import { test as base, type Page } from '@playwright/test'
 import SQLite from 'better-sqlite3'
+import { listMail, type Mail, waitForMail } from './mailbox'
 import { PASSWORD, signIn, uniqueEmail } from './users'
 
 // Some admin tests change what the whole shop shows: the tax rate, the farm's name, the About
@@ -22,6 +23,9 @@ export type PrivateServer = {
   signInAsNewAdmin: (page: Page) => Promise<string>
   /** Adds a demo product (by name) to the page's cart with the cart's own form post. */
   addToCart: (page: Page, product: string, quantity?: number) => Promise<void>
+  /** What this server's own mailbox received, and waiting for one message there. */
+  listMail: () => Promise<Mail[]>
+  waitForMail: (to: string, subject: RegExp) => Promise<Mail>
   /** One row from this server's database (read-only), for checks the pages do not show. */
   queryOne: <T>(sql: string, ...params: unknown[]) => T | undefined
 }
@@ -104,6 +108,8 @@ export const test = base.extend<object, { privateServer: PrivateServer }>({
             return email
           },
           queryOne,
+          listMail: () => listMail(mailboxPort),
+          waitForMail: (to, subject) => waitForMail(to, subject, 15_000, mailboxPort),
           addToCart: async (page, product, quantity = 1) => {
             const row = queryOne<{ id: string }>('select id from products where name = ?', product)
             const response = await page.request.post('/cart', {
