@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import type pg from 'pg'
 import { startTestSmtpServer, type TestSmtpServer } from '../setup/smtp'
+import { placePickupOrder } from './support/checkout'
 import {
   createPostgresDatabase,
   type Running,
@@ -92,20 +93,7 @@ test('a cart filled on one instance checks out on the other', async ({ browser }
 
   await page.goto(`${b.url}/cart`)
   await expect(page.getByRole('heading', { name: 'Huckleberry Jam' })).toBeVisible()
-  await page.goto(`${b.url}/checkout`)
-  const form = page.locator('form', {
-    has: page.getByRole('button', { name: 'Continue to Payment' }),
-  })
-  await form.getByLabel('Phone').fill('208-555-0142')
-  await form.getByLabel('Street address').fill('12 Meadow Lane')
-  await form.getByLabel('City').fill('Boise')
-  await form.getByLabel('State').selectOption('ID')
-  await form.getByLabel('ZIP code').fill('83702')
-  await form.getByRole('radio', { name: /^Farm Pickup/ }).check()
-  await page.getByRole('button', { name: 'Continue to Payment' }).click()
-  await page.getByRole('button', { name: 'Review Order' }).click()
-  await page.getByLabel('I agree to the Terms of Service and Privacy Policy').check()
-  await page.getByRole('button', { name: 'Place Order' }).click()
+  await placePickupOrder(page, b.url)
   await expect(page).toHaveURL(new RegExp(`^${b.url}/order-confirmation/[0-9a-f-]{36}$`))
 
   const orders = await admin.query<{ n: string }>(
