@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createFarmImage, createTeamMember } from '~/db/seed/factories.server'
+import { createCustomer, createFarmImage, createTeamMember } from '~/db/seed/factories.server'
 import { parseForm } from '~/http/form-data'
 import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
@@ -16,18 +16,7 @@ let t: TestDatabase
 let adminId: string
 beforeAll(async () => {
   t = await createTestApp()
-  adminId = crypto.randomUUID()
-  await t.db
-    .insertInto('customers')
-    .values({
-      id: adminId,
-      name: 'Ruth H',
-      email: `${adminId}@example.com`,
-      first_name: 'Ruth',
-      last_name: 'H',
-      is_admin: true,
-    })
-    .execute()
+  adminId = (await createCustomer(t.db, { first_name: 'Ruth', last_name: 'H', is_admin: true })).id
 })
 afterAll(async () => {
   await t?.cleanup()

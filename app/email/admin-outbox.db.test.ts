@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { pageRequest } from '~/admin/pagination'
+import { createCustomer } from '~/db/seed/factories.server'
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/database'
 import { getOutboxEmail, listOutbox, resendEmail } from './admin-outbox.server'
 import { claimDueEmails, sendEmail } from './outbox.server'
@@ -8,18 +9,14 @@ let t: TestDatabase
 let adminId: string
 beforeAll(async () => {
   t = await createTestDatabase()
-  adminId = crypto.randomUUID()
-  await t.db
-    .insertInto('customers')
-    .values({
-      id: adminId,
-      name: 'Ruth H',
-      email: 'ruth@example.com',
+  adminId = (
+    await createCustomer(t.db, {
       first_name: 'Ruth',
       last_name: 'H',
+      email: 'ruth@example.com',
       is_admin: true,
     })
-    .execute()
+  ).id
 })
 afterAll(async () => {
   await t?.cleanup()

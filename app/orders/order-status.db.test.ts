@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createCustomer } from '~/db/seed/factories.server'
 import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import { orderState, placeTestOrder, type TestOrder } from '../../tests/support/orders'
@@ -10,18 +11,8 @@ let t: TestDatabase
 let adminId: string
 beforeAll(async () => {
   t = await createTestApp()
-  adminId = crypto.randomUUID()
-  await t.db
-    .insertInto('customers')
-    .values({
-      id: adminId,
-      name: 'Ruth Admin',
-      email: `${adminId}@example.com`,
-      first_name: 'Ruth',
-      last_name: 'Admin',
-      is_admin: true,
-    })
-    .execute()
+  adminId = (await createCustomer(t.db, { first_name: 'Ruth', last_name: 'Admin', is_admin: true }))
+    .id
 })
 afterAll(async () => {
   await t?.cleanup()

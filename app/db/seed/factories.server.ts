@@ -5,6 +5,7 @@ import type { Database } from '../schema'
 // One row per call with defaults that satisfy every constraint, so a test only spells out
 // the fields it is about. Shared by the demo seed, which passes everything explicitly.
 
+type CustomerInsert = Insertable<Database['customers']>
 type ProductInsert = Insertable<Database['products']>
 type VariantInsert = Insertable<Database['product_variants']>
 type TeamMemberInsert = Insertable<Database['team_members']>
@@ -12,6 +13,26 @@ type FarmImageInsert = Insertable<Database['farm_images']>
 
 // Unique enough to keep names apart between rows created in one test.
 const suffix = () => crypto.randomUUID().slice(0, 8)
+
+/** A customer row (the account itself, without a password); `is_admin: true` for an admin. */
+export async function createCustomer(db: DB, overrides: Partial<CustomerInsert> = {}) {
+  const id = overrides.id ?? crypto.randomUUID()
+  const first = overrides.first_name ?? 'Test'
+  const last = overrides.last_name ?? 'Customer'
+  const row: CustomerInsert = {
+    id,
+    name: `${first} ${last}`,
+    email: `${id}@example.com`,
+    first_name: first,
+    last_name: last,
+    ...overrides,
+  }
+  return db
+    .insertInto('customers')
+    .values(row)
+    .returning(['id', 'email', 'first_name', 'last_name'])
+    .executeTakeFirstOrThrow()
+}
 
 export async function createProduct(db: DB, overrides: Partial<ProductInsert> = {}) {
   const row: ProductInsert = {

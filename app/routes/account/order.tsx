@@ -3,9 +3,9 @@ import { requireUser } from '~/auth/guards.server'
 import { Price } from '~/components/price'
 import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
-import { stateName } from '~/customers/address'
 import { getCustomerOrderView } from '~/customers/orders.server'
 import { getDb } from '~/db/db.server'
+import { ShippingAddress } from '~/orders/shipping-address'
 import type { Route } from './+types/order'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -103,21 +103,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
           <h2 id="shipping-heading" className="font-display text-xl font-bold text-ink">
             Shipping Address
           </h2>
-          <address className="mt-3 text-sm not-italic text-ink">
-            {order.ship_first_name} {order.ship_last_name}
-            <br />
-            {order.ship_street}
-            {order.ship_apartment ? (
-              <>
-                <br />
-                {order.ship_apartment}
-              </>
-            ) : null}
-            <br />
-            {order.ship_city}, {stateName(order.ship_state)} {order.ship_zip_code}
-            <br />
-            {order.phone}
-          </address>
+          <ShippingAddress order={order} className="mt-3 text-sm text-ink" />
         </section>
         <section
           aria-labelledby="method-heading"

@@ -12,7 +12,6 @@ import {
 import { useClientValidation } from '~/components/ui/use-client-validation'
 import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
-import { stateName } from '~/customers/address'
 import { orderStatusLabel } from '~/customers/orders.server'
 import { getDb } from '~/db/db.server'
 import { type FieldErrors, parseForm } from '~/http/form-data'
@@ -26,6 +25,7 @@ import {
   STATUS_ACTION_LABELS,
   STATUS_CHANGE_INVALID,
 } from '~/orders/order-workflow'
+import { ShippingAddress } from '~/orders/shipping-address'
 import type { Route } from './+types/order'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -303,19 +303,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <dl className="space-y-2 text-sm">
             <Fact label="Method">{order.shippingLabel}</Fact>
             <Fact label="Address">
-              <address className="not-italic">
-                {order.ship_first_name} {order.ship_last_name}
-                <br />
-                {order.ship_street}
-                {order.ship_apartment ? (
-                  <>
-                    <br />
-                    {order.ship_apartment}
-                  </>
-                ) : null}
-                <br />
-                {order.ship_city}, {stateName(order.ship_state)} {order.ship_zip_code}
-              </address>
+              <ShippingAddress order={{ ...order, phone: undefined }} />
             </Fact>
             {order.tracking_number ? (
               <Fact label="Tracking">

@@ -4,9 +4,9 @@ import { requireAdmin } from '~/auth/guards.server'
 import { primaryButtonClass, secondaryButtonClass } from '~/components/ui/field'
 import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
-import { stateName } from '~/customers/address'
 import { getDb } from '~/db/db.server'
 import { getPackingSlip } from '~/orders/admin-orders.server'
+import { ShippingAddress } from '~/orders/shipping-address'
 import type { Route } from './+types/packing-slip'
 
 // A page to print and put in the box: outside the admin frame, and on paper without the
@@ -59,21 +59,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           <h2 id="ship-to" className="text-sm font-bold tracking-wide uppercase">
             Ship to
           </h2>
-          <address className="mt-1 not-italic">
-            {slip.ship_first_name} {slip.ship_last_name}
-            <br />
-            {slip.ship_street}
-            {slip.ship_apartment ? (
-              <>
-                <br />
-                {slip.ship_apartment}
-              </>
-            ) : null}
-            <br />
-            {slip.ship_city}, {stateName(slip.ship_state)} {slip.ship_zip_code}
-            <br />
-            {slip.phone}
-          </address>
+          <ShippingAddress order={slip} className="mt-1" />
         </section>
         <section aria-labelledby="method">
           <h2 id="method" className="text-sm font-bold tracking-wide uppercase">

@@ -4,9 +4,9 @@ import { Price } from '~/components/price'
 import { primaryButtonClass, secondaryButtonClass } from '~/components/ui/field'
 import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
-import { stateName } from '~/customers/address'
 import { getCustomerOrderView } from '~/customers/orders.server'
 import { getDb } from '~/db/db.server'
+import { ShippingAddress } from '~/orders/shipping-address'
 import type { Route } from './+types/order-confirmation'
 
 // The real order just placed (D5), shown to its owner only: anyone else gets the same 404 as
@@ -130,21 +130,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           <h2 id="address-heading" className={headingClass}>
             Shipping Address
           </h2>
-          <address className="mt-3 text-sm not-italic text-ink">
-            {order.ship_first_name} {order.ship_last_name}
-            <br />
-            {order.ship_street}
-            {order.ship_apartment ? (
-              <>
-                <br />
-                {order.ship_apartment}
-              </>
-            ) : null}
-            <br />
-            {order.ship_city}, {stateName(order.ship_state)} {order.ship_zip_code}
-            <br />
-            {order.phone}
-          </address>
+          <ShippingAddress order={order} className="mt-3 text-sm text-ink" />
         </section>
         <section aria-labelledby="methods-heading" className={cardClass}>
           <h2 id="methods-heading" className={headingClass}>
