@@ -11,6 +11,7 @@ import { migrateToLatest } from './app/db/migrate.server'
 import { seedDemo } from './app/db/seed/demo.server'
 import { startOutboxWorker } from './app/email/worker.server'
 import { EnvError, getEnv } from './app/env.server'
+import { DatabaseWatch, unavailablePage } from './app/http/database-watch.server'
 import { hasMetricsToken, RequestMetrics, renderMetrics } from './app/http/metrics.server'
 import { REQUEST_KEY_HEADER, takeRequestUser } from './app/http/request-key.server'
 import { createNonce, isAllowedOrigin, securityHeaders } from './app/http/security.server'
@@ -50,6 +51,7 @@ try {
 
 let stopping = false
 const requestMetrics = new RequestMetrics()
+const databaseWatch = new DatabaseWatch(() => pingDatabase(db), log)
 const app = express()
 app.disable('x-powered-by')
 if (env.trustProxy) app.set('trust proxy', true)
@@ -70,6 +72,8 @@ app.use((req, res, next) => {
   res.on('finish', () => {
     const seconds = (performance.now() - started) / 1000
     requestMetrics.observe(req.method, req.path, res.statusCode, seconds)
+    // A failed page may mean the database went away: find out now, not at the next tick.
+    if (res.statusCode >= 500 && databaseWatch.up) void databaseWatch.check()
     res.locals.log.info(
       {
         method: req.method,
@@ -138,6 +142,17 @@ app.get('/metrics', async (req, res) => {
   }
 })
 
+// While the database is away, pages answer 503 with a page that needs no database (assets and
+// /healthz above are served as usual, so the proxy and the browser see why).
+app.use((req, res, next) => {
+  if (databaseWatch.up || req.path.startsWith('/assets/')) return next()
+  res
+    .status(503)
+    .set({ 'Retry-After': '30', 'Cache-Control': 'no-store' })
+    .type('html')
+    .send(unavailablePage(res.locals.cspNonce as string))
+})
+
 let build: ServerBuild | (() => Promise<ServerBuild>)
 if (development) {
   const vite = await import('vite')
@@ -170,6 +185,7 @@ app.use(
 )
 
 const outbox = startOutboxWorker({ db, smtpUrl: env.smtpUrl, mailFrom: env.mailFrom, log })
+databaseWatch.start()
 
 const server: Server = app.listen(env.port, () => {
   log.info(
@@ -198,6 +214,7 @@ function shutdown(signal: string) {
   }, 10_000)
   force.unref()
   server.close(async () => {
+    databaseWatch.stop()
     await outbox.stop()
     await closeDb()
     log.info('stopped')

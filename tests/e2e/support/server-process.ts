@@ -81,13 +81,15 @@ export async function createPostgresDatabase(
   target.pathname = `/${name}`
   // `admin` talks to the server's default database; `client` to the new one.
   const client = new pg.Client({ connectionString: target.toString() })
+  // A test may cut the database's connections on purpose; this one must not crash the runner.
+  client.on('error', () => {})
   await client.connect()
   return {
     url: target.toString(),
     admin,
     client,
     drop: async () => {
-      await client.end()
+      await client.end().catch(() => undefined)
       await admin.query(`drop database if exists ${name} with (force)`)
       await admin.end()
     },
