@@ -38,6 +38,7 @@ async function join(
   options: { variantId?: string; notify?: boolean; status?: string } = {},
 ) {
   const id = crypto.randomUUID()
+  joined += 1000
   await t.db
     .insertInto('waiting_list')
     .values({
@@ -48,7 +49,7 @@ async function join(
       quantity,
       notify_by_email: options.notify ?? true,
       status: options.status ?? 'waiting',
-      created_at: new Date((joined += 1000)),
+      created_at: new Date(joined),
     })
     .execute()
   return id
