@@ -96,6 +96,15 @@ function openPostgres(url: string, log: Logger | undefined) {
     if (log) log.error({ err: error }, 'idle database connection lost')
     else console.error('idle database connection lost:', error.message)
   })
+  // A connection cut while it is checked out (the server restarting, an administrator ending
+  // it) between two statements of a transaction emits 'error' on the client with no query to
+  // reject; unheard, that event would end the process. The transaction's next statement fails
+  // instead, and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if (log) log.warn({ err: { message: error.message } }, 'database connection lost mid-use')
+    })
+  })
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(log) })
   pools.set(db, pool)
   return db
