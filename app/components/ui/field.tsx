@@ -1,9 +1,10 @@
-import { type InputHTMLAttributes, useId } from 'react'
+import { type ComponentProps, type InputHTMLAttributes, useId } from 'react'
 
 // Form primitives with no shop knowledge: a visible label, the error right under the field,
 // tied to it with aria-describedby and aria-invalid so screen readers announce it.
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+// ComponentProps includes `ref` (a plain prop in React 19), passed on to the <input>.
+type TextFieldProps = ComponentProps<'input'> & {
   label: string
   name: string
   error?: string

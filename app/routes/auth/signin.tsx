@@ -89,7 +89,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const navigation = useNavigation()
   const signingIn = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'signin'
   const signInResult = actionData?.intent === 'signin' ? actionData : undefined
-  const [email, setEmail] = useState(signInResult?.email ?? '')
+  // Uncontrolled on purpose: what a shopper types before the page's JavaScript has loaded must
+  // survive hydration (a controlled value would be reset to the state's '').
+  const emailField = useRef<HTMLInputElement>(null)
   const socialResult = actionData?.intent === 'social' ? actionData : undefined
   const forgotResult = actionData?.intent === 'forgot-password' ? actionData : undefined
   const socialError = loaderData.socialError
@@ -109,8 +111,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           type="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          ref={emailField}
+          defaultValue={signInResult?.email ?? ''}
           error={signInResult?.fieldErrors.email}
         />
         <TextField
@@ -144,7 +146,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         </Link>
       </p>
       <ForgotPasswordDialog
-        email={email}
+        email={() => emailField.current?.value ?? signInResult?.email ?? ''}
         initiallyOpen={loaderData.forgotOpen || Boolean(forgotResult)}
         serverResult={forgotResult}
       />
@@ -181,7 +183,8 @@ function ForgotPasswordDialog({
   initiallyOpen,
   serverResult,
 }: {
-  email: string
+  /** The email typed on the sign-in form, read when the dialog opens */
+  email: () => string
   initiallyOpen: boolean
   serverResult: ForgotResult | undefined
 }) {
@@ -189,13 +192,13 @@ function ForgotPasswordDialog({
   const fetcher = useFetcher<ForgotResult>()
   // The form exists only while the dialog is open, so the page has one Email field otherwise.
   const [open, setOpen] = useState(initiallyOpen)
-  const [resetEmail, setResetEmail] = useState(email)
+  const [resetEmail, setResetEmail] = useState(() => email())
   const result = fetcher.data ?? serverResult
   const sending = fetcher.state !== 'idle'
 
   useEffect(() => {
     const show = () => {
-      setResetEmail(email)
+      setResetEmail(email())
       setOpen(true)
     }
     window.addEventListener(OPEN_FORGOT_EVENT, show)
