@@ -252,8 +252,7 @@ export function ProductForm({
           </p>
           {rows.map((row, index) => (
             <VariantRow
-              // Rows are only ever added at the end, so the index is a stable key.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are only ever added at the end, so the index is a stable key
               key={index}
               row={row}
               index={index}

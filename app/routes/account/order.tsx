@@ -5,6 +5,7 @@ import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
 import { getCustomerOrderView } from '~/customers/orders.server'
 import { getDb } from '~/db/db.server'
+import { OrderItemsList } from '~/orders/order-items-list'
 import { ShippingAddress } from '~/orders/shipping-address'
 import type { Route } from './+types/order'
 
@@ -43,22 +44,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
         <h2 id="items-heading" className="font-display text-xl font-bold text-ink">
           Items
         </h2>
-        <ul className="mt-4 divide-y divide-earth-100">
-          {order.items.map((item) => (
-            <li key={item.id} className="flex justify-between gap-4 py-3">
-              <div>
-                <p className="font-semibold text-ink">{item.product_name}</p>
-                {item.variant_name ? (
-                  <p className="text-sm text-muted">{item.variant_name}</p>
-                ) : null}
-                <p className="text-sm text-muted">
-                  {item.quantity} x <Price cents={item.unit_price_cents} />
-                </p>
-              </div>
-              <Price cents={item.line_total_cents} className="font-semibold text-ink" />
-            </li>
-          ))}
-        </ul>
+        <OrderItemsList items={order.items} className="mt-4" />
         <dl className="mt-4 space-y-2 border-t border-earth-100 pt-4 text-sm">
           <div className="flex justify-between">
             <dt className="text-muted">Subtotal</dt>

@@ -6,6 +6,7 @@ import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
 import { getCustomerOrderView } from '~/customers/orders.server'
 import { getDb } from '~/db/db.server'
+import { OrderItemsList } from '~/orders/order-items-list'
 import { ShippingAddress } from '~/orders/shipping-address'
 import type { Route } from './+types/order-confirmation'
 
@@ -75,22 +76,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           </p>
         </div>
         <h3 className="mt-6 font-semibold text-ink">Items</h3>
-        <ul className="mt-2 divide-y divide-earth-100">
-          {order.items.map((item) => (
-            <li key={item.id} className="flex justify-between gap-4 py-3">
-              <div>
-                <p className="font-semibold text-ink">{item.product_name}</p>
-                {item.variant_name ? (
-                  <p className="text-sm text-muted">{item.variant_name}</p>
-                ) : null}
-                <p className="text-sm text-muted">
-                  {item.quantity} x <Price cents={item.unit_price_cents} />
-                </p>
-              </div>
-              <Price cents={item.line_total_cents} className="font-semibold text-ink" />
-            </li>
-          ))}
-        </ul>
+        <OrderItemsList items={order.items} className="mt-2" />
         <dl className="mt-4 space-y-2 border-t border-earth-100 pt-4 text-sm text-ink">
           <div className={row}>
             <dt>Subtotal</dt>
