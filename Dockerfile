@@ -7,8 +7,14 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# better-sqlite3, esbuild and sharp ship prebuilt binaries for linux-x64 and linux-arm64.
-RUN npm install --no-audit --no-fund
+# esbuild and sharp ship prebuilt binaries. better-sqlite3 is compiled here against Node
+# 24.18.1's headers: built against 24.19+ headers, better-sqlite3 12 (the last line that runs on
+# Node 20) aborts the process during garbage collection (nodejs/node#65446; ADR 14). The result
+# runs on every Node 24 release; CI proves it on the latest.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
+    && rm -rf /var/lib/apt/lists/*
+RUN npm install --no-audit --no-fund \
+    && npm rebuild better-sqlite3 --build-from-source --target=24.18.1
 COPY . .
 RUN npm run build && npm prune --omit=dev
 

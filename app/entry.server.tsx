@@ -9,6 +9,20 @@ import './http/context'
 
 export const streamTimeout = 5_000
 
+// Pages and their data carry the shopper's cart and session, and every page its own CSP nonce:
+// a browser may keep them but must ask again, and a CDN or proxy never shares them. Routes that
+// are the same for everyone (images, robots.txt, the sitemap) set their own header.
+const PRIVATE = 'private, no-cache'
+
+function keepPrivate(headers: Headers) {
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', PRIVATE)
+}
+
+export function handleDataRequest(response: Response) {
+  keepPrivate(response.headers)
+  return response
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -35,6 +49,7 @@ export default function handleRequest(
           shellRendered = true
           const body = new PassThrough()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          keepPrivate(responseHeaders)
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

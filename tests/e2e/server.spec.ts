@@ -32,7 +32,9 @@ test('scripts carry the per-response CSP nonce', async ({ request }) => {
   for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
 })
 
-test('hashed assets are cached for good; pages are compressed', async ({ request }) => {
+test('hashed assets are cached for good, pages stay private; pages are compressed', async ({
+  request,
+}) => {
   const home = await request.get('/', { headers: { 'Accept-Encoding': 'gzip' } })
   expect(home.headers()['content-encoding']).toBe('gzip')
   const html = await home.text()
@@ -41,6 +43,13 @@ test('hashed assets are cached for good; pages are compressed', async ({ request
   expect(script).toBeTruthy()
   const asset = await request.get(script ?? '')
   expect(asset.headers()['cache-control']).toContain('immutable')
+  // Pages and their data are the shopper's own: never kept by a shared cache.
+  expect(home.headers()['cache-control']).toBe('private, no-cache')
+  const data = await request.get('/shop.data')
+  expect(data.headers()['cache-control']).toBe('private, no-cache')
+  expect((await request.get('/robots.txt')).headers()['cache-control']).toBe(
+    'public, max-age=86400',
+  )
   // The stylesheet is inlined (one round trip less before the first paint).
   expect(html).toMatch(/<style>[^<]*--color-pasture/)
 })
