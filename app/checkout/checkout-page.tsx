@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import type { CartSummary } from '~/cart/cart'
 import { OrderSummary } from '~/cart/order-summary'
@@ -391,7 +391,12 @@ function ReviewForm({
     navigation.state !== 'idle' && navigation.formData?.get('intent') === 'place-order'
   const [hydrated, setHydrated] = useState(false)
   const [accepted, setAccepted] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const termsBox = useRef<HTMLInputElement>(null)
+  // The box may have been ticked before the page's JavaScript loaded: start from what it shows.
+  useEffect(() => {
+    setAccepted(termsBox.current?.checked ?? false)
+    setHydrated(true)
+  }, [])
   const payment = paymentMethods.find((option) => option.id === draft.paymentMethod)
   const shippingName = isShippingMethod(draft.shippingMethod)
     ? SHIPPING_METHOD_NAMES[draft.shippingMethod]
@@ -472,6 +477,7 @@ function ReviewForm({
         label={TERMS_LABEL}
         required
         error={fieldErrors.acceptTerms}
+        ref={termsBox}
         onChange={(event) => setAccepted(event.currentTarget.checked)}
       />
       <div className="flex flex-wrap justify-between gap-3">

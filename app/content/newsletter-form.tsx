@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { FormMessage, primaryButtonClass, TextField } from '~/components/ui/field'
 import { type FieldErrors, parseForm } from '~/http/form-data'
@@ -21,14 +21,16 @@ export function NewsletterForm({
 }) {
   const fetcher = useFetcher<NewsletterResult>()
   const result = fetcher.data ?? serverResult
-  const [email, setEmail] = useState(serverResult?.ok ? '' : (serverResult?.email ?? ''))
+  // Uncontrolled on purpose: an address typed before the page's JavaScript has loaded must
+  // survive hydration (a controlled value would be reset to the state's '').
+  const emailField = useRef<HTMLInputElement>(null)
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
   const subscribing = fetcher.state === 'submitting'
   const fallbackLabel = useId()
 
   // Subscribed: the field is cleared, ready for nobody's second address.
   useEffect(() => {
-    if (fetcher.data?.ok) setEmail('')
+    if (fetcher.data?.ok && emailField.current) emailField.current.value = ''
   }, [fetcher.data])
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -70,8 +72,8 @@ export function NewsletterForm({
           type="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          ref={emailField}
+          defaultValue={serverResult?.ok ? '' : (serverResult?.email ?? '')}
           error={fieldError || undefined}
           className="flex-1"
         />

@@ -1,4 +1,4 @@
-import { type ComponentProps, type InputHTMLAttributes, useId } from 'react'
+import { type ComponentProps, useId } from 'react'
 
 // Form primitives with no shop knowledge: a visible label, the error right under the field,
 // tied to it with aria-describedby and aria-invalid so screen readers announce it.
@@ -48,7 +48,7 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   )
 }
 
-type CheckboxProps = InputHTMLAttributes<HTMLInputElement> & {
+type CheckboxProps = ComponentProps<'input'> & {
   label: React.ReactNode
   name: string
   error?: string
