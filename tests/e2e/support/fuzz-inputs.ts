@@ -5,12 +5,9 @@ import fc from 'fast-check'
 // have broken web shops before (markup, SQL, numbers that are not numbers, control characters,
 // very long text), hostile file uploads, and bodies that are not forms at all.
 
-/** Every markup payload that would make an element carries this attribute: the page checks
- * look for elements that have it, which finds injected markup even where the CSP kept its
- * script from running. */
-export const MARKER_ATTRIBUTE = 'data-fz'
-
-/** Markup and script payloads. Each calls __xss(n), which the browser checks count. */
+/** Markup and script payloads. Each calls __xss(n), which the browser checks count, and every
+ * one that would make an element carries data-fz: the page checks look for elements with it,
+ * which finds injected markup even where the CSP kept its script from running. */
 export const MARKUP = [
   '<script data-fz>__xss(1)</script>',
   '<img src=x onerror=__xss(2) data-fz>',
@@ -502,14 +499,25 @@ export async function send(base: string, jar: CookieJar, probe: Probe): Promise<
   if (probe.forwardedFor) all['x-forwarded-for'] = probe.forwardedFor
   const cookie = [jar.header(), probe.cookieNoise].filter(Boolean).join('; ')
   if (cookie) all.cookie = cookie
-  const response = await fetch(probeUrl(base, probe), {
-    method: probe.method,
-    headers: all,
-    body: probe.method === 'GET' || probe.method === 'HEAD' ? undefined : body,
-    redirect: 'manual',
-    // A request the shop leaves hanging is a failure too.
-    signal: AbortSignal.timeout(15_000),
-  })
+  const url = probeUrl(base, probe)
+  let response: Response
+  try {
+    response = await fetch(url, {
+      method: probe.method,
+      headers: all,
+      body: probe.method === 'GET' || probe.method === 'HEAD' ? undefined : body,
+      redirect: 'manual',
+      // A request the shop leaves hanging is a failure too.
+      signal: AbortSignal.timeout(15_000),
+    })
+  } catch (error) {
+    // Node refuses a request line over its 16 KiB header limit (431) and closes the connection
+    // at once: a client still sending the body sees that as EPIPE or a reset.
+    const code = (error as { cause?: { code?: string } }).cause?.code
+    if (url.length > 16_384 && (code === 'EPIPE' || code === 'ECONNRESET'))
+      return { status: 431, location: null, body: 'closed: request line too long' }
+    throw error
+  }
   jar.take(response)
   const text = await response.text()
   let location = response.headers.get('location')

@@ -226,7 +226,7 @@ const cartForms: Form[] = [
 
 const draft: Form = {
   email,
-  phone,
+  phone: choice(['208-555-0142', '(208) 555 0142', '+1 208 555 0142'], ['', '555']),
   firstName: text,
   lastName: text,
   street: text,
