@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { textFields } from '~/admin/image-field.server'
 import type { CurrentUser } from '~/auth/session.server'
 import { type DB, getDb } from '~/db/db.server'
-import { type FieldErrors, parseForm } from '~/http/form-data'
+import { type FieldErrors, parseForm, readForm } from '~/http/form-data'
 import type { AdminChangeResult } from './admin-team.server'
 
 // The team and gallery pages' one action: several small forms (add, edit, move, hide,
@@ -26,7 +26,7 @@ export async function runListAction<S extends z.ZodType>(
     form: FormData,
   ) => Promise<AdminChangeResult>,
 ) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const values = textFields(form)
   const parsed = parseForm(schema, values)
   if (!parsed.ok) {

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { DB } from '~/db/db.server'
 import { getLogger } from '~/log.server'
 import { expireOrder, markOrderPaid } from '~/orders/payment-events.server'
@@ -7,6 +8,20 @@ import { createStripeClient, type StripeConfig } from './stripe.server'
 // checked over the raw body before anything is read from it; then the event is handed to the
 // order's payment events, which are safe to run twice or out of order. Every verified event
 // is answered 200, handled or not, so Stripe does not retry what we chose to ignore.
+
+/** What this code reads from an event: Stripe always sends it; anything else is refused. */
+const EventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  data: z.object({ object: z.looseObject({}) }),
+})
+const SESSION_EVENTS = new Set(['checkout.session.completed', 'checkout.session.expired'])
+const CheckoutSessionSchema = z.object({
+  id: z.string(),
+  client_reference_id: z.string().nullish(),
+  metadata: z.object({ orderId: z.string().optional() }).nullish(),
+  payment_status: z.string().nullish(),
+})
 
 export type WebhookAnswer = { status: number; body: { received: true } | { error: string } }
 
@@ -25,22 +40,32 @@ export async function handleStripeWebhook(
     getLogger().warn({ err: error }, 'Stripe webhook with a bad signature or body')
     return { status: 400, body: { error: 'Invalid signature' } }
   }
-  const log = getLogger().child({ eventId: event.id, eventType: event.type })
-  if (event.type === 'checkout.session.completed') {
-    const session = event.data.object
-    const orderId = session.metadata?.orderId ?? session.client_reference_id
+  // Correctly signed but not an event with a checkout session where one belongs: Stripe never
+  // sends that, so it is refused rather than failing half-way with a 500 (found by the fuzz
+  // tests).
+  const parsed = EventSchema.safeParse(event)
+  const session =
+    parsed.success && SESSION_EVENTS.has(parsed.data.type)
+      ? CheckoutSessionSchema.safeParse(parsed.data.data.object)
+      : undefined
+  if (!parsed.success || session?.success === false) {
+    getLogger().warn('Stripe webhook: a signed body that is not an event this shop reads')
+    return { status: 400, body: { error: 'Not a Stripe event' } }
+  }
+  const log = getLogger().child({ eventId: parsed.data.id, eventType: parsed.data.type })
+  if (session?.data && parsed.data.type === 'checkout.session.completed') {
+    const orderId = session.data.metadata?.orderId ?? session.data.client_reference_id
     // 'unpaid' is a delayed method (bank debit) still under way: wait for a later event.
-    if (orderId && session.payment_status === 'paid') {
-      const result = await markOrderPaid(db, { orderId, sessionId: session.id })
+    if (orderId && session.data.payment_status === 'paid') {
+      const result = await markOrderPaid(db, { orderId, sessionId: session.data.id })
       log.info({ orderId, result }, 'Stripe checkout completed')
     } else {
-      log.info({ orderId, paymentStatus: session.payment_status }, 'Stripe event ignored')
+      log.info({ orderId, paymentStatus: session.data.payment_status }, 'Stripe event ignored')
     }
-  } else if (event.type === 'checkout.session.expired') {
-    const session = event.data.object
-    const orderId = session.metadata?.orderId ?? session.client_reference_id
+  } else if (session?.data) {
+    const orderId = session.data.metadata?.orderId ?? session.data.client_reference_id
     if (orderId) {
-      const result = await expireOrder(db, { orderId, sessionId: session.id })
+      const result = await expireOrder(db, { orderId, sessionId: session.data.id })
       log.info({ orderId, result }, 'Stripe checkout expired')
     }
   } else {

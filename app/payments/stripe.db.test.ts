@@ -1,3 +1,4 @@
+import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createProduct } from '~/db/seed/factories.server'
 import { placeOrder } from '~/orders/place-order.server'
@@ -155,6 +156,27 @@ describe('Stripe Checkout', () => {
     expect((await handleStripeWebhook(t.db, config(), payload, null)).status).toBe(400)
     const tampered = payload.replace('"paid"', '"paid" ')
     expect((await handleStripeWebhook(t.db, config(), tampered, forged.signature)).status).toBe(400)
+    expect(await orderState(orderId)).toMatchObject({ status: 'pending_payment' })
+  })
+
+  test('a signed body that is not an event with a session is refused with 400, not a 500', async () => {
+    const { orderId } = await startedSession()
+    const bodies = [
+      'null',
+      '{}',
+      '{"id":"evt_1","type":"checkout.session.expired"}',
+      '{"id":"evt_2","type":"checkout.session.expired","data":{"object":null}}',
+      `{"id":"evt_3","type":"checkout.session.expired","data":{"object":{"id":1,"client_reference_id":"${orderId}"}}}`,
+      `{"id":"evt_4","type":"checkout.session.completed","data":{"object":{"id":"cs_1","metadata":{"orderId":["${orderId}"]},"payment_status":"paid"}}}`,
+    ]
+    for (const payload of bodies) {
+      const signature = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: WEBHOOK_SECRET,
+      })
+      const answer = await handleStripeWebhook(t.db, config(), payload, signature)
+      expect(answer, payload).toEqual({ status: 400, body: { error: 'Not a Stripe event' } })
+    }
     expect(await orderState(orderId)).toMatchObject({ status: 'pending_payment' })
   })
 })

@@ -26,7 +26,7 @@ import {
   updateAddress,
 } from '~/customers/addresses.server'
 import { getDb } from '~/db/db.server'
-import { type FieldErrors, parseForm } from '~/http/form-data'
+import { type FieldErrors, parseForm, readForm } from '~/http/form-data'
 import type { Route } from './+types/addresses'
 
 const PAGE = '/account/addresses'
@@ -62,7 +62,7 @@ type ActionResult =
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request)
   const db = getDb()
-  const form = await request.formData()
+  const form = await readForm(request)
   const result = parseForm(addressActionSchema(await listStatesOffered(db)), form)
   if (!result.ok) {
     // Sent back so a page without JavaScript shows what was typed, not a blank form.

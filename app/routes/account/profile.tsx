@@ -13,7 +13,7 @@ import {
 } from '~/customers/profile'
 import { changePassword, getProfile, updateProfile } from '~/customers/profile.server'
 import { getDb } from '~/db/db.server'
-import { type FieldErrors, parseForm } from '~/http/form-data'
+import { type FieldErrors, parseForm, readForm } from '~/http/form-data'
 import type { Route } from './+types/profile'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -31,7 +31,7 @@ type ProfileValues = { firstName?: string; lastName?: string; phone?: string }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request)
-  const form = await request.formData()
+  const form = await readForm(request)
   const result = parseForm(ProfileActionSchema, form)
   if (!result.ok) {
     // Sent back so a page without JavaScript shows what was typed (never the passwords).

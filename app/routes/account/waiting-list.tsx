@@ -6,7 +6,7 @@ import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
 import { cancelWaitingListEntry, listWaitingListEntries } from '~/customers/waiting-list.server'
 import { getDb } from '~/db/db.server'
-import { parseForm } from '~/http/form-data'
+import { parseForm, readForm } from '~/http/form-data'
 import type { Route } from './+types/waiting-list'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -28,7 +28,7 @@ type ActionResult = { ok: true; message: string } | { ok: false; message: string
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request)
-  const result = parseForm(WaitingListActionSchema, await request.formData())
+  const result = parseForm(WaitingListActionSchema, await readForm(request))
   if (!result.ok) {
     return data<ActionResult>({ ok: false, message: ENTRY_NOT_FOUND }, 400)
   }

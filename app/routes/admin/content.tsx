@@ -22,7 +22,7 @@ import {
 import { pageMeta } from '~/content/meta'
 import { DAY_NAMES, DAYS, openingHoursByDay } from '~/content/opening-hours'
 import { getDb } from '~/db/db.server'
-import { type FieldErrors, parseForm } from '~/http/form-data'
+import { type FieldErrors, parseForm, readForm } from '~/http/form-data'
 import type { Route } from './+types/content'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -36,7 +36,7 @@ type ActionResult =
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const form = await request.formData()
+  const form = await readForm(request)
   const values = textFields(form)
   const parsed = parseForm(FarmInfoSchema, values)
   if (!parsed.ok) {

@@ -18,7 +18,7 @@ import { stateName } from '~/customers/address'
 import { CUSTOMER_ORDERS_SHOWN, getCustomerDetail } from '~/customers/admin-customers.server'
 import { orderStatusLabel } from '~/customers/orders.server'
 import { getDb } from '~/db/db.server'
-import { parseForm } from '~/http/form-data'
+import { parseForm, readForm } from '~/http/form-data'
 import { formatOrderNumber } from '~/orders/place-order'
 import type { Route } from './+types/customer'
 
@@ -58,7 +58,7 @@ const OUTCOME_MESSAGES: Record<AdminRightsOutcome, { status: number; message: st
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const form = parseForm(AdminRightsSchema, await request.formData())
+  const form = parseForm(AdminRightsSchema, await readForm(request))
   if (!form.ok) return data({ ok: false, message: 'Please choose what to do.' }, 400)
   const outcome = await changeAdminRights(getDb(), {
     customerId: params.id,

@@ -18,7 +18,7 @@ import {
   resendEmail,
 } from '~/email/admin-outbox.server'
 import type { OutboxStatus } from '~/email/outbox.server'
-import { parseForm } from '~/http/form-data'
+import { parseForm, readForm } from '~/http/form-data'
 import type { Route } from './+types/emails'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -56,7 +56,7 @@ const RESEND_RESULTS: Record<ResendOutcome, { status: number; message: string }>
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const form = parseForm(ResendSchema, await request.formData())
+  const form = parseForm(ResendSchema, await readForm(request))
   if (!form.ok) return data({ ok: false, message: 'Please choose an email to send again.' }, 400)
   const outcome = await resendEmail(getDb(), { id: form.data.id, actorId: admin.id })
   const { status, message } = RESEND_RESULTS[outcome]

@@ -8,7 +8,7 @@ import { FormMessage, primaryButtonClass, secondaryButtonClass } from '~/compone
 import { openMessage, replyHref, setMessageStatus } from '~/content/admin-messages.server'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
-import { parseForm } from '~/http/form-data'
+import { parseForm, readForm } from '~/http/form-data'
 import type { Route } from './+types/message'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -27,7 +27,7 @@ const TARGET = { unread: 'unread', archive: 'archived', inbox: 'read' } as const
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const form = parseForm(MessageActionSchema, await request.formData())
+  const form = parseForm(MessageActionSchema, await readForm(request))
   if (!form.ok) return data({ ok: false, message: 'Please choose what to do.' }, 400)
   const found = await setMessageStatus(getDb(), {
     id: params.id,

@@ -14,7 +14,7 @@ import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
 import { orderStatusLabel } from '~/customers/orders.server'
 import { getDb } from '~/db/db.server'
-import { type FieldErrors, parseForm } from '~/http/form-data'
+import { type FieldErrors, parseForm, readForm } from '~/http/form-data'
 import { getAdminOrder } from '~/orders/admin-orders.server'
 import { changeOrderStatus } from '~/orders/order-status.server'
 import {
@@ -43,7 +43,7 @@ type ActionResult =
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const form = await request.formData()
+  const form = await readForm(request)
   const parsed = parseForm(OrderStatusSchema, form)
   if (!parsed.ok) {
     // Kept so the page shows what was typed in the shipping fields.

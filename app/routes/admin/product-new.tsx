@@ -10,7 +10,7 @@ import {
 import { ProductIntentSchema } from '~/catalog/product-form'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
-import type { FieldErrors } from '~/http/form-data'
+import { type FieldErrors, readForm } from '~/http/form-data'
 import type { Route } from './+types/product-new'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -29,7 +29,7 @@ type SentBack = {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const db = getDb()
-  const form = await request.formData()
+  const form = await readForm(request)
   const intent = ProductIntentSchema.safeParse(form.get('intent') ?? undefined)
   if (!intent.success || (intent.data !== 'save' && intent.data !== 'add-variant')) {
     throw data('Unknown action.', { status: 400 })

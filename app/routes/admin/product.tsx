@@ -17,7 +17,7 @@ import { ProductIntentSchema } from '~/catalog/product-form'
 import { FormMessage, secondaryButtonClass } from '~/components/ui/field'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
-import type { FieldErrors } from '~/http/form-data'
+import { type FieldErrors, readForm } from '~/http/form-data'
 import type { Route } from './+types/product'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -53,7 +53,7 @@ const VariantIdSchema = z.string().min(1).max(100)
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const db = getDb()
-  const form = await request.formData()
+  const form = await readForm(request)
   const intent = ProductIntentSchema.safeParse(form.get('intent') ?? undefined)
   if (!intent.success) throw data('Unknown action.', { status: 400 })
   const nonce = crypto.randomUUID()

@@ -22,7 +22,7 @@ import {
 import { SelectField } from '~/components/ui/select-field'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
-import { parseForm } from '~/http/form-data'
+import { parseForm, readForm } from '~/http/form-data'
 import type { Route } from './+types/products'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -41,7 +41,7 @@ const ActionSchema = z.discriminatedUnion('intent', [StockAdjustSchema])
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const form = await request.formData()
+  const form = await readForm(request)
   const parsed = parseForm(ActionSchema, form)
   const productId = typeof form.get('productId') === 'string' ? String(form.get('productId')) : null
   const typed = typeof form.get('stock') === 'string' ? String(form.get('stock')) : ''

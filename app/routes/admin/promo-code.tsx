@@ -22,7 +22,7 @@ import {
 import { useClientValidation } from '~/components/ui/use-client-validation'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
-import { type FieldErrors, parseForm } from '~/http/form-data'
+import { type FieldErrors, parseForm, readForm } from '~/http/form-data'
 import type { Route } from './+types/promo-code'
 
 // One promo code: /admin/promo-codes/new makes one, /admin/promo-codes/:id edits it.
@@ -45,7 +45,7 @@ type ActionResult =
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const db = getDb()
-  const form = await request.formData()
+  const form = await readForm(request)
   const values = textFields(form)
   const intent = parseForm(PromoCodeIntentSchema, values)
   if (!intent.ok) return data<ActionResult>({ ok: false, fieldErrors: intent.fieldErrors }, 400)

@@ -14,7 +14,7 @@ import { useClientValidation } from '~/components/ui/use-client-validation'
 import { pageMeta } from '~/content/meta'
 import { US_STATE_NAMES } from '~/customers/address'
 import { getDb } from '~/db/db.server'
-import { type FieldErrors, parseForm } from '~/http/form-data'
+import { type FieldErrors, parseForm, readForm } from '~/http/form-data'
 import type { Route } from './+types/settings'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -30,7 +30,7 @@ type ActionResult =
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const form = await request.formData()
+  const form = await readForm(request)
   // Checkboxes named "states" arrive once per ticked state.
   const values: Values = {
     fields: textFields(form),

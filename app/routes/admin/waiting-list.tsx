@@ -18,7 +18,7 @@ import { SelectField } from '~/components/ui/select-field'
 import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
-import { parseForm } from '~/http/form-data'
+import { parseForm, readForm } from '~/http/form-data'
 import type { Route } from './+types/waiting-list'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -47,7 +47,7 @@ type ActionResult = { ok: boolean; message: string }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const parsed = parseForm(ActionSchema, await request.formData())
+  const parsed = parseForm(ActionSchema, await readForm(request))
   if (!parsed.ok) {
     return data<ActionResult>({ ok: false, message: 'That change could not be made.' }, 400)
   }

@@ -5,7 +5,7 @@ import { INVALID_RESET_LINK, ResetPasswordSchema } from '~/auth/forms'
 import { requireGuest } from '~/auth/guards.server'
 import { FormMessage, primaryButtonClass, TextField } from '~/components/ui/field'
 import { pageMeta } from '~/content/meta'
-import { NO_FIELD_ERRORS, parseForm } from '~/http/form-data'
+import { NO_FIELD_ERRORS, parseForm, readForm } from '~/http/form-data'
 import type { Route } from './+types/reset-password'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireGuest(request)
-  const parsed = parseForm(ResetPasswordSchema, await request.formData())
+  const parsed = parseForm(ResetPasswordSchema, await readForm(request))
   if (!parsed.ok) {
     return data({ fieldErrors: parsed.fieldErrors, message: '', done: false }, { status: 400 })
   }

@@ -8,7 +8,7 @@ import { requireGuest } from '~/auth/guards.server'
 import { safeRedirect } from '~/auth/redirect'
 import { CheckboxField, FormMessage, primaryButtonClass, TextField } from '~/components/ui/field'
 import { pageMeta } from '~/content/meta'
-import { NO_FIELD_ERRORS, parseForm } from '~/http/form-data'
+import { NO_FIELD_ERRORS, parseForm, readForm } from '~/http/form-data'
 import type { Route } from './+types/signin'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireGuest(request)
-  const form = await request.formData()
+  const form = await readForm(request)
   const caller = { request, clientIp: context.clientIp }
   const intent = form.get('intent')
 

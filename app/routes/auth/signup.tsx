@@ -8,7 +8,7 @@ import { requireGuest } from '~/auth/guards.server'
 import { safeRedirect } from '~/auth/redirect'
 import { CheckboxField, FormMessage, primaryButtonClass, TextField } from '~/components/ui/field'
 import { pageMeta } from '~/content/meta'
-import { type FieldErrors, NO_FIELD_ERRORS, parseForm } from '~/http/form-data'
+import { type FieldErrors, NO_FIELD_ERRORS, parseForm, readForm } from '~/http/form-data'
 import type { Route } from './+types/signup'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireGuest(request)
-  const form = await request.formData()
+  const form = await readForm(request)
   // What was typed (never the passwords) comes back with any error, so nothing is lost.
   const values = {
     firstName: String(form.get('firstName') ?? '').slice(0, 100),

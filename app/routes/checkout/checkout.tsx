@@ -5,7 +5,7 @@ import { loadCheckout, runCheckoutAction } from '~/checkout/checkout.server'
 import { CheckoutPage } from '~/checkout/checkout-page'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
-import { parseForm } from '~/http/form-data'
+import { parseForm, readForm } from '~/http/form-data'
 import type { Route } from './+types/checkout'
 
 // The checkout: three steps (Shipping, Payment, Review), each a form posting here with an
@@ -21,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request)
-  const parsed = parseForm(CheckoutActionSchema, await request.formData())
+  const parsed = parseForm(CheckoutActionSchema, await readForm(request))
   if (!parsed.ok) throw data('Unknown checkout step', { status: 400 })
   const outcome = await runCheckoutAction(getDb(), user.id, parsed.data)
   if (outcome.kind === 'placed') throw redirect(`/order-confirmation/${outcome.orderId}`)

@@ -6,7 +6,7 @@ import { type CartActionResult, CartActionSchema } from '~/cart/forms'
 import { CART_CHANGE_FAILED } from '~/cart/messages'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
-import { parseForm } from '~/http/form-data'
+import { parseForm, readForm } from '~/http/form-data'
 import type { Route } from './+types/cart'
 
 // The cart page, and the one action every cart change posts to (house style 9).
@@ -37,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const owner = await getCartOwner(request)
-  const form = await request.formData()
+  const form = await readForm(request)
   const parsed = parseForm(CartActionSchema, form)
   if (!parsed.ok) {
     const intent = CartActionSchema.options

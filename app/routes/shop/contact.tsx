@@ -13,7 +13,7 @@ import { subscribeToNewsletter } from '~/content/newsletter.server'
 import { NewsletterForm } from '~/content/newsletter-form'
 import { describeOpeningHours } from '~/content/opening-hours'
 import { getDb } from '~/db/db.server'
-import { NO_FIELD_ERRORS, parseForm } from '~/http/form-data'
+import { NO_FIELD_ERRORS, parseForm, readForm } from '~/http/form-data'
 import type { Route } from './+types/contact'
 
 export async function loader() {
@@ -24,7 +24,7 @@ export async function loader() {
 const IntentSchema = z.enum(['contact', 'newsletter'])
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const intent = IntentSchema.safeParse(form.get('intent'))
   if (!intent.success) throw data('Unknown form.', { status: 400 })
   const caller = { clientIp: context.clientIp, log: context.log }

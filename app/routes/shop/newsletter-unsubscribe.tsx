@@ -8,6 +8,7 @@ import {
 } from '~/content/newsletter'
 import { findNewsletterSubscription, unsubscribeFromNewsletter } from '~/content/newsletter.server'
 import { getDb } from '~/db/db.server'
+import { readForm } from '~/http/form-data'
 import type { Route } from './+types/newsletter-unsubscribe'
 
 // The unsubscribe link at the end of every newsletter email (D13). Opening it only asks
@@ -37,7 +38,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const token = tokenFrom(request, await request.formData())
+  // A one-click post whose body cannot be read still carries its token in the query.
+  const form = await readForm(request).catch(() => undefined)
+  const token = tokenFrom(request, form)
   const unsubscribed = token !== null && (await unsubscribeFromNewsletter(getDb(), token))
   return data({ unsubscribed }, { status: unsubscribed ? 200 : 400 })
 }

@@ -24,7 +24,7 @@ import { pageMeta } from '~/content/meta'
 import { joinWaitingList } from '~/customers/waiting-list.server'
 import { getDb } from '~/db/db.server'
 import { getEnv } from '~/env.server'
-import { parseForm } from '~/http/form-data'
+import { parseForm, readForm } from '~/http/form-data'
 import { PLACEHOLDER_IMAGE } from '~/images/image-url'
 import type { loader as rootLoader } from '~/root'
 import type { Route } from './+types/product'
@@ -59,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // hand-made request) gets the specification's message rather than a redirect.
   const user = await getCurrentUser(request)
   if (!user) return answer(false, WAITING_LIST_MESSAGES.signInRequired, 401)
-  const parsed = parseForm(ProductActionSchema, await request.formData())
+  const parsed = parseForm(ProductActionSchema, await readForm(request))
   if (!parsed.ok) {
     const message = parsed.fieldErrors.quantity ?? WAITING_LIST_MESSAGES.failed
     return answer(false, message, 400, parsed.fieldErrors)
