@@ -43,6 +43,8 @@ export type Ledger = {
   unexpected: Map<string, number>
   /** requests that got no answer (timeouts, cut connections) */
   unanswered: number
+  /** shoppers that stopped changing their carts after a cart or checkout post got no answer */
+  retired: number
 }
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T
@@ -56,6 +58,11 @@ export class LoadShopper {
   private pendingAttempt: CheckoutAttempt | undefined
   /** the cart is not known for sure (a change failed): cleared at the top of the next loop */
   private dirty = false
+  /**
+   * A cart or checkout post got no answer: the shop may still act on it later, behind a clear,
+   * so from then on this shopper only browses and its orders stay checkable.
+   */
+  private retired = false
   private readonly basket: Basket = new Map()
   private chosen: [Item, Item] | undefined
   private lineIds = new Map<string, string>()
@@ -128,7 +135,10 @@ export class LoadShopper {
     this.pending = undefined
     if (!step) return
     this.ledger.unanswered++
-    if (step.kind !== 'page') this.dirty = true
+    if (step.kind !== 'page' && !this.retired) {
+      this.retired = true
+      this.ledger.retired++
+    }
     if (step.kind === 'place-order' && this.pendingAttempt) {
       // The order may or may not have been written: the audit looks for it by its key.
       this.ledger.attempts.push(this.pendingAttempt)
@@ -175,6 +185,12 @@ export class LoadShopper {
       return { name: 'GET /favicon.svg', kind: 'tail', path: '/favicon.svg', expect: 200 }
     }
     const browse = this.page('GET /shop', '/shop')
+    if (this.retired)
+      return n === 0
+        ? this.page('GET /', '/')
+        : n === 9
+          ? this.page('GET /about', '/about')
+          : browse
     if (n === 0) {
       this.orderId = undefined
       this.idempotencyKey = undefined
