@@ -87,6 +87,8 @@ type Run = {
   unexpected: [string, number][]
   shoppers: number
   signUpSeconds: number
+  /** shoppers that only browsed after a cart or checkout post of theirs got no answer */
+  retired: number
   peakRssMb: number
   loadAverage: number[]
   audit: Audit
@@ -171,7 +173,7 @@ async function runOnce(database: string, connections: number): Promise<Run> {
     const signUpSeconds = (performance.now() - signUpStarted) / 1000
     await warmUp(server, catalog)
 
-    const ledger: Ledger = { attempts: [], unexpected: new Map(), unanswered: 0 }
+    const ledger: Ledger = { attempts: [], unexpected: new Map(), unanswered: 0, retired: 0 }
     let mixEndsAt = Number.POSITIVE_INFINITY
     const crowd = shoppers.map(
       (shopper) =>
@@ -249,6 +251,7 @@ async function runOnce(database: string, connections: number): Promise<Run> {
       unexpected: [...ledger.unexpected].sort((a, b) => b[1] - a[1]),
       shoppers: connections,
       signUpSeconds: round(signUpSeconds),
+      retired: ledger.retired,
       peakRssMb: peak,
       loadAverage,
       audit,
@@ -280,6 +283,7 @@ function printRun(run: Run) {
       ...(run.unexpected.length
         ? [`  unexpected: ${run.unexpected.map(([what, n]) => `${what} x${n}`).join(', ')}`]
         : []),
+      `  shoppers: ${run.shoppers} (signed up in ${run.signUpSeconds} s before the clock); ${run.retired} only browsed after a post of theirs got no answer`,
       `  orders placed: ${audit.orders} (${audit.confirmed} confirmed, ${audit.unansweredPlaced} placed but unanswered, ${audit.refused} refused)`,
       `  server peak memory (VmHWM): ${run.peakRssMb} MB`,
       `  orders and stock: ${audit.problems.length === 0 ? 'all hold' : `${audit.problems.length} problems`}`,
@@ -321,7 +325,11 @@ function markdown(runs: Run[]): string {
     (run) =>
       `- ${run.database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${run.connections} connections: ` +
       `${run.audit.confirmed} orders confirmed to shoppers, ${run.audit.unansweredPlaced} placed ` +
-      `whose answer never came (found complete), ${run.audit.refused} refused; ` +
+      `whose answer never came (found complete), ${run.audit.refused} refused` +
+      (run.retired > 0
+        ? ` (${run.retired} shoppers only browsed after a post of theirs timed out, as the shop may still act on it later)`
+        : '') +
+      '; ' +
       (run.audit.problems.length === 0
         ? 'every confirmed order is in the database with its items, none twice, none unexplained, and the stock adds up.'
         : `**${run.audit.problems.length} problems**, first: ${run.audit.problems[0]}`),

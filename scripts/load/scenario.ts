@@ -135,7 +135,7 @@ export class LoadShopper {
     this.pending = undefined
     if (!step) return
     this.ledger.unanswered++
-    if (step.kind !== 'page' && !this.retired) {
+    if (step.kind !== 'page' && step.kind !== 'tail' && !this.retired) {
       this.retired = true
       this.ledger.retired++
     }
