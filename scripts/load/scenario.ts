@@ -41,8 +41,8 @@ export type Ledger = {
   attempts: CheckoutAttempt[]
   /** `step status` -> count, for answers other than a browser would get */
   unexpected: Map<string, number>
-  /** requests that got no answer (timeouts, cut connections) */
-  unanswered: number
+  /** requests of the mix that got no answer (timeouts, cut connections), by kind */
+  unanswered: Map<StepKind, number>
   /** shoppers that stopped changing their carts after a cart or checkout post got no answer */
   retired: number
 }
@@ -134,7 +134,7 @@ export class LoadShopper {
     const step = this.pending
     this.pending = undefined
     if (!step) return
-    this.ledger.unanswered++
+    this.ledger.unanswered.set(step.kind, (this.ledger.unanswered.get(step.kind) ?? 0) + 1)
     if (step.kind !== 'page' && step.kind !== 'tail' && !this.retired) {
       this.retired = true
       this.ledger.retired++

@@ -149,6 +149,11 @@ test('SIGKILL during checkouts: confirmed orders, stock and every email survive,
 
     // The same database, the same port; nobody repairs anything in between.
     server = await startServer(serverEnv, { port })
+    const restarted = server
+    // The email being sent at the kill was left claimed; the new run queues it again.
+    await expect
+      .poll(() => restarted.logs().includes('emails left sending by an earlier run queued again'))
+      .toBe(true)
     const audit = await auditOrders(db, attempts, startingStock)
     expect(audit.problems).toEqual([])
     expect(audit.confirmed).toBe(confirmed.length)
