@@ -14,6 +14,7 @@
 // lost, duplicated or unexplained order or stock that does not add up, p95 of 200 ms or more
 // at 50 connections. The full default run writes docs/benchmarks/load.md; other flags write
 // .cache/load.md, so a trial never replaces the committed figures. Not part of `npm test`.
+import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -95,6 +96,9 @@ type Run = {
   /** shoppers that only browsed after a cart or checkout post of theirs got no answer */
   retired: number
   peakRssMb: number
+  /** the server's CPU time per request answered during the mix, and its share of one core */
+  cpuMsPerRequest: number
+  coreShare: number
   loadAverage: number[]
   audit: Audit
   failures: string[]
@@ -105,6 +109,16 @@ const percentile = (sorted: readonly number[], p: number) =>
 const round = (value: number) => Math.round(value * 10) / 10
 
 /** The server's peak resident memory so far, in MB (Linux's high-water mark). */
+const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }))
+
+/** CPU time (user + system) the process has used so far, in ms. */
+function cpuMs(pid: number | undefined): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th, 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000
+}
+
 function peakRssMb(pid: number | undefined): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN)
@@ -198,7 +212,14 @@ async function runOnce(database: string, connections: number): Promise<Run> {
       `running the mix for ${DURATION} s (load average before: ${loadAverage.join(', ')})`,
     )
     let next = 0
+    const pid = server.child.pid
+    const cpuAtStart = cpuMs(pid)
+    let answeredInMix = 0
+    let cpuInMix = 0
     mixEndsAt = performance.now() + DURATION * 1000
+    const mixEnd = setTimeout(() => {
+      cpuInMix = cpuMs(pid) - cpuAtStart
+    }, DURATION * 1000)
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
         {
@@ -219,6 +240,7 @@ async function runOnce(database: string, connections: number): Promise<Run> {
         const kind = byClient.get(client)?.lastKind ?? 'page'
         if (kind === 'tail') return
         latencies.push(ms)
+        if (performance.now() < mixEndsAt) answeredInMix++
         byKind.get(kind)?.push(ms)
         if (status >= 500) classes.server++
         else if (status >= 400) classes.client++
@@ -237,6 +259,7 @@ async function runOnce(database: string, connections: number): Promise<Run> {
     const retired = ledger.retired
     // What was still in flight when the connections closed (tail requests, in practice).
     for (const shopper of crowd) shopper.lost()
+    clearTimeout(mixEnd)
     const peak = peakRssMb(server.child.pid)
     await server.stop()
     server = undefined
@@ -273,6 +296,8 @@ async function runOnce(database: string, connections: number): Promise<Run> {
       signUpSeconds: round(signUpSeconds),
       retired,
       peakRssMb: peak,
+      cpuMsPerRequest: round(cpuInMix / Math.max(answeredInMix, 1)),
+      coreShare: Math.round((cpuInMix / (DURATION * 1000)) * 100),
       loadAverage,
       audit,
       failures: [],
@@ -306,6 +331,7 @@ function printRun(run: Run) {
       `  shoppers: ${run.shoppers} (signed up in ${run.signUpSeconds} s before the clock); ${run.retired} only browsed after a post of theirs got no answer`,
       `  orders placed: ${audit.orders} (${audit.confirmed} confirmed, ${audit.unansweredPlaced} placed but unanswered, ${audit.refused} refused)`,
       `  server peak memory (VmHWM): ${run.peakRssMb} MB`,
+      `  server CPU: ${run.cpuMsPerRequest} ms per answered request, ${run.coreShare}% of one core during the mix`,
       `  orders and stock: ${audit.problems.length === 0 ? 'all hold' : `${audit.problems.length} problems`}`,
       ...audit.problems.slice(0, 20).map((problem) => `    - ${problem}`),
       `  ${run.failures.length === 0 ? 'PASS' : `FAIL: ${run.failures.join('; ')}`}`,
@@ -339,6 +365,8 @@ function markdown(runs: Run[]): string {
       run.database === 'sqlite' ? 'SQLite' : 'PostgreSQL',
       run.connections,
       ...KINDS.map((kind) => `${run.p95ByKind[kind]} ms`),
+      `${run.cpuMsPerRequest} ms`,
+      `${run.coreShare}%`,
     ].join(' | '),
   )
   const audits = runs.map(
@@ -378,10 +406,13 @@ ${header}
 |${' --- |'.repeat(13)}
 ${rows.map((row) => `| ${row} |`).join('\n')}
 
-p95 latency by kind of request:
+p95 latency by kind of request, and the shop's own CPU time per answered request (user +
+system, from /proc; PostgreSQL's work is not in it) with the share of one core it got during
+the mix. The shop is one Node.js process, so one core at 100% is its ceiling: about
+1000 / (CPU ms per request) requests/s.
 
-| Database | Connections | Pages | Cart posts | Checkout steps | Place order |
-|${' --- |'.repeat(6)}
+| Database | Connections | Pages | Cart posts | Checkout steps | Place order | Shop CPU per request | Share of a core |
+|${' --- |'.repeat(8)}
 ${kinds.map((row) => `| ${row} |`).join('\n')}
 
 Orders and stock, checked in the database after each run:
