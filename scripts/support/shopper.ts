@@ -22,7 +22,8 @@ export function customerNumber(n: number, label: string): Customer {
     email: `${label}-${n}@shoppers.example`,
     firstName: 'Shopper',
     lastName: `No${n}`,
-    ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255 || 1}`,
+    // 10.0.0.1, ..., 10.0.0.254, 10.0.1.1, ...: no .0 or .255 host part, no two alike.
+    ip: `10.${Math.floor(n / (254 * 256)) % 256}.${Math.floor(n / 254) % 256}.${(n % 254) + 1}`,
   }
 }
 
