@@ -418,8 +418,19 @@ ${kinds.map((row) => `| ${row} |`).join('\n')}
 Orders and stock, checked in the database after each run:
 
 ${audits.join('\n')}
-`
+${runs.some((run) => run.byClass.timeouts > 0) ? TIMEOUTS_EXPLAINED : ''}`
 }
+
+const TIMEOUTS_EXPLAINED = `
+Timeouts: while the shop's one process is saturated, Node.js (20 and later, with libuv 1.46+)
+accepts no new connections: they wait in the kernel's accept queue (\`ss -ltn\` shows its
+Recv-Q) while the connections already accepted keep being served, so a share of a large crowd
+gets no answer at all and times out after ${TIMEOUT_SECONDS} s, then again after reconnecting. The shop
+never saw those requests (its own request log has none near ${TIMEOUT_SECONDS} s). See
+nodejs/node#57364; a plain Node.js server that spends a few milliseconds of CPU per request does
+the same. A reverse proxy with a bounded number of upstream connections queues such shoppers
+instead, and more instances (PostgreSQL) add capacity.
+`
 
 buildShopIfStale()
 const runs: Run[] = []
