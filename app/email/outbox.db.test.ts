@@ -334,6 +334,35 @@ describe('drainOutbox over SMTP', () => {
     expect((await row(live.id)).status).toBe('sending')
   })
 
+  test('a worker killed while sending leaves only that email claimed, not its whole batch', async () => {
+    for (let i = 0; i < 5; i++) {
+      await sendEmail(t.db, { to: `c${i}@example.com`, subject: `n${i}`, text: 'x' })
+    }
+    let died = () => {}
+    const dead = new Promise<void>((resolve) => {
+      died = resolve
+    })
+    let deliveries = 0
+    // The second delivery never ends: the process was killed in the middle of it.
+    void drainOutbox(t.db, async (email) => {
+      deliveries++
+      if (deliveries === 2) {
+        died()
+        await new Promise(() => {})
+      }
+      await delivery.deliver(email)
+    })
+    await dead
+    const rows = await t.db.selectFrom('email_outbox').select('status').execute()
+    expect(rows.map((r) => r.status).sort()).toEqual([
+      'pending',
+      'pending',
+      'pending',
+      'sending',
+      'sent',
+    ])
+  })
+
   test('a worker whose claim was taken over does not overwrite the new result', async () => {
     const { id } = await sendEmail(t.db, { to: 'ann@example.com', subject: 'Slow', text: 'x' })
     const result = await drainOutbox(t.db, async () => {
@@ -430,6 +459,41 @@ describe('the worker', () => {
       'Hello e',
     ])
     expect(lines.filter((line) => line.msg === 'email sent')).toHaveLength(5)
+  })
+
+  test('what a killed run left sending is sent when the next one starts on SQLite, and waits for the stale timeout on PostgreSQL', async () => {
+    const a = await sendEmail(t.db, { to: 'ann@example.com', subject: 'Left a', text: 'x' })
+    const b = await sendEmail(t.db, { to: 'bob@example.com', subject: 'Left b', text: 'x' })
+    // The earlier run claimed both and was killed before it recorded anything.
+    expect(await claimDueEmails(t.db)).toHaveLength(2)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const { log, lines } = memoryLogger()
+    const worker = startOutboxWorker({
+      db: t.db,
+      smtpUrl: smtp.url,
+      mailFrom: FROM,
+      log,
+      intervalMs: 60_000,
+    })
+    stopWorker = worker.stop
+    await worker.drainNow()
+    if (t.dialect === 'sqlite') {
+      // One process per SQLite file (ADR 2): nobody else can be sending them.
+      expect(smtp.messages.map((m) => m.subject).sort()).toEqual(['Left a', 'Left b'])
+      expect((await row(a.id)).status).toBe('sent')
+      expect((await row(b.id)).status).toBe('sent')
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          released: 2,
+          msg: 'emails left sending by an earlier run queued again',
+        }),
+      )
+    } else {
+      // Another instance that is alive may be sending them right now.
+      expect(smtp.messages).toHaveLength(0)
+      expect((await row(a.id)).status).toBe('sending')
+      expect((await row(b.id)).status).toBe('sending')
+    }
   })
 
   test('polls on its own timer', async () => {

@@ -86,7 +86,8 @@ export async function claimDueEmails(
   { limit = DEFAULT_BATCH, now = new Date() }: { limit?: number; now?: Date } = {},
 ): Promise<Claimed[]> {
   const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS)
-  // The one dialect branch: SQLite has no row locks to take or skip.
+  // A dialect branch (the other is releaseClaimsOfEarlierRuns): SQLite has no row locks to
+  // take or skip.
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter
   const rows = await db
     .updateTable('email_outbox')
@@ -165,9 +166,11 @@ export type DrainOptions = { now?: Date; maxAttempts?: number; batch?: number }
 export type DrainResult = { sent: number; retried: number; failed: number }
 
 /**
- * Claims one batch of due emails and delivers them one by one. A failed delivery is retried
- * later with exponential backoff (retryDelayMs) until maxAttempts, then marked 'failed' with
- * the reason. Counts adding up to `batch` mean more rows may be waiting.
+ * Delivers up to `batch` due emails, claiming each one just before delivering it: a worker
+ * killed mid-run (SIGKILL, a crash, a lost machine) leaves at most the one email it was sending
+ * claimed, not a whole batch waiting out STALE_CLAIM_MS. A failed delivery is retried later
+ * with exponential backoff (retryDelayMs) until maxAttempts, then marked 'failed' with the
+ * reason. Counts adding up to `batch` mean more rows may be waiting.
  */
 export async function drainOutbox(
   db: Executor,
@@ -179,15 +182,9 @@ export async function drainOutbox(
   }: DrainOptions = {},
 ): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, retried: 0, failed: 0 }
-  const claimed = await claimDueEmails(db, { limit: batch, now })
-  // The whole batch was claimed at once; if slow deliveries eat half the stale timeout, hand
-  // the rest back rather than risk another worker reclaiming and sending them too.
-  const handBackAt = performance.now() + STALE_CLAIM_MS / 2
-  for (const email of claimed) {
-    if (performance.now() > handBackAt) {
-      await settle(db, email, { status: 'pending' })
-      continue
-    }
+  for (let n = 0; n < batch; n++) {
+    const [email] = await claimDueEmails(db, { limit: 1, now })
+    if (!email) break
     try {
       await deliver(email)
     } catch (error) {
@@ -205,6 +202,28 @@ export async function drainOutbox(
     if (await settle(db, email, { status: 'sent', sent_at: new Date() })) result.sent++
   }
   return result
+}
+
+/**
+ * Puts back what a previous run of the shop left claimed, when the worker starts. On SQLite
+ * the shop is one process (ADR 2), so a row still 'sending' then was claimed by a process that
+ * is gone, killed mid-delivery: it goes back to 'pending' now rather than after
+ * STALE_CLAIM_MS. Whether that one email reached the mail server before the kill cannot be
+ * known; it is sent (again) with the same Message-ID. On PostgreSQL another instance that is
+ * alive may hold such a claim, so there the stale timeout stays the only way back.
+ */
+export async function releaseClaimsOfEarlierRuns(
+  db: Executor,
+  startedAt = new Date(),
+): Promise<number> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return 0
+  const result = await db
+    .updateTable('email_outbox')
+    .set({ status: 'pending', claimed_at: null })
+    .where('status', '=', 'sending')
+    .where('claimed_at', '<', startedAt)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   drainOutbox,
   drainOutboxWithoutSmtp,
   type OutboxEmail,
+  releaseClaimsOfEarlierRuns,
 } from './outbox.server'
 import { createSmtpDelivery, type SmtpDelivery } from './transport.server'
 
@@ -45,8 +46,16 @@ export function startOutboxWorker({
   if (!smtp) workerLog.info('SMTP_URL is not set: emails are written to the log, not sent')
   let stopped = false
   let timer: NodeJS.Timeout | undefined
-  // Runs are chained, never overlapping: the timer and drainNow() both queue onto this.
-  let chain: Promise<void> = Promise.resolve()
+  const startedAt = new Date()
+  // Runs are chained, never overlapping: the timer and drainNow() both queue onto this. First
+  // in line: what an earlier run of the shop, killed mid-send, left claimed.
+  let chain: Promise<void> = releaseClaimsOfEarlierRuns(db, startedAt).then(
+    (released) => {
+      if (released > 0)
+        workerLog.warn({ released }, 'emails left sending by an earlier run queued again')
+    },
+    (error) => workerLog.error({ err: error }, 'email outbox run failed'),
+  )
 
   const deliverAndLog = async (transport: SmtpDelivery, email: OutboxEmail) => {
     try {

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -18,6 +18,35 @@ export type ShopServer = {
 
 export function buildShop(): void {
   execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' })
+}
+
+// The same test as `npm start` (scripts/start.mjs): the build's stamp against its sources.
+const BUILD_STAMP = 'build/host/built-at'
+const BUILD_SOURCES = [
+  'app',
+  'public',
+  'server.ts',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'package-lock.json',
+]
+
+function newestChange(entry: string): number {
+  if (!existsSync(entry)) return 0
+  const stat = statSync(entry)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return readdirSync(entry).reduce(
+    (newest, name) => Math.max(newest, newestChange(path.join(entry, name))),
+    stat.mtimeMs,
+  )
+}
+
+/** Builds when build/ is missing or older than a source; otherwise uses it as it is. */
+export function buildShopIfStale(): void {
+  const stale =
+    !existsSync(BUILD_STAMP) ||
+    Math.max(...BUILD_SOURCES.map(newestChange)) > statSync(BUILD_STAMP).mtimeMs
+  if (stale) buildShop()
 }
 
 async function freePort(): Promise<number> {
