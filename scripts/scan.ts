@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { checkForeignOrigins } from './scan/origin-check'
+import { type ProbeResults, runProbes } from './scan/probes'
 import { findingsOf, renderReport, type ScanSummary } from './scan/report'
 import { fill, prepareShop } from './scan/setup'
 import { runSqlmap, type SqlmapResult, sqlmapVersion } from './scan/sqlmap'
@@ -72,9 +72,9 @@ const stacks: RunningStack[] = []
 const problems: string[] = []
 let sqlmapResults: SqlmapResult[] = []
 const wapitiResults: WapitiResult[] = []
-let origin = {
-  checked: 0,
-  failures: [] as Awaited<ReturnType<typeof checkForeignOrigins>>['failures'],
+let probes: ProbeResults = {
+  origin: { checked: 0, failures: [] },
+  methods: { checked: 0, failures: [] },
 }
 const timing = { setup: 0, sqlmap: 0, wapiti: 0 }
 
@@ -91,9 +91,9 @@ try {
   console.log(`Shops ready in ${timing.setup.toFixed(1)} s.`)
 
   if (sqlmapStack && sqlmapContext) {
-    origin = await checkForeignOrigins(targets, sqlmapContext, sqlmapStack)
+    probes = await runProbes(targets, sqlmapContext, sqlmapStack)
     console.log(
-      `Other origins: ${origin.checked} posts, ${origin.checked - origin.failures.length} refused.`,
+      `Other origins: ${probes.origin.checked} posts, ${probes.origin.failures.length} not refused. Other methods: ${probes.methods.checked} requests, ${probes.methods.failures.length} not refused.`,
     )
   }
 
@@ -181,7 +181,7 @@ const summary: ScanSummary = {
   targets,
   sqlmap: sqlmapResults,
   wapiti: wapitiResults,
-  origin,
+  probes,
   serverErrors: stacks.flatMap((stack) => serverErrors(stack.server)),
   requests: stacks.reduce(
     (sum, stack) =>

@@ -1,5 +1,5 @@
 import { ACCEPTED, acceptedReason } from './accepted'
-import type { OriginCheck } from './origin-check'
+import type { ProbeResults } from './probes'
 import type { SqlmapResult } from './sqlmap'
 import type { ServerError } from './stack'
 import type { Role, Target } from './targets'
@@ -17,7 +17,7 @@ export type ScanSummary = {
   targets: Target[]
   sqlmap: SqlmapResult[]
   wapiti: WapitiResult[]
-  origin: { checked: number; failures: OriginCheck[] }
+  probes: ProbeResults
   serverErrors: ServerError[]
   requests: number
   problems: string[]
@@ -47,11 +47,18 @@ export function findingsOf(summary: ScanSummary): Finding[] {
       })
     }
   }
-  for (const failure of summary.origin.failures) {
+  for (const failure of summary.probes.origin.failures) {
     findings.push({
       source: 'origin check',
       where: failure.target,
       what: `posted with ${failure.how} and answered ${failure.status}, not 403`,
+    })
+  }
+  for (const failure of summary.probes.methods.failures) {
+    findings.push({
+      source: 'methods check',
+      where: failure.target,
+      what: `${failure.how} answered ${failure.status}, not a 4xx`,
     })
   }
   for (const error of summary.serverErrors) {
@@ -108,7 +115,8 @@ export function renderReport(summary: ScanSummary): string {
     `| wapiti | modules ${summary.wapitiModules.join(', ')}; crawl ${summary.wapitiBudget.crawlSeconds} s, ${summary.wapitiBudget.attackSeconds} s per module at most |`,
     `| Targets | ${summary.targets.length} (guest ${byRole('guest')}, customer ${byRole('customer')}, admin ${byRole('admin')}) in ${summary.sqlmap.length} sqlmap runs; ${tested} parameters tested |`,
     `| Crawled by wapiti | ${summary.wapiti.map((run) => `${run.role} ${run.urls}`).join(', ')} URLs and forms |`,
-    `| Other origins | ${summary.origin.checked} form posts from another origin, ${summary.origin.checked - summary.origin.failures.length} refused with 403 |`,
+    `| Other origins | ${summary.probes.origin.checked} form posts from another origin, ${summary.probes.origin.checked - summary.probes.origin.failures.length} refused with 403 |`,
+    `| Other methods | ${summary.probes.methods.checked} PUT, PATCH, DELETE, OPTIONS and TRACE requests, ${summary.probes.methods.checked - summary.probes.methods.failures.length} answered with a 4xx |`,
     `| Server answers | ${summary.requests} requests logged, ${summary.serverErrors.reduce((sum, error) => sum + error.count, 0)} with a 5xx status |`,
     `| Duration | ${minutes(summary.seconds.total)} in all: setup ${minutes(summary.seconds.setup)}, sqlmap ${minutes(summary.seconds.sqlmap)}, wapiti ${minutes(summary.seconds.wapiti)} (${summary.wapiti.map((run) => `${run.role} ${minutes(run.seconds)}`).join(', ')}), side by side |`,
     '',
