@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { CANARY_TARGET, startCanary } from './scan/canary'
 import { type ProbeResults, runProbes } from './scan/probes'
 import { findingsOf, renderReport, type ScanSummary } from './scan/report'
 import { fill, prepareShop } from './scan/setup'
@@ -71,6 +72,7 @@ console.log(`Working in ${workDir}`)
 const stacks: RunningStack[] = []
 const problems: string[] = []
 let sqlmapResults: SqlmapResult[] = []
+let canaryFound: boolean | null = null
 const wapitiResults: WapitiResult[] = []
 let probes: ProbeResults = {
   origin: { checked: 0, failures: [] },
@@ -100,6 +102,24 @@ try {
   const sqlmapPart = async () => {
     if (!sqlmapStack || !sqlmapContext) return
     const started = performance.now()
+    const canary = await startCanary()
+    try {
+      const [check] = await runSqlmap(
+        [CANARY_TARGET],
+        { ids: {}, cookies: { guest: '', customer: '', admin: '' } },
+        canary.url,
+        { ...sqlmapOptions, parallel: 1, workDir: path.join(workDir, 'canary') },
+        () => {},
+      )
+      canaryFound = Boolean(check?.findings.length)
+      console.log(`Canary: sqlmap ${canaryFound ? 'found' : 'did NOT find'} the planted injection.`)
+      if (!canaryFound)
+        problems.push(
+          'sqlmap did not find the injection planted in the canary page with these options, so its results on the shop prove nothing',
+        )
+    } finally {
+      await canary.close()
+    }
     sqlmapResults = await runSqlmap(
       targets,
       sqlmapContext,
@@ -182,6 +202,7 @@ const summary: ScanSummary = {
   sqlmap: sqlmapResults,
   wapiti: wapitiResults,
   probes,
+  canaryFound,
   serverErrors: stacks.flatMap((stack) => serverErrors(stack.server)),
   requests: stacks.reduce(
     (sum, stack) =>

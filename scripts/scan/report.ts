@@ -18,6 +18,8 @@ export type ScanSummary = {
   sqlmap: SqlmapResult[]
   wapiti: WapitiResult[]
   probes: ProbeResults
+  /** Whether sqlmap found the canary's planted injection (null: not run) */
+  canaryFound: boolean | null
   serverErrors: ServerError[]
   requests: number
   problems: string[]
@@ -113,8 +115,9 @@ export function renderReport(summary: ScanSummary): string {
     `| Tools | ${summary.versions.sqlmap} (Debian), ${summary.versions.wapiti} (Debian), Node.js ${summary.versions.node} |`,
     `| sqlmap | --level=${summary.sqlmapOptions.level} --risk=${summary.sqlmapOptions.risk} --dbms=SQLite --text-only, ${summary.sqlmapOptions.parallel} processes |`,
     `| wapiti | modules ${summary.wapitiModules.join(', ')}; crawl ${summary.wapitiBudget.crawlSeconds} s, ${summary.wapitiBudget.attackSeconds} s per module at most |`,
+    `| Canary | ${summary.canaryFound === null ? 'not run' : summary.canaryFound ? 'sqlmap, with the same options, found the injection planted in a stand-in page (scripts/scan/canary.ts)' : 'sqlmap did NOT find the planted injection'} |`,
     `| Targets | ${summary.targets.length} (guest ${byRole('guest')}, customer ${byRole('customer')}, admin ${byRole('admin')}) in ${summary.sqlmap.length} sqlmap runs; ${tested} parameters tested |`,
-    `| Crawled by wapiti | ${summary.wapiti.map((run) => `${run.role} ${run.urls}`).join(', ')} URLs and forms |`,
+    `| Crawled by wapiti | ${summary.wapiti.length ? `${summary.wapiti.map((run) => `${run.role} ${run.urls}`).join(', ')} URLs and forms` : 'not run'} |`,
     `| Other origins | ${summary.probes.origin.checked} form posts from another origin, ${summary.probes.origin.checked - summary.probes.origin.failures.length} refused with 403 |`,
     `| Other methods | ${summary.probes.methods.checked} PUT, PATCH, DELETE, OPTIONS and TRACE requests, ${summary.probes.methods.checked - summary.probes.methods.failures.length} answered with a 4xx |`,
     `| Server answers | ${summary.requests} requests logged, ${summary.serverErrors.reduce((sum, error) => sum + error.count, 0)} with a 5xx status |`,
@@ -167,7 +170,7 @@ export function renderReport(summary: ScanSummary): string {
       ? run.findings.map((finding) => `${finding.parameter}: ${finding.what}`).join('; ')
       : run.problems.length
         ? `not clean: ${run.problems.join('; ')}`
-        : 'nothing found'
+        : ['nothing found', ...new Set(run.notes)].join('; ')
     const request = `${run.target.method} ${run.target.path}`
     const params = run.tested.map((name) => name.replace(/^\(custom\) /, '')).join(', ')
     push(

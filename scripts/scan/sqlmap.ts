@@ -19,8 +19,6 @@ export type SqlmapResult = {
   seconds: number
   /** "GET category", "URI #1*", "POST email", ... */
   tested: string[]
-  /** Parameters sqlmap passed over */
-  skipped: string[]
   /** What the report should say besides the result */
   notes: string[]
   findings: SqlmapFinding[]
@@ -174,7 +172,6 @@ function jsonKeys(value: unknown): string[] {
 }
 
 const TESTED = /testing for SQL injection on (.+?) parameter '(.+?)'/
-const SKIPPED = /(?:skipping|ignoring) (.+?) parameter '(.+?)'/
 /** sqlmap's verdict, after its own false-positive check: "Parameter: id (POST)". */
 const CONFIRMED = /^Parameter: (.+) \((.+)\)$/
 const RULED_OUT = /false positive or unexploitable injection point detected/
@@ -196,19 +193,16 @@ const EXPECTED_ERRORS = [
   'error checking the stability of page because of lack of content',
 ]
 
-export type ParsedLog = Pick<SqlmapResult, 'tested' | 'skipped' | 'findings' | 'problems' | 'notes'>
+export type ParsedLog = Pick<SqlmapResult, 'tested' | 'findings' | 'problems' | 'notes'>
 
 export function parseSqlmapLog(log: string, csv: string[]): ParsedLog {
   const tested = new Set<string>()
-  const skipped: string[] = []
   const findings: SqlmapFinding[] = []
   const problems: string[] = []
   const notes: string[] = []
   for (const line of log.split('\n')) {
     const test = TESTED.exec(line)
     if (test) tested.add(`${test[1]} ${test[2]}`)
-    const skip = SKIPPED.exec(line)
-    if (skip) skipped.push(`${(skip[1] ?? '').replace(/^.*\] /, '')} ${skip[2]}`)
     const confirmed = CONFIRMED.exec(line.trim())
     if (confirmed)
       findings.push({
@@ -239,7 +233,7 @@ export function parseSqlmapLog(log: string, csv: string[]): ParsedLog {
     if (!findings.some((finding) => finding.parameter === where))
       findings.push({ target: '', parameter: where, what: `injectable (${techniques})` })
   }
-  return { tested: [...tested], skipped, findings, problems, notes }
+  return { tested: [...tested], findings, problems, notes }
 }
 
 function runOne(run: Run, outDir: string): Promise<SqlmapResult> {

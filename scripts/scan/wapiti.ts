@@ -208,7 +208,7 @@ export function wapitiVersion(): Promise<string> {
       out += chunk
     })
     child.on('close', () =>
-      resolve(/Wapiti[- ]([\d.]+)/.exec(out)?.[0] ?? 'wapiti (unknown version)'),
+      resolve(`wapiti ${/Wapiti[- ]([\d.]+)/.exec(out)?.[1] ?? '(unknown version)'}`),
     )
   })
 }
