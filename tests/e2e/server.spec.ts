@@ -67,6 +67,23 @@ test('a state-changing request from another origin is refused', async ({ request
   expect(own.status()).not.toBe(403)
 })
 
+test('methods other than GET, HEAD and POST get 405 and never reach a form action', async ({
+  request,
+}) => {
+  const origin = new URL(test.info().project.use.baseURL ?? '').origin
+  for (const method of ['PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE']) {
+    for (const path of ['/', '/cart']) {
+      const response = await request.fetch(path, {
+        method,
+        headers: { Origin: origin },
+        ...(method === 'TRACE' ? {} : { form: { intent: 'clear' } }),
+      })
+      expect(response.status(), `${method} ${path}`).toBe(405)
+      expect(response.headers().allow).toBe('GET, HEAD, POST')
+    }
+  }
+})
+
 test('/metrics is for a scraper with the token: requests by route, orders, outbox', async ({
   request,
 }) => {
