@@ -125,13 +125,18 @@ function serverErrors(server: FuzzServer, from: number): string {
 /** Done before each probe of a target: every checkout starts with something in the cart, so
  * that the probes that get through place orders (and take stock). */
 const PREPARE: Record<string, (server: FuzzServer, jar: CookieJar) => Promise<unknown>> = {
-  checkout: (server, jar) => {
-    const product = server.get<{ id: string }>(
+  checkout: (server, jar) =>
+    server.post(jar, '/cart', { intent: 'add', productId: productInStock(server) }),
+}
+
+/** A product without options that can be added to a cart now. */
+function productInStock(server: FuzzServer): string {
+  return (
+    server.get<{ id: string }>(
       `select id from products where stock_quantity > 0 and is_available = 1 and archived_at is null
           and id not in (select product_id from product_variants) order by random() limit 1`,
-    )
-    return server.post(jar, '/cart', { intent: 'add', productId: product?.id ?? '' })
-  },
+    )?.id ?? ''
+  )
 }
 
 /** Fuzzes one target as one role; returns what went wrong, or null. */
@@ -312,6 +317,28 @@ function stockAccount(server: FuzzServer): Record<string, number> {
   return account
 }
 
+function prices(server: FuzzServer): Record<string, number> {
+  const rows = server.all<{ key: string; price_cents: number }>(
+    `select 'product ' || id as key, price_cents from products
+     union all select 'option ' || id, price_cents from product_variants`,
+  )
+  return Object.fromEntries(rows.map((row) => [row.key, row.price_cents]))
+}
+
+/** 'product <id>' and 'option <id>' keys to the product they belong to (as the run starts:
+ * options may be removed during it). */
+function productsOfOptions(server: FuzzServer): (key: string) => string {
+  const options = new Map(
+    server
+      .all<{ id: string; product_id: string }>('select id, product_id from product_variants')
+      .map((row) => [row.id, row.product_id]),
+  )
+  return (key) => {
+    const [kind, id = ''] = key.split(' ')
+    return kind === 'option' ? (options.get(id) ?? id) : id
+  }
+}
+
 /** The victim: another customer with an address, a cart line and a waiting-list entry, whose
  * ids are in the pools the probes pick from. */
 async function makeVictim(server: FuzzServer): Promise<Account> {
@@ -338,10 +365,18 @@ async function makeVictim(server: FuzzServer): Promise<Account> {
   return victim
 }
 
-/** One real order, so the admin's order forms have something to work on. */
-async function placeOrder(server: FuzzServer, customer: Account) {
+/** One real order, so the admin's order forms have something to work on. The admin restocks
+ * the jam first (the guests' and customers' run before may have sold everything). */
+async function placeOrder(server: FuzzServer, admin: Account, customer: Account) {
   const jam = server.get<{ id: string }>("select id from products where name = 'Huckleberry Jam'")
-  await server.post(customer.jar, '/cart', { intent: 'add', productId: jam?.id ?? '' })
+  const productId = jam?.id ?? ''
+  const restocked = await server.post(admin.jar, '/admin/products', {
+    intent: 'set-stock',
+    productId,
+    stock: '50',
+  })
+  expect(restocked.status).toBe(200)
+  await server.post(customer.jar, '/cart', { intent: 'add', productId })
   const placed = await server.post(customer.jar, '/checkout', {
     intent: 'place-order',
     email: customer.email,
@@ -543,7 +578,10 @@ test('admins and customers: hostile values refused or stored as text, and none o
   const admin = await server.newAdmin()
   const customer = await server.newCustomer('fuzz-shopper')
   const guest = new CookieJar()
-  await placeOrder(server, customer)
+  await placeOrder(server, admin, customer)
+  const stockBefore = stockAccount(server)
+  const pricesBefore = prices(server)
+  const productOf = productsOfOptions(server)
 
   const stores = TARGETS.filter((target) => target.stores && target.access !== 'admin')
   const jobs: Job[] = [
@@ -565,6 +603,24 @@ test('admins and customers: hostile values refused or stored as text, and none o
   const failures = await fuzzAll(server, jobs)
   const fuzzSeconds = Math.round((Date.now() - fuzzStarted) / 1000)
   expect.soft(failures, failures.join('\n\n')).toEqual([])
+
+  // Every price or stock the run changed belongs to a product an admin's change is logged for
+  // (orders move stock between the shelf and the orders, which the account keeps level).
+  const stockAfter = stockAccount(server)
+  const pricesAfter = prices(server)
+  const audited = new Set(
+    server
+      .all<{ id: string }>(
+        `select a.entity_id as id from audit_log a join customers c on c.id = a.actor_id
+          where a.entity_type = 'product' and c.is_admin = 1`,
+      )
+      .map((row) => row.id),
+  )
+  const unexplained = [
+    ...Object.keys(stockBefore).filter((key) => stockAfter[key] !== stockBefore[key]),
+    ...Object.keys(pricesBefore).filter((key) => pricesAfter[key] !== pricesBefore[key]),
+  ].filter((key) => !audited.has(productOf(key)))
+  expect(unexplained, 'price or stock changes no admin made').toEqual([])
 
   // What the forms stored is within what the forms allow.
   const broken = server.all<{ what: string }>(

@@ -25,7 +25,7 @@ import { type Form, type Pools, TARGETS, type Target } from './fuzz-targets'
 const KNOWN_INTENTS = [
   ...new Set(
     TARGETS.flatMap((target) => target.forms).flatMap((form) =>
-      form.intent ? fc.sample(form.intent.plausible(emptyPools()), 5).flat() : [],
+      form.intent ? fc.sample(form.intent.plausible(emptyPools()), 40).flat() : [],
     ),
   ),
 ].filter((intent): intent is string => typeof intent === 'string')
@@ -98,8 +98,10 @@ export function formEntries(form: Form, pools: Pools): fc.Arbitrary<Entries> {
     },
   )
   return fc.tuple(plausible, mutations).map(([values, changes]) => {
-    const fields = names.map((name, i) => [name, asArray(values[i] as FormValue)] as const)
-    const slots = fields.map(([name, list]) => ({ name, list: [...list] }))
+    const slots = names.map((name, i) => ({
+      name,
+      list: [...asArray(values[i] as FormValue | FormValue[])],
+    }))
     const extra: Entries = []
     for (const change of changes) {
       const slot = slots[change.field]

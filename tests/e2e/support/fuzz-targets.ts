@@ -50,7 +50,7 @@ export type Target = {
   module: string
   access: Access
   path: (pools: Pools) => fc.Arbitrary<string>
-  /** multipart only (file inputs): most probes are multipart */
+  /** a form with file inputs: most of its probes are sent as multipart/form-data */
   multipart?: boolean
   forms: Form[]
   /** stores text that pages or emails show later (the stored-markup check fuzzes these) */
