@@ -251,9 +251,14 @@ async function prepareNode24() {
   // drain a pipe.
   const log = path.join(NODE24_DIR, 'better-sqlite3-build.log')
   const output = openSync(log, 'w')
+  // node-gyp lets npm's npm_config_* variables (set by `npm test`, e.g. a nodedir from .npmrc)
+  // override its own command line, so they are left out.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_config_')),
+  )
   const child = spawn(node, [gyp, 'rebuild', '--release', `--nodedir=${headers}`, '-j', '1'], {
     cwd: source,
-    env: { ...process.env, PATH: `${path.dirname(node)}:${process.env.PATH}` },
+    env: { ...env, PATH: `${path.dirname(node)}:${process.env.PATH}` },
     stdio: ['ignore', output, output],
   })
   const code = await new Promise((resolve) => child.on('close', resolve))
@@ -262,7 +267,14 @@ async function prepareNode24() {
     console.error(`better-sqlite3 did not build for Node ${NODE24_VERSION}; see ${log}`)
     return undefined
   }
-  copyFileSync(path.join(source, 'build', 'Release', 'better_sqlite3.node'), binding)
+  const built = path.join(source, 'build', 'Release', 'better_sqlite3.node')
+  const loads = spawnSync(node, ['-e', `process.dlopen({ exports: {} }, ${JSON.stringify(built)})`])
+  if (loads.status !== 0) {
+    console.error(`better-sqlite3 was built but Node ${NODE24_VERSION} cannot load it:`)
+    console.error(loads.stderr.toString())
+    return undefined
+  }
+  copyFileSync(built, binding)
   return { node, binding }
 }
 
