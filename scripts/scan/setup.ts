@@ -9,7 +9,7 @@ import { MISSING_ID, type Role } from './targets'
 // password-reset tokens). Everything goes through the shop's own pages except reading back
 // ids and tokens, which come from the database file.
 
-export const PASSWORD = 'scan-password-0'
+const PASSWORD = 'scan-password-0'
 
 export type Stack = {
   /** https front: what the scanners use, and the shop's BASE_URL */
@@ -19,11 +19,9 @@ export type Stack = {
   databaseFile: string
 }
 
-export type Session = { cookie: string }
-
 export type ScanContext = {
   ids: Record<string, string>
-  /** Cookie header per role ('' for the guest has the guest's cart) */
+  /** Cookie header per role (the guest's holds the guest's cart) */
   cookies: Record<Role, string>
 }
 
