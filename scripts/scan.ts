@@ -14,6 +14,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { CANARY_TARGET, startCanary } from './scan/canary'
 import { type ProbeResults, runProbes } from './scan/probes'
+import { stopScanners } from './scan/processes'
 import { findingsOf, renderReport, type ScanSummary } from './scan/report'
 import { fill, prepareShop } from './scan/setup'
 import { runSqlmap, type SqlmapResult, sqlmapVersion } from './scan/sqlmap'
@@ -80,11 +81,24 @@ let probes: ProbeResults = {
 }
 const timing = { setup: 0, sqlmap: 0, wapiti: 0 }
 
+// Interrupted (Ctrl-C, or a CI job's timeout): stop the scanners and the shops, then leave.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the scanners and the shops.`)
+    stopScanners()
+    void Promise.all(stacks.map((stack) => stack.stop())).finally(() => process.exit(1))
+  })
+}
+
 try {
   const setupStarted = performance.now()
-  const sqlmapStack = runSqlmapPart ? await startStack(path.join(workDir, 'sqlmap-shop')) : null
-  const wapitiStack = runWapitiPart ? await startStack(path.join(workDir, 'wapiti-shop')) : null
-  for (const stack of [sqlmapStack, wapitiStack]) if (stack) stacks.push(stack)
+  const started = async (name: string) => {
+    const stack = await startStack(path.join(workDir, name))
+    stacks.push(stack)
+    return stack
+  }
+  const sqlmapStack = runSqlmapPart ? await started('sqlmap-shop') : null
+  const wapitiStack = runWapitiPart ? await started('wapiti-shop') : null
   const [sqlmapContext, wapitiContext] = await Promise.all([
     sqlmapStack ? prepareShop(sqlmapStack) : null,
     wapitiStack ? prepareShop(wapitiStack) : null,

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { track } from './processes'
 import { fill, type ScanContext } from './setup'
 import type { Target } from './targets'
 
@@ -242,9 +243,9 @@ function runOne(run: Run, outDir: string): Promise<SqlmapResult> {
   const log = createWriteStream(logFile)
   const started = performance.now()
   return new Promise((resolve, reject) => {
-    const child = spawn(SQLMAP, [...run.args, '--output-dir', outDir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = track(
+      spawn(SQLMAP, [...run.args, '--output-dir', outDir], { stdio: ['ignore', 'pipe', 'pipe'] }),
+    )
     child.stdout.pipe(log)
     child.stderr.pipe(log, { end: false })
     child.on('error', reject)

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { track } from './processes'
 import type { Role } from './targets'
 
 // wapiti (Debian's package) crawls the whole site as one role and attacks every link and form
@@ -168,9 +169,9 @@ export function runWapiti(
   const started = performance.now()
   const log = createWriteStream(logFile)
   return new Promise((resolve, reject) => {
-    const child = spawn('/usr/bin/python3', ['-c', LAUNCHER, ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = track(
+      spawn('/usr/bin/python3', ['-c', LAUNCHER, ...args], { stdio: ['ignore', 'pipe', 'pipe'] }),
+    )
     child.stdout.pipe(log)
     child.stderr.pipe(log, { end: false })
     child.on('error', reject)
