@@ -1,4 +1,6 @@
+import cluster from 'node:cluster'
 import { randomUUID } from 'node:crypto'
+import { readdirSync } from 'node:fs'
 import type { Server } from 'node:http'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
@@ -11,6 +13,11 @@ import { migrateToLatest } from './app/db/migrate.server'
 import { seedDemo } from './app/db/seed/demo.server'
 import { startOutboxWorker } from './app/email/worker.server'
 import { EnvError, getEnv } from './app/env.server'
+import {
+  clusterMetrics,
+  shareMetricsWithPrimary,
+  superviseWorkers,
+} from './app/http/cluster.server'
 import { DatabaseWatch, unavailablePage } from './app/http/database-watch.server'
 import { hasMetricsToken, RequestMetrics, renderMetrics } from './app/http/metrics.server'
 import { REQUEST_KEY_HEADER, takeRequestUser } from './app/http/request-key.server'
@@ -36,214 +43,275 @@ const log = getLogger()
 const startedAt = performance.now()
 
 const db = getDb()
-try {
-  const applied = await migrateToLatest(db)
-  if (applied.length) log.info({ applied }, 'database migrated')
-  if (env.seedDemo) {
-    const { seeded } = await seedDemo(db)
-    if (seeded) log.info('demo data seeded into the empty database')
+// WEB_CONCURRENCY > 1: this process becomes the primary (ADR 15) and forks the HTTP workers,
+// which find the database ready and leave email to the primary.
+const workerCount = development ? 1 : env.webConcurrency
+const role = cluster.isWorker ? 'worker' : workerCount > 1 ? 'primary' : 'single'
+
+if (role !== 'worker') {
+  try {
+    const applied = await migrateToLatest(db)
+    if (applied.length) log.info({ applied }, 'database migrated')
+    if (env.seedDemo) {
+      const { seeded } = await seedDemo(db)
+      if (seeded) log.info('demo data seeded into the empty database')
+    }
+  } catch (error) {
+    log.fatal({ err: error, database: env.database.kind }, 'database not ready')
+    await closeDb()
+    process.exit(1)
   }
-} catch (error) {
-  log.fatal({ err: error, database: env.database.kind }, 'database not ready')
-  await closeDb()
-  process.exit(1)
 }
 
-let stopping = false
-const requestMetrics = new RequestMetrics()
-const databaseWatch = new DatabaseWatch(() => pingDatabase(db), log)
-const app = express()
-app.disable('x-powered-by')
-if (env.trustProxy) app.set('trust proxy', true)
-
-app.use((req, res, next) => {
-  const incoming = req.get('x-request-id')
-  const requestId = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID()
-  const started = performance.now()
-  res.locals.requestId = requestId
-  res.locals.log = log.child({ requestId })
-  res.setHeader('X-Request-Id', requestId)
-  // Our own per-request key, never the client's: loaders of one request share work by it
-  // (React Router gives each loader its own Request object).
-  const requestKey = randomUUID()
-  req.headers[REQUEST_KEY_HEADER] = requestKey
-  // While shutting down, answer what is in flight and let the client reconnect elsewhere.
-  if (stopping) res.setHeader('Connection', 'close')
-  res.on('finish', () => {
-    const seconds = (performance.now() - started) / 1000
-    requestMetrics.observe(req.method, req.path, res.statusCode, seconds)
-    // A failed page may mean the database went away: find out now, not at the next tick.
-    if (res.statusCode >= 500 && databaseWatch.up) void databaseWatch.check()
-    res.locals.log.info(
+if (role === 'primary') {
+  const outbox = startOutboxWorker({ db, smtpUrl: env.smtpUrl, mailFrom: env.mailFrom, log })
+  // Workers get the primary's secret: without AUTH_SECRET (PostgreSQL outside production)
+  // each would make its own, and a session from one would be unknown to the next.
+  const workers = superviseWorkers({
+    count: workerCount,
+    env: { AUTH_SECRET: env.authSecret },
+    log,
+    onGiveUp: () => shutdownPrimary('workers failing', 1),
+  })
+  void workers.ready.then(() => {
+    log.info(
       {
-        method: req.method,
-        path: req.path,
-        status: res.statusCode,
-        ms: Math.round(seconds * 10_000) / 10,
-        userId: takeRequestUser(requestKey),
+        url: env.baseUrl,
+        port: env.port,
+        database: env.database.kind,
+        workers: workerCount,
+        startupMs: Math.round(performance.now() - startedAt),
       },
-      'request',
+      'farm shop listening',
     )
   })
-  next()
-})
-
-// React Router's adapter starts reading every POST body into a web stream and pauses it when
-// nobody reads on. An action that answers without reading the body (403 for a non-admin, a
-// redirect to sign in, 404) leaves the rest of a large one unread, and the connection stalls:
-// the next request on it waits for the keep-alive timeout and is reset (found by the fuzz
-// tests). Once the answer is sent, whatever is left of the body is read and dropped.
-app.use((req, res, next) => {
-  res.on('finish', () => {
-    if (req.complete) return
-    req.removeAllListeners('data')
-    req.resume()
-  })
-  next()
-})
-
-app.use(compression())
-
-app.use((req, res, next) => {
-  const nonce = createNonce()
-  res.locals.cspNonce = nonce
-  const https = req.secure || env.baseUrl.startsWith('https:')
-  res.set(securityHeaders(nonce, { development, https, mapsEmbed: Boolean(env.mapsEmbedKey) }))
-  next()
-})
-
-app.use((req, res, next) => {
-  // OAuth providers post back to their callback from their own origin (Apple's form_post);
-  // the state parameter better-auth checks is what protects that request.
-  if (req.path.startsWith('/api/auth/callback/')) return next()
-  const allowed = isAllowedOrigin({
-    method: req.method,
-    origin: req.get('origin'),
-    secFetchSite: req.get('sec-fetch-site'),
-    host: req.get('host'),
-    protocol: req.protocol,
-    baseUrl: env.baseUrl,
-    baseUrlExplicit: env.baseUrlExplicit,
-  })
-  if (allowed) return next()
-  res.status(403).type('text/plain').send('Cross-origin request refused.')
-})
-
-// Pages are read with GET (and HEAD) and every form posts. React Router would run a route's
-// action for PUT, PATCH or DELETE too, and answers TRACE with a 500: any other method is a 405
-// here (found by npm run scan), after the origin check (another origin's PUT is a 403 first).
-const METHODS = new Set(['GET', 'HEAD', 'POST'])
-app.use((req, res, next) => {
-  if (METHODS.has(req.method)) return next()
-  res.set('Allow', 'GET, HEAD, POST').status(405).type('text/plain').send('Method not allowed.')
-})
-
-app.get('/healthz', async (_req, res) => {
-  res.set('Cache-Control', 'no-store')
-  try {
-    await pingDatabase(db)
-    res.status(200).json({ status: 'ok', database: env.database.kind })
-  } catch (error) {
-    res.locals.log.error({ err: error }, 'health check: database did not answer')
-    res.status(503).json({ status: 'unavailable', database: env.database.kind })
-  }
-})
-
-// Prometheus metrics, only with METRICS_TOKEN set and only for a scraper that sends it.
-app.get('/metrics', async (req, res) => {
-  res.set('Cache-Control', 'no-store')
-  if (!env.metricsToken) return void res.status(404).type('text/plain').send('Not found.')
-  if (!hasMetricsToken(req.get('authorization'), env.metricsToken)) {
-    res.set('WWW-Authenticate', 'Bearer')
-    return void res.status(401).type('text/plain').send('A metrics token is required.')
-  }
-  try {
-    res.type('text/plain; version=0.0.4').send(await renderMetrics(db, requestMetrics))
-  } catch (error) {
-    res.locals.log.error({ err: error }, 'metrics: database did not answer')
-    res.status(503).type('text/plain').send('The database did not answer.')
-  }
-})
-
-// While the database is away, pages answer 503 with a page that needs no database (assets and
-// /healthz above are served as usual, so the proxy and the browser see why).
-app.use((req, res, next) => {
-  if (databaseWatch.up || req.path.startsWith('/assets/')) return next()
-  res
-    .status(503)
-    .set({ 'Retry-After': '30', 'Cache-Control': 'no-store' })
-    .type('html')
-    .send(unavailablePage(res.locals.cspNonce as string))
-})
-
-let build: ServerBuild | (() => Promise<ServerBuild>)
-if (development) {
-  const vite = await import('vite')
-  const viteServer = await vite.createServer({ server: { middlewareMode: true } })
-  app.use(viteServer.middlewares)
-  build = () =>
-    viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
-} else {
-  const client = path.resolve('build/client')
-  // File names under assets/ carry a content hash, so they never change.
-  app.use(
-    '/assets',
-    express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', index: false }),
-  )
-  app.use(express.static(client, { maxAge: '1h', index: false }))
-  build = (await import(path.resolve('build/server/index.js'))) as ServerBuild
-}
-
-app.use(
-  createRequestHandler({
-    build,
-    mode: development ? 'development' : 'production',
-    getLoadContext: (req, res) => ({
-      cspNonce: res.locals.cspNonce as string,
-      clientIp: req.ip ?? '',
-      requestId: res.locals.requestId as string,
-      log: res.locals.log as Logger,
-    }),
-  }),
-)
-
-const outbox = startOutboxWorker({ db, smtpUrl: env.smtpUrl, mailFrom: env.mailFrom, log })
-databaseWatch.start()
-
-const server: Server = app.listen(env.port, () => {
-  log.info(
-    {
-      url: env.baseUrl,
-      port: env.port,
-      database: env.database.kind,
-      startupMs: Math.round(performance.now() - startedAt),
-    },
-    'farm shop listening',
-  )
-})
-server.on('error', (error) => {
-  log.fatal({ err: error }, 'cannot listen')
-  process.exit(1)
-})
-
-function shutdown(signal: string) {
-  if (stopping) return
-  stopping = true
-  log.info({ signal }, 'finishing requests in flight, then closing the database')
-  // A stuck client must not keep the process alive for ever.
-  const force = setTimeout(() => {
-    log.warn('requests still open after 10 s; stopping anyway')
-    process.exit(1)
-  }, 10_000)
-  force.unref()
-  server.close(async () => {
-    databaseWatch.stop()
+  let stoppingPrimary = false
+  async function shutdownPrimary(reason: string, code = 0) {
+    if (stoppingPrimary) return
+    stoppingPrimary = true
+    log.info({ reason }, 'stopping the workers, then closing the database')
+    await workers.stop()
     await outbox.stop()
     await closeDb()
     log.info('stopped')
-    process.exit(0)
-  })
-  server.closeIdleConnections()
+    process.exit(code)
+  }
+  process.on('SIGTERM', () => void shutdownPrimary('SIGTERM'))
+  process.on('SIGINT', () => void shutdownPrimary('SIGINT'))
+} else {
+  await serve()
 }
-process.on('SIGTERM', () => shutdown('SIGTERM'))
-process.on('SIGINT', () => shutdown('SIGINT'))
+
+async function serve() {
+  let stopping = false
+  const requestMetrics = new RequestMetrics()
+  const databaseWatch = new DatabaseWatch(() => pingDatabase(db), log)
+  const app = express()
+  app.disable('x-powered-by')
+  if (env.trustProxy) app.set('trust proxy', true)
+
+  app.use((req, res, next) => {
+    const incoming = req.get('x-request-id')
+    const requestId = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID()
+    const started = performance.now()
+    res.locals.requestId = requestId
+    res.locals.log = log.child({ requestId })
+    res.setHeader('X-Request-Id', requestId)
+    // Our own per-request key, never the client's: loaders of one request share work by it
+    // (React Router gives each loader its own Request object).
+    const requestKey = randomUUID()
+    req.headers[REQUEST_KEY_HEADER] = requestKey
+    // While shutting down, answer what is in flight and let the client reconnect elsewhere.
+    if (stopping) res.setHeader('Connection', 'close')
+    res.on('finish', () => {
+      const seconds = (performance.now() - started) / 1000
+      requestMetrics.observe(req.method, req.path, res.statusCode, seconds)
+      // A failed page may mean the database went away: find out now, not at the next tick.
+      if (res.statusCode >= 500 && databaseWatch.up) void databaseWatch.check()
+      res.locals.log.info(
+        {
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round(seconds * 10_000) / 10,
+          userId: takeRequestUser(requestKey),
+        },
+        'request',
+      )
+    })
+    next()
+  })
+
+  // React Router's adapter starts reading every POST body into a web stream and pauses it when
+  // nobody reads on. An action that answers without reading the body (403 for a non-admin, a
+  // redirect to sign in, 404) leaves the rest of a large one unread, and the connection stalls:
+  // the next request on it waits for the keep-alive timeout and is reset (found by the fuzz
+  // tests). Once the answer is sent, whatever is left of the body is read and dropped.
+  app.use((req, res, next) => {
+    res.on('finish', () => {
+      if (req.complete) return
+      req.removeAllListeners('data')
+      req.resume()
+    })
+    next()
+  })
+
+  app.use(compression())
+
+  app.use((req, res, next) => {
+    const nonce = createNonce()
+    res.locals.cspNonce = nonce
+    const https = req.secure || env.baseUrl.startsWith('https:')
+    res.set(securityHeaders(nonce, { development, https, mapsEmbed: Boolean(env.mapsEmbedKey) }))
+    next()
+  })
+
+  app.use((req, res, next) => {
+    // OAuth providers post back to their callback from their own origin (Apple's form_post);
+    // the state parameter better-auth checks is what protects that request.
+    if (req.path.startsWith('/api/auth/callback/')) return next()
+    const allowed = isAllowedOrigin({
+      method: req.method,
+      origin: req.get('origin'),
+      secFetchSite: req.get('sec-fetch-site'),
+      host: req.get('host'),
+      protocol: req.protocol,
+      baseUrl: env.baseUrl,
+      baseUrlExplicit: env.baseUrlExplicit,
+    })
+    if (allowed) return next()
+    res.status(403).type('text/plain').send('Cross-origin request refused.')
+  })
+
+  // Pages are read with GET (and HEAD) and every form posts. React Router would run a route's
+  // action for PUT, PATCH or DELETE too, and answers TRACE with a 500: any other method is a 405
+  // here (found by npm run scan), after the origin check (another origin's PUT is a 403 first).
+  const METHODS = new Set(['GET', 'HEAD', 'POST'])
+  app.use((req, res, next) => {
+    if (METHODS.has(req.method)) return next()
+    res.set('Allow', 'GET, HEAD, POST').status(405).type('text/plain').send('Method not allowed.')
+  })
+
+  app.get('/healthz', async (_req, res) => {
+    res.set('Cache-Control', 'no-store')
+    try {
+      await pingDatabase(db)
+      res.status(200).json({ status: 'ok', database: env.database.kind })
+    } catch (error) {
+      res.locals.log.error({ err: error }, 'health check: database did not answer')
+      res.status(503).json({ status: 'unavailable', database: env.database.kind })
+    }
+  })
+
+  // Prometheus metrics, only with METRICS_TOKEN set and only for a scraper that sends it.
+  app.get('/metrics', async (req, res) => {
+    res.set('Cache-Control', 'no-store')
+    if (!env.metricsToken) return void res.status(404).type('text/plain').send('Not found.')
+    if (!hasMetricsToken(req.get('authorization'), env.metricsToken)) {
+      res.set('WWW-Authenticate', 'Bearer')
+      return void res.status(401).type('text/plain').send('A metrics token is required.')
+    }
+    try {
+      const requests = await clusterMetrics(() => requestMetrics.snapshot())
+      res.type('text/plain; version=0.0.4').send(await renderMetrics(db, requests))
+    } catch (error) {
+      res.locals.log.error({ err: error }, 'metrics: database did not answer')
+      res.status(503).type('text/plain').send('The database did not answer.')
+    }
+  })
+
+  // While the database is away, pages answer 503 with a page that needs no database (assets and
+  // /healthz above are served as usual, so the proxy and the browser see why).
+  app.use((req, res, next) => {
+    if (databaseWatch.up || req.path.startsWith('/assets/')) return next()
+    res
+      .status(503)
+      .set({ 'Retry-After': '30', 'Cache-Control': 'no-store' })
+      .type('html')
+      .send(unavailablePage(res.locals.cspNonce as string))
+  })
+
+  let build: ServerBuild | (() => Promise<ServerBuild>)
+  if (development) {
+    const vite = await import('vite')
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } })
+    app.use(viteServer.middlewares)
+    build = () =>
+      viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+  } else {
+    const client = path.resolve('build/client')
+    // File names under assets/ carry a content hash, so they never change.
+    app.use(
+      '/assets',
+      express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', index: false }),
+    )
+    // Only paths under what build/client holds (favicon.svg, images/) are looked for on disk:
+    // every page would otherwise cost a failed stat first.
+    const files = express.static(client, { maxAge: '1h', index: false })
+    const topLevel = new Set(readdirSync(client))
+    app.use((req, res, next) => {
+      if (topLevel.has(req.path.split('/', 2)[1] ?? '')) return files(req, res, next)
+      next()
+    })
+    build = (await import(path.resolve('build/server/index.js'))) as ServerBuild
+  }
+
+  app.use(
+    createRequestHandler({
+      build,
+      mode: development ? 'development' : 'production',
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip ?? '',
+        requestId: res.locals.requestId as string,
+        log: res.locals.log as Logger,
+      }),
+    }),
+  )
+
+  // In a cluster the primary sends email: one outbox per database file (releaseClaimsOfEarlierRuns).
+  const outbox =
+    role === 'single'
+      ? startOutboxWorker({ db, smtpUrl: env.smtpUrl, mailFrom: env.mailFrom, log })
+      : undefined
+  shareMetricsWithPrimary(() => requestMetrics.snapshot())
+  databaseWatch.start()
+
+  const server: Server = app.listen(env.port, () => {
+    log.info(
+      {
+        url: env.baseUrl,
+        port: env.port,
+        database: env.database.kind,
+        startupMs: Math.round(performance.now() - startedAt),
+      },
+      role === 'worker' ? 'worker listening' : 'farm shop listening',
+    )
+  })
+  server.on('error', (error) => {
+    log.fatal({ err: error }, 'cannot listen')
+    process.exit(1)
+  })
+
+  function shutdown(signal: string) {
+    if (stopping) return
+    stopping = true
+    log.info({ signal }, 'finishing requests in flight, then closing the database')
+    // A stuck client must not keep the process alive for ever.
+    const force = setTimeout(() => {
+      log.warn('requests still open after 10 s; stopping anyway')
+      process.exit(1)
+    }, 10_000)
+    force.unref()
+    server.close(async () => {
+      databaseWatch.stop()
+      await outbox?.stop()
+      await closeDb()
+      log.info('stopped')
+      process.exit(0)
+    })
+    server.closeIdleConnections()
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+}

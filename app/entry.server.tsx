@@ -1,6 +1,4 @@
-import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable } from '@react-router/node'
-import { isbot } from 'isbot'
+import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
@@ -23,6 +21,10 @@ export function handleDataRequest(response: Response) {
   return response
 }
 
+// Every page is rendered whole, then sent in one piece. No route defers data or suspends, so
+// React's first flush would already hold the whole document; streaming it would only cut it
+// into a few dozen small writes, each crossing Node and web streams to the socket, at a cost
+// `npm run load` measured (ADR 15). Crawlers get the same complete document as browsers.
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -31,43 +33,48 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce
-  // Crawlers and no-JavaScript visitors get the whole document at once; browsers stream.
-  const readyEvent =
-    isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode
-      ? 'onAllReady'
-      : 'onShellReady'
-
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false
+    let rendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true
-          const body = new PassThrough()
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          keepPrivate(responseHeaders)
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          )
-          pipe(body)
+        onAllReady() {
+          rendered = true
+          const chunks: Buffer[] = []
+          const document = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk)
+              done()
+            },
+            final(done) {
+              clearTimeout(timer)
+              responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+              keepPrivate(responseHeaders)
+              resolve(
+                new Response(Buffer.concat(chunks), {
+                  headers: responseHeaders,
+                  status: responseStatusCode,
+                }),
+              )
+              done()
+            },
+          })
+          pipe(document)
         },
         onShellError(error: unknown) {
+          clearTimeout(timer)
           reject(error)
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          // Errors after the shell are reported by the error boundary; log the rest once.
-          if (shellRendered) loadContext.log.error({ err: error }, 'render error')
+          // Errors in a rendered page are reported by the error boundary; log the rest once.
+          if (rendered) loadContext.log.error({ err: error }, 'render error')
         },
       },
     )
-    setTimeout(abort, streamTimeout + 1_000)
+    const timer = setTimeout(abort, streamTimeout + 1_000)
   })
 }

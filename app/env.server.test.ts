@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { EnvError, loadEnv } from './env.server'
@@ -25,6 +25,20 @@ describe('configuration', () => {
     expect(env.seedDemo).toBe(true)
     expect(env.logLevel).toBe('info')
     expect(env.stripe).toBeUndefined()
+    expect(env.webConcurrency).toBe(1)
+  })
+
+  test('WEB_CONCURRENCY is a number of workers, or auto for one per core', () => {
+    const file = `file:${scratch()}`
+    expect(loadEnv({ DATABASE_URL: file, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3)
+    expect(loadEnv({ DATABASE_URL: file, WEB_CONCURRENCY: 'auto' }).webConcurrency).toBe(
+      availableParallelism(),
+    )
+    for (const value of ['0', '-1', '2.5', 'many', '100']) {
+      expect(problemsOf({ DATABASE_URL: file, WEB_CONCURRENCY: value })).toEqual([
+        'WEB_CONCURRENCY: must be auto (one per CPU core) or a number from 1 to 99',
+      ])
+    }
   })
 
   test('without DATABASE_URL the database is data/shop.db', () => {

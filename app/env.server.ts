@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -80,6 +81,12 @@ const EnvSchema = z.object({
   OIDC_CLIENT_SECRET: optionalText,
   OIDC_NAME: optionalText,
   MAPS_EMBED_KEY: optionalText,
+  WEB_CONCURRENCY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(auto|[1-9][0-9]?)$/, 'must be auto (one per CPU core) or a number from 1 to 99')
+      .optional(),
+  ),
   METRICS_TOKEN: optionalText.pipe(
     z.string().min(16, 'must be at least 16 characters (openssl rand -hex 16)').optional(),
   ),
@@ -109,6 +116,8 @@ export type Env = {
   mapsEmbedKey: string | undefined
   /** Bearer token for GET /metrics; unset, /metrics does not exist */
   metricsToken: string | undefined
+  /** HTTP worker processes (WEB_CONCURRENCY, ADR 15); 1 is a single process, no cluster */
+  webConcurrency: number
 }
 
 export class EnvError extends Error {
@@ -258,6 +267,8 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
           }
         : undefined,
     mapsEmbedKey: raw.MAPS_EMBED_KEY,
+    webConcurrency:
+      raw.WEB_CONCURRENCY === 'auto' ? availableParallelism() : Number(raw.WEB_CONCURRENCY ?? 1),
     metricsToken: raw.METRICS_TOKEN,
   }
 }

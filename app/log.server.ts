@@ -1,3 +1,4 @@
+import cluster from 'node:cluster'
 import pino, { type Logger } from 'pino'
 import { getEnv } from './env.server'
 
@@ -8,6 +9,8 @@ type GlobalWithLog = typeof globalThis & { [LOG_KEY]?: Logger }
 
 export function getLogger(): Logger {
   const store = globalThis as GlobalWithLog
-  store[LOG_KEY] ??= pino({ level: getEnv().logLevel, base: { service: 'farm-shop' } })
+  // A cluster's workers (WEB_CONCURRENCY) say which one wrote a line.
+  const worker = cluster.worker ? { worker: cluster.worker.id } : {}
+  store[LOG_KEY] ??= pino({ level: getEnv().logLevel, base: { service: 'farm-shop', ...worker } })
   return store[LOG_KEY]
 }

@@ -16,7 +16,7 @@
 // .cache/load.md, so a trial never replaces the committed figures. Not part of `npm test`.
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -41,13 +41,20 @@ import {
 } from './support/shop-server'
 import { customerNumber, inParallel, Shopper } from './support/shopper'
 
-const DEFAULTS = { duration: '60', connections: '50,200', db: 'both', warmup: '5' }
+const DEFAULTS = {
+  duration: '60',
+  connections: '50,200',
+  db: 'both',
+  warmup: '5',
+  workers: 'auto',
+}
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: DEFAULTS.duration },
     connections: { type: 'string', default: DEFAULTS.connections },
     db: { type: 'string', default: DEFAULTS.db },
     warmup: { type: 'string', default: DEFAULTS.warmup },
+    workers: { type: 'string', default: DEFAULTS.workers },
     postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
   },
 })
@@ -59,10 +66,11 @@ if (
   !(DURATION > 0) ||
   !(WARMUP >= 0) ||
   CONNECTIONS.some((n) => !Number.isInteger(n) || n < 1) ||
-  DATABASES.some((db) => db !== 'sqlite' && db !== 'postgres')
+  DATABASES.some((db) => db !== 'sqlite' && db !== 'postgres') ||
+  !/^(auto|[1-9][0-9]?)$/.test(args.workers)
 ) {
   console.error(
-    'usage: npm run load -- [--duration SECONDS] [--connections 50,200] [--db sqlite|postgres|both] [--warmup SECONDS]',
+    'usage: npm run load -- [--duration SECONDS] [--connections 50,200] [--db sqlite|postgres|both] [--warmup SECONDS] [--workers auto|N]',
   )
   process.exit(2)
 }
@@ -70,6 +78,8 @@ const FULL_RUN = Object.entries(DEFAULTS).every(
   ([name, value]) => args[name as keyof typeof DEFAULTS] === value,
 )
 const REPORT = FULL_RUN ? 'docs/benchmarks/load.md' : '.cache/load.md'
+/** The shop's WEB_CONCURRENCY: auto is one HTTP worker per core, as on a production machine. */
+const WORKERS = args.workers === 'auto' ? os.availableParallelism() : Number(args.workers)
 const P95_TARGET_MS = 200
 const STOCK = 1_000_000
 const KINDS: Exclude<StepKind, 'tail'>[] = ['page', 'cart', 'checkout', 'place-order']
@@ -108,20 +118,44 @@ const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 const round = (value: number) => Math.round(value * 10) / 10
 
-/** The server's peak resident memory so far, in MB (Linux's high-water mark). */
 const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }))
 
-/** CPU time (user + system) the process has used so far, in ms. */
-function cpuMs(pid: number | undefined): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th, 13th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000
+/** The server and, with WEB_CONCURRENCY above 1, its workers (the primary's children). */
+function serverProcesses(pid: number | undefined): number[] {
+  const children = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return statFields(Number(entry))[1] === String(pid)
+      } catch {
+        return false // gone since the listing
+      }
+    })
+    .map(Number)
+  return [pid ?? 0, ...children]
 }
 
-function peakRssMb(pid: number | undefined): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN)
+/** /proc/PID/stat after the command name (which may hold spaces): state, ppid, ... */
+function statFields(pid: number): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+}
+
+/** CPU time (user + system) the server's processes have used so far, in ms. */
+function cpuMs(pids: number[]): number {
+  // utime and stime are the 12th and 13th fields after the command name.
+  return pids.reduce((total, pid) => {
+    const fields = statFields(pid)
+    return total + ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000
+  }, 0)
+}
+
+/** The server's peak resident memory so far, in MB: the sum of each process's high-water mark. */
+function peakRssMb(pids: number[]): number {
+  const kb = pids.reduce((total, pid) => {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    return total + Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN)
+  }, 0)
   return Math.round(kb / 1024)
 }
 
@@ -162,7 +196,11 @@ async function warmUp(server: ShopServer, catalog: Catalog) {
 async function runOnce(database: string, connections: number): Promise<Run> {
   const label = `${database}_${connections}_${Date.now()}`
   const databaseFile = freshDatabaseFile()
-  const env: Record<string, string> = { TRUST_PROXY: 'true', LOG_LEVEL: 'warn' }
+  const env: Record<string, string> = {
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'warn',
+    WEB_CONCURRENCY: String(WORKERS),
+  }
   const postgres = database === 'postgres' ? await freshPostgres(label) : undefined
   if (postgres) {
     env.DATABASE_URL = postgres.url
@@ -212,13 +250,13 @@ async function runOnce(database: string, connections: number): Promise<Run> {
       `running the mix for ${DURATION} s (load average before: ${loadAverage.join(', ')})`,
     )
     let next = 0
-    const pid = server.child.pid
-    const cpuAtStart = cpuMs(pid)
+    const pids = serverProcesses(server.child.pid)
+    const cpuAtStart = cpuMs(pids)
     let answeredInMix = 0
     let cpuInMix = 0
     mixEndsAt = performance.now() + DURATION * 1000
     const mixEnd = setTimeout(() => {
-      cpuInMix = cpuMs(pid) - cpuAtStart
+      cpuInMix = cpuMs(pids) - cpuAtStart
     }, DURATION * 1000)
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
@@ -260,7 +298,7 @@ async function runOnce(database: string, connections: number): Promise<Run> {
     // What was still in flight when the connections closed (tail requests, in practice).
     for (const shopper of crowd) shopper.lost()
     clearTimeout(mixEnd)
-    const peak = peakRssMb(server.child.pid)
+    const peak = peakRssMb(pids)
     await server.stop()
     server = undefined
 
@@ -331,7 +369,7 @@ function printRun(run: Run) {
       `  shoppers: ${run.shoppers} (signed up in ${run.signUpSeconds} s before the clock); ${run.retired} only browsed after a post of theirs got no answer`,
       `  orders placed: ${audit.orders} (${audit.confirmed} confirmed, ${audit.unansweredPlaced} placed but unanswered, ${audit.refused} refused)`,
       `  server peak memory (VmHWM): ${run.peakRssMb} MB`,
-      `  server CPU: ${run.cpuMsPerRequest} ms per answered request, ${run.coreShare}% of one core during the mix`,
+      `  server CPU (${WORKERS} workers): ${run.cpuMsPerRequest} ms per answered request, ${run.coreShare}% of one core during the mix`,
       `  orders and stock: ${audit.problems.length === 0 ? 'all hold' : `${audit.problems.length} problems`}`,
       ...audit.problems.slice(0, 20).map((problem) => `    - ${problem}`),
       `  ${run.failures.length === 0 ? 'PASS' : `FAIL: ${run.failures.join('; ')}`}`,
@@ -389,8 +427,9 @@ a fresh demo database per run. Each connection is one signed-in shopper (signed 
 before the clock starts) walking a loop of 14 requests: the home page, \`/shop\`, a category,
 a product page, two cart adds, the cart page, a quantity change and a removal (the cart's own
 form posts), \`/about\`, the three checkout steps (farm pickup, pay at pickup) and the order
-confirmation. Every product and option has a million units, so nothing sells out; no SMTP
-(emails wait in the outbox); LOG_LEVEL=warn. After the ${DURATION} s mix the shoppers only fetch
+confirmation. The shop runs as on a production machine of this size: WEB_CONCURRENCY=${args.workers}
+(${WORKERS} HTTP worker${WORKERS === 1 ? '' : 's'}${WORKERS > 1 ? ' and a primary process' : ''}, ADR 15). Every product and option has a million
+units, so nothing sells out; no SMTP (emails wait in the outbox); LOG_LEVEL=warn. After the ${DURATION} s mix the shoppers only fetch
 a static file for ${TAIL_SECONDS} s (the client timeout), so every request of the mix is
 answered or timed out before the connections close; the tail is not counted. Latency is
 measured by autocannon from send to last byte; a request without an answer counts as
@@ -407,9 +446,10 @@ ${header}
 ${rows.map((row) => `| ${row} |`).join('\n')}
 
 p95 latency by kind of request, and the shop's own CPU time per answered request (user +
-system, from /proc; PostgreSQL's work is not in it) with the share of one core it got during
-the mix. The shop is one Node.js process, so one core at 100% is its ceiling: about
-1000 / (CPU ms per request) requests/s.
+system of all its processes, from /proc; PostgreSQL's work is not in it) with the share of one
+core it got during the mix. Each worker is one Node.js process, so ${WORKERS} core${WORKERS === 1 ? '' : 's'} at 100% ${WORKERS === 1 ? 'is' : 'are'} its
+ceiling: about ${WORKERS} × 1000 / (CPU ms per request) requests/s, less what autocannon and
+PostgreSQL take of the same cores.
 
 | Database | Connections | Pages | Cart posts | Checkout steps | Place order | Shop CPU per request | Share of a core |
 |${' --- |'.repeat(8)}
@@ -422,7 +462,7 @@ ${runs.some((run) => run.byClass.timeouts > 0) ? TIMEOUTS_EXPLAINED : ''}`
 }
 
 const TIMEOUTS_EXPLAINED = `
-Timeouts: while the shop's one process is saturated, Node.js (20 and later, with libuv 1.46+)
+Timeouts: while a Node.js process that accepts connections is saturated, Node.js (20 and later, with libuv 1.46+)
 accepts no new connections: they wait in the kernel's accept queue (\`ss -ltn\` shows its
 Recv-Q) while the connections already accepted keep being served, so a share of a large crowd
 gets no answer at all and times out after ${TIMEOUT_SECONDS} s, then again after reconnecting. The shop

@@ -3,8 +3,11 @@ import { freeShippingHint } from './messages'
 import type { CartTotals } from './pricing'
 
 /** 600 -> "6%", 825 -> "8.25%" */
+// One formatter for every call: toLocaleString builds a new one each time.
+const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
+
 function formatRate(basisPoints: number): string {
-  return `${(basisPoints / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`
+  return `${percent.format(basisPoints / 100)}%`
 }
 
 const rowClass = 'flex justify-between gap-4 py-1.5'

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { CartSummary } from '~/cart/cart'
 import { type CartTotals, priceCart, SHIPPING_METHODS, type ShippingMethod } from '~/cart/pricing'
 import { checkbox } from '~/customers/address'
-import { placeOrderSchema } from '~/orders/place-order'
+import { perStatesOffered, placeOrderSchema } from '~/orders/place-order'
 
 // The browser-safe side of the checkout: its steps, its form schemas and its words. The
 // checkout is three plain forms posting to /checkout, each with an `intent`; what the shopper
@@ -48,7 +48,7 @@ export const DRAFT_TEXT_FIELDS = [
  * Step 1's form: the same field rules and messages as placeOrderSchema (which parses them
  * again when the order is placed), flat, so each message sits next to its field.
  */
-export function shippingStepSchema(statesOffered: readonly string[]) {
+export const shippingStepSchema = perStatesOffered((statesOffered) => {
   const { shape } = placeOrderSchema(statesOffered)
   return z.object({
     email: shape.contact.shape.email,
@@ -57,7 +57,7 @@ export function shippingStepSchema(statesOffered: readonly string[]) {
     shippingMethod: shape.shippingMethod,
     saveAddress: checkbox,
   })
-}
+})
 
 export type ShippingStep = z.output<ReturnType<typeof shippingStepSchema>>
 

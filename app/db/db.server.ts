@@ -39,6 +39,9 @@ function sqliteConverters() {
   return { toParams: (ps: ReadonlyArray<unknown>) => ps.map(toParam), fromRow }
 }
 
+/** Distinct statements kept compiled; queries are built from a fixed set of shapes. */
+const STATEMENT_CACHE_SIZE = 1000
+
 function openSqlite(file: string, log: Logger | undefined) {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true })
   const database = new SQLite(file)
@@ -47,11 +50,26 @@ function openSqlite(file: string, log: Logger | undefined) {
   database.pragma('busy_timeout = 5000')
   database.pragma('synchronous = NORMAL')
   const { toParams, fromRow } = sqliteConverters()
+  // Kysely asks for the same few hundred statements again and again; compiling one costs more
+  // than running it (found by profiling `npm run load`).
+  const statements = new Map<string, SQLite.Statement>()
+  const prepared = (query: string) => {
+    let statement = statements.get(query)
+    if (!statement) {
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear()
+      statement = database.prepare(query)
+      statements.set(query, statement)
+    }
+    return statement
+  }
   const dialect = new SqliteDialect({
     database: {
       close: () => database.close(),
       prepare(query: string) {
-        const statement = database.prepare(query)
+        // Several processes may share the file (WEB_CONCURRENCY): a transaction takes the write
+        // lock when it begins, waiting for it (busy_timeout), because a deferred one that reads
+        // first cannot wait when it later writes after another process did: SQLITE_BUSY.
+        const statement = prepared(query === 'begin' ? 'begin immediate' : query)
         return {
           reader: statement.reader,
           all: (params: ReadonlyArray<unknown>) => statement.all(toParams(params)).map(fromRow),

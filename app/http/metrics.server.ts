@@ -37,32 +37,57 @@ export class RequestMetrics {
     })
   }
 
-  render(): string[] {
-    const lines = [
-      '# HELP farm_http_requests_total HTTP requests answered, by method, route and status class.',
-      '# TYPE farm_http_requests_total counter',
-    ]
-    const histogram = [
-      '# HELP farm_http_request_duration_seconds Time to answer, by method and route.',
-      '# TYPE farm_http_request_duration_seconds histogram',
-    ]
-    for (const [key, series] of this.series) {
-      const [method = '', route = '', status = ''] = key.split('\u0000')
-      const labels = `method="${method}",route="${escapeLabel(route)}",status="${status}"`
-      lines.push(`farm_http_requests_total{${labels}} ${series.count}`)
-      BUCKETS.forEach((bound, index) => {
-        histogram.push(
-          `farm_http_request_duration_seconds_bucket{${labels},le="${bound}"} ${series.buckets[index]}`,
-        )
-      })
-      histogram.push(
-        `farm_http_request_duration_seconds_bucket{${labels},le="+Inf"} ${series.count}`,
-      )
-      histogram.push(`farm_http_request_duration_seconds_sum{${labels}} ${round(series.sum)}`)
-      histogram.push(`farm_http_request_duration_seconds_count{${labels}} ${series.count}`)
-    }
-    return [...lines, ...histogram]
+  /** What this process counted, plus its memory: what a cluster's workers send to be summed. */
+  snapshot(): MetricsSnapshot {
+    return { series: [...this.series], rss: process.memoryUsage().rss }
   }
+}
+
+/** Request figures of one process, or the sum of several (WEB_CONCURRENCY workers). */
+export type MetricsSnapshot = { series: [string, Series][]; rss: number }
+
+export function mergeSnapshots(snapshots: MetricsSnapshot[]): MetricsSnapshot {
+  const merged = new Map<string, Series>()
+  let rss = 0
+  for (const snapshot of snapshots) {
+    rss += snapshot.rss
+    for (const [key, series] of snapshot.series) {
+      const total = merged.get(key)
+      if (!total) {
+        merged.set(key, { ...series, buckets: [...series.buckets] })
+        continue
+      }
+      total.count += series.count
+      total.sum += series.sum
+      total.buckets = total.buckets.map((n, index) => n + (series.buckets[index] ?? 0))
+    }
+  }
+  return { series: [...merged], rss }
+}
+
+export function renderRequests(snapshot: MetricsSnapshot): string[] {
+  const lines = [
+    '# HELP farm_http_requests_total HTTP requests answered, by method, route and status class.',
+    '# TYPE farm_http_requests_total counter',
+  ]
+  const histogram = [
+    '# HELP farm_http_request_duration_seconds Time to answer, by method and route.',
+    '# TYPE farm_http_request_duration_seconds histogram',
+  ]
+  for (const [key, series] of snapshot.series) {
+    const [method = '', route = '', status = ''] = key.split('\u0000')
+    const labels = `method="${method}",route="${escapeLabel(route)}",status="${status}"`
+    lines.push(`farm_http_requests_total{${labels}} ${series.count}`)
+    BUCKETS.forEach((bound, index) => {
+      histogram.push(
+        `farm_http_request_duration_seconds_bucket{${labels},le="${bound}"} ${series.buckets[index]}`,
+      )
+    })
+    histogram.push(`farm_http_request_duration_seconds_bucket{${labels},le="+Inf"} ${series.count}`)
+    histogram.push(`farm_http_request_duration_seconds_sum{${labels}} ${round(series.sum)}`)
+    histogram.push(`farm_http_request_duration_seconds_count{${labels}} ${series.count}`)
+  }
+  return [...lines, ...histogram]
 }
 
 /**
@@ -112,8 +137,11 @@ export function hasMetricsToken(header: string | undefined, token: string): bool
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
-/** The whole /metrics page: this instance's requests, then the shop's state from the database. */
-export async function renderMetrics(db: DB, requests: RequestMetrics): Promise<string> {
+/**
+ * The whole /metrics page: this instance's requests (all its workers'), then the shop's state
+ * from the database.
+ */
+export async function renderMetrics(db: DB, requests: MetricsSnapshot): Promise<string> {
   const [orders, outbox] = await Promise.all([
     db
       .selectFrom('orders')
@@ -126,7 +154,7 @@ export async function renderMetrics(db: DB, requests: RequestMetrics): Promise<s
       .groupBy('status')
       .execute(),
   ])
-  const lines = requests.render()
+  const lines = renderRequests(requests)
   lines.push('# HELP farm_orders Orders in the database, by status.', '# TYPE farm_orders gauge')
   for (const row of orders)
     lines.push(`farm_orders{status="${escapeLabel(row.status)}"} ${Number(row.n)}`)
@@ -149,11 +177,10 @@ export async function renderMetrics(db: DB, requests: RequestMetrics): Promise<s
       `farm_db_pool_waiting ${pool.waiting}`,
     )
   }
-  const memory = process.memoryUsage()
   lines.push(
-    '# HELP farm_process_resident_memory_bytes Resident memory of this instance.',
+    '# HELP farm_process_resident_memory_bytes Resident memory of this instance (all its processes).',
     '# TYPE farm_process_resident_memory_bytes gauge',
-    `farm_process_resident_memory_bytes ${memory.rss}`,
+    `farm_process_resident_memory_bytes ${requests.rss}`,
     '# HELP farm_process_uptime_seconds Seconds since this instance started.',
     '# TYPE farm_process_uptime_seconds gauge',
     `farm_process_uptime_seconds ${Math.round(process.uptime())}`,

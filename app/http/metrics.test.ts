@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { hasMetricsToken, RequestMetrics, routeLabel } from './metrics.server'
+import {
+  hasMetricsToken,
+  mergeSnapshots,
+  RequestMetrics,
+  renderRequests,
+  routeLabel,
+} from './metrics.server'
 import { noteRequestUser, REQUEST_KEY_HEADER, takeRequestUser } from './request-key.server'
 
 describe('metrics', () => {
@@ -18,7 +24,7 @@ describe('metrics', () => {
     metrics.observe('GET', '/shop', 200, 0.004)
     metrics.observe('GET', '/shop', 200, 0.2)
     metrics.observe('POST', '/cart', 303, 0.03)
-    const text = metrics.render().join('\n')
+    const text = renderRequests(metrics.snapshot()).join('\n')
     expect(text).toContain('farm_http_requests_total{method="GET",route="/shop",status="2xx"} 2')
     expect(text).toContain(
       'farm_http_request_duration_seconds_bucket{method="GET",route="/shop",status="2xx",le="0.005"} 1',
@@ -31,14 +37,37 @@ describe('metrics', () => {
     for (let n = 0; n < 500; n++) metrics.observe('GET', `/page-${n}`, 200, 0.001)
     const routes = new Set(
       [
-        ...metrics
-          .render()
+        ...renderRequests(metrics.snapshot())
           .join('\n')
           .matchAll(/route="([^"]+)"/g),
       ].map((m) => m[1]),
     )
     expect(routes.size).toBeLessThanOrEqual(151)
     expect(routes).toContain('other')
+  })
+
+  it("sums several workers' figures into one", () => {
+    const first = new RequestMetrics()
+    const second = new RequestMetrics()
+    first.observe('GET', '/shop', 200, 0.004)
+    second.observe('GET', '/shop', 200, 0.3)
+    second.observe('GET', '/about', 200, 0.02)
+    const [a, b] = [first.snapshot(), second.snapshot()]
+    const total = mergeSnapshots([a, b])
+    const text = renderRequests(total).join('\n')
+    expect(text).toContain('farm_http_requests_total{method="GET",route="/shop",status="2xx"} 2')
+    expect(text).toContain('farm_http_requests_total{method="GET",route="/about",status="2xx"} 1')
+    expect(text).toContain(
+      'farm_http_request_duration_seconds_bucket{method="GET",route="/shop",status="2xx",le="0.005"} 1',
+    )
+    expect(text).toContain(
+      'farm_http_request_duration_seconds_sum{method="GET",route="/shop",status="2xx"} 0.304',
+    )
+    expect(total.rss).toBe(a.rss + b.rss)
+    // The merge copies: a worker's own figures do not change when the total does.
+    expect(renderRequests(first.snapshot()).join('\n')).toContain(
+      'farm_http_requests_total{method="GET",route="/shop",status="2xx"} 1',
+    )
   })
 
   it('accepts only the exact bearer token', () => {

@@ -45,11 +45,26 @@ const required = (message: string, max = 100) =>
   z.string({ error: message }).trim().min(1, message).max(max, message)
 
 /**
+ * A schema builder for the shop's states offered that builds again only when they change:
+ * building a zod schema costs more than parsing with it, and checkout does both per request.
+ */
+export function perStatesOffered<S>(
+  build: (statesOffered: readonly string[]) => S,
+): (statesOffered: readonly string[]) => S {
+  let last: { key: string; schema: S } | undefined
+  return (statesOffered) => {
+    const key = statesOffered.join(',')
+    if (last?.key !== key) last = { key, schema: build(statesOffered) }
+    return last.schema
+  }
+}
+
+/**
  * Checkout's Place Order input for a shop that delivers to `statesOffered` (settings, e.g.
  * ['ID']). The customer comes from the session, never from the form.
  */
-export function placeOrderSchema(statesOffered: readonly string[]) {
-  return z.object({
+export const placeOrderSchema = perStatesOffered((statesOffered) =>
+  z.object({
     /** Made when the review step renders: the same submission twice makes one order. */
     idempotencyKey: z
       .string({ error: CHECKOUT_EXPIRED })
@@ -92,8 +107,8 @@ export function placeOrderSchema(statesOffered: readonly string[]) {
     }),
     shippingMethod: z.enum(SHIPPING_METHODS, { error: SHIPPING_METHOD_INVALID }),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: PAYMENT_METHOD_INVALID }),
-  })
-}
+  }),
+)
 
 /**
  * The schema for any US state, for code that does not know the shop's settings (types,
