@@ -3,6 +3,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { NonceProvider } from './components/nonce'
+import { compressDocument, preferredEncoding } from './http/compress-document.server'
 import './http/context'
 
 export const streamTimeout = 5_000
@@ -53,12 +54,14 @@ export default function handleRequest(
               clearTimeout(timer)
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
               keepPrivate(responseHeaders)
-              resolve(
-                new Response(Buffer.concat(chunks), {
-                  headers: responseHeaders,
-                  status: responseStatusCode,
-                }),
-              )
+              let html = Buffer.concat(chunks)
+              const encoding = preferredEncoding(request.headers.get('accept-encoding'))
+              responseHeaders.append('Vary', 'Accept-Encoding')
+              if (encoding) {
+                html = compressDocument(html, encoding)
+                responseHeaders.set('Content-Encoding', encoding)
+              }
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
               done()
             },
           })

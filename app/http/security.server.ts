@@ -1,8 +1,19 @@
 import { randomBytes } from 'node:crypto'
 
 /** A fresh CSP nonce per response: scripts we render carry it, injected ones do not. */
+/** Random bytes are drawn a page at a time and each nonce takes its own 16 (128 bits). */
+const NONCE_BYTES = 16
+let noncePool = Buffer.alloc(0)
+let nonceOffset = 0
+
 export function createNonce(): string {
-  return randomBytes(16).toString('base64')
+  if (nonceOffset + NONCE_BYTES > noncePool.length) {
+    noncePool = randomBytes(NONCE_BYTES * 256)
+    nonceOffset = 0
+  }
+  const nonce = noncePool.toString('base64', nonceOffset, nonceOffset + NONCE_BYTES)
+  nonceOffset += NONCE_BYTES
+  return nonce
 }
 
 export function contentSecurityPolicy(

@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { contentSecurityPolicy, isAllowedOrigin, securityHeaders } from './security.server'
+import {
+  contentSecurityPolicy,
+  createNonce,
+  isAllowedOrigin,
+  securityHeaders,
+} from './security.server'
 
 const request = {
   method: 'POST',
@@ -78,4 +83,10 @@ describe('headers', () => {
       securityHeaders('n', { development: false, https: true })['Strict-Transport-Security'],
     ).toMatch(/max-age=\d+/)
   })
+})
+
+test('every nonce is 128 random bits, never the same twice (past a refill of the pool)', () => {
+  const nonces = Array.from({ length: 1000 }, () => createNonce())
+  expect(new Set(nonces).size).toBe(1000)
+  for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16)
 })

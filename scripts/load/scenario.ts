@@ -32,6 +32,8 @@ type Step = {
   /** the status a browser would get */
   expect: number
   onAnswer?: (body: string, headers: Record<string, string | string[]>) => void
+  /** the shopper reads this answer's HTML, so it asks for it uncompressed (see next()) */
+  readsBody?: true
 }
 
 export type Catalog = { items: Item[]; categories: string[] }
@@ -99,6 +101,10 @@ export class LoadShopper {
     this.step = (this.step + 1) % LOOP_LENGTH
     this.pending = step
     const headers: Record<string, string> = { 'X-Forwarded-For': this.customer.ip }
+    // Like a browser, the shopper takes compressed answers, and the shop pays for compressing
+    // them. Autocannon hands bodies over as text, so the two answers the shopper reads (the
+    // cart's line ids, the review step's order key) come uncompressed.
+    if (!step.readsBody) headers['Accept-Encoding'] = 'gzip, deflate, br, zstd'
     const cookie = this.jar.header()
     if (cookie) headers.Cookie = cookie
     if (step.fields) {
@@ -223,6 +229,7 @@ export class LoadShopper {
       case 6:
         return {
           ...this.page('GET /cart', '/cart'),
+          readsBody: true,
           onAnswer: (body) => {
             for (const line of parseCartLines(body)) this.lineIds.set(line.productId, line.lineId)
           },
@@ -262,6 +269,7 @@ export class LoadShopper {
           path: '/checkout',
           fields: checkoutFields(this.customer, 'to-review'),
           expect: 200,
+          readsBody: true,
           onAnswer: (body) => {
             this.idempotencyKey = parseIdempotencyKey(body)
           },
