@@ -1,9 +1,10 @@
-// `npm run load [-- --duration 60 --connections 50,200 --db sqlite|postgres|both]`: the
-// production build under a shopping crowd on loopback (issue 7, item 2).
+// `npm run load [-- --duration 60 --connections 50,200 --db sqlite|postgres|both --workers auto]`:
+// the production build under a shopping crowd on loopback (issue 7, item 2). scripts/load.mjs
+// starts this on Node 24, the production runtime (`--node current` for this machine's Node).
 //
 // For each database and each number of connections: a fresh demo database (a SQLite file, or a
 // PostgreSQL database made on the test server and dropped afterwards), the server started with
-// TRUST_PROXY=true (each shopper sends its own X-Forwarded-For address), no SMTP (emails wait
+// WEB_CONCURRENCY (one HTTP worker per core unless --workers says otherwise), TRUST_PROXY=true (each shopper sends its own X-Forwarded-For address), no SMTP (emails wait
 // in the outbox) and LOG_LEVEL=warn; every product and option gets a million units, and one
 // customer per connection signs up over HTTP, all before the clock starts. Then autocannon
 // runs the whole mix for --duration seconds, each connection one signed-in shopper walking
