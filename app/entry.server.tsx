@@ -54,14 +54,15 @@ export default function handleRequest(
               clearTimeout(timer)
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
               keepPrivate(responseHeaders)
-              let html = Buffer.concat(chunks)
+              const html = Buffer.concat(chunks)
               const encoding = preferredEncoding(request.headers.get('accept-encoding'))
               responseHeaders.append('Vary', 'Accept-Encoding')
-              if (encoding) {
-                html = compressDocument(html, encoding)
-                responseHeaders.set('Content-Encoding', encoding)
-              }
-              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
+              if (encoding) responseHeaders.set('Content-Encoding', encoding)
+              // Node's Buffers here sit on plain ArrayBuffers (never shared memory).
+              const body = (
+                encoding ? compressDocument(html, encoding) : html
+              ) as Uint8Array<ArrayBuffer>
+              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }))
               done()
             },
           })

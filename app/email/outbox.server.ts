@@ -206,8 +206,8 @@ export async function drainOutbox(
 
 /**
  * Puts back what a previous run of the shop left claimed, when the worker starts. On SQLite
- * the shop is one process (ADR 2), so a row still 'sending' then was claimed by a process that
- * is gone, killed mid-delivery: it goes back to 'pending' now rather than after
+ * one process sends email (the shop, or its primary with HTTP workers, ADR 15), so a row still
+ * 'sending' then was claimed by a process that is gone, killed mid-delivery: it goes back to 'pending' now rather than after
  * STALE_CLAIM_MS. Whether that one email reached the mail server before the kill cannot be
  * known; it is sent (again) with the same Message-ID. On PostgreSQL another instance that is
  * alive may hold such a claim, so there the stale timeout stays the only way back.

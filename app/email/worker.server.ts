@@ -10,9 +10,10 @@ import {
 } from './outbox.server'
 import { createSmtpDelivery, type SmtpDelivery } from './transport.server'
 
-// The outbox worker runs inside every app instance; claims in the database keep instances
-// from sending the same email (ADR 5). It polls, because an INSERT in someone else's
-// transaction cannot wake it on SQLite, and a few seconds of delay is fine for email.
+// The outbox worker runs inside every app instance (in its primary process when it has HTTP
+// workers, ADR 15); claims in the database keep instances from sending the same email (ADR 5).
+// It polls, because an INSERT in someone else's transaction cannot wake it on SQLite, and a few
+// seconds of delay is fine for email.
 
 export type OutboxWorkerOptions = {
   db: DB

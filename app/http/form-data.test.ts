@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { readForm } from './form-data'
+import { MAX_UPLOAD_BYTES } from '~/images/uploads.server'
+import { MAX_MULTIPART_BYTES, MAX_URLENCODED_BYTES, readForm } from './form-data'
 
 const url = 'http://localhost/cart'
 
@@ -48,4 +49,38 @@ test('a multipart body that does not parse answers 400', async () => {
     })
     expect(await statusOf(request)).toBe(400)
   }
+})
+
+test('a form over its cap answers 413, declared or not, without being read whole', async () => {
+  const big = 'x'.repeat(MAX_URLENCODED_BYTES + 1)
+  const declared = new Request(url, { method: 'POST', body: new URLSearchParams({ note: big }) })
+  declared.headers.set('Content-Length', String(MAX_URLENCODED_BYTES + 10))
+  expect(await statusOf(declared)).toBe(413)
+
+  // No Content-Length (chunked): cut off once past the cap, and the stream is not read on.
+  let pulled = 0
+  const endless = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulled++
+      controller.enqueue(new TextEncoder().encode(`note=${'y'.repeat(64 * 1024)}&`))
+    },
+  })
+  const chunked = new Request(url, {
+    method: 'POST',
+    body: endless,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    duplex: 'half',
+  } as RequestInit)
+  expect(await statusOf(chunked)).toBe(413)
+  expect(pulled * 64 * 1024).toBeLessThan(MAX_URLENCODED_BYTES * 2)
+
+  // Just under the cap is a form like any other.
+  const fits = new URLSearchParams({ note: 'z'.repeat(MAX_URLENCODED_BYTES - 100) })
+  expect(
+    (await readForm(new Request(url, { method: 'POST', body: fits }))).get('note'),
+  ).toHaveLength(MAX_URLENCODED_BYTES - 100)
+})
+
+test('multipart forms may carry the content form six pictures at the upload limit', () => {
+  expect(MAX_MULTIPART_BYTES).toBeGreaterThanOrEqual(6 * MAX_UPLOAD_BYTES + MAX_URLENCODED_BYTES)
 })
