@@ -70,6 +70,8 @@ test('every action route in app/routes.ts is in the fuzz table', () => {
 // --- what every answer must satisfy -------------------------------------------------------------
 
 const BEFORE_THE_GUARD = [404, 405, 413, 414, 431]
+/** Node's own refusals of a request line or headers over its limits. */
+const NODE_LIMITS = [414, 431]
 
 function judge(
   server: FuzzServer,
@@ -93,7 +95,9 @@ function judge(
   const isGet = probe.method === 'GET' || probe.method === 'HEAD'
   // Providers post back to the OAuth callbacks from their own origin (Apple's form_post).
   const callback = /^\/api\/auth\/callback\//.test(probe.path)
-  if (probe.origin === 'foreign' && !isGet && !callback) {
+  // Node refuses a request line or headers over its limit (431, 414) before the origin check
+  // can run; that is a refusal too.
+  if (probe.origin === 'foreign' && !isGet && !callback && !NODE_LIMITS.includes(answer.status)) {
     return answer.status === 403 ? null : `a foreign Origin got ${answer.status}, not 403`
   }
   // Refused before any guard runs: Node's limits (a 100 kB URL), or no such route.
