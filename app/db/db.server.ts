@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
@@ -95,9 +96,38 @@ function queryLog(log: Logger | undefined): LogConfig | undefined {
 const PG_INT8 = 20
 const PG_DATE = 1082
 
+/**
+ * A connection that keeps each parameterised statement prepared on the server, named by its
+ * text: PostgreSQL then parses and plans it once per connection instead of on every query, as
+ * the SQLite side keeps its compiled statements. The shop's statements come from a fixed set
+ * of shapes; a statement without parameters (BEGIN, a migration's script) goes as it is.
+ */
+class PreparingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Client.query has a dozen overloads
+  override query(config: any, values?: any, callback?: any): any {
+    if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+      return super.query({ name: statementName(config), text: config, values }, callback)
+    }
+    return super.query(config, values, callback)
+  }
+}
+
+const statementNames = new Map<string, string>()
+
+function statementName(text: string): string {
+  let name = statementNames.get(text)
+  if (!name) {
+    name = `s${createHash('sha1').update(text).digest('hex').slice(0, 20)}`
+    if (statementNames.size >= STATEMENT_CACHE_SIZE) statementNames.clear()
+    statementNames.set(text, name)
+  }
+  return name
+}
+
 function openPostgres(url: string, log: Logger | undefined) {
   const pool = new pg.Pool({
     connectionString: url,
+    Client: PreparingClient,
     max: 10,
     // Per pool, not global: counts (int8) as numbers, calendar days as 'YYYY-MM-DD'.
     types: {

@@ -141,6 +141,12 @@ export async function placeOrder(
         .where('id', '=', 1)
         .executeTakeFirst()
 
+      // The cart is spent: its lines and its promo code go (as Clear Cart does). Done before
+      // the stock, whose rows other orders wait for, and undone with everything else if the
+      // order is refused.
+      await trx.deleteFrom('cart_lines').where('cart_id', '=', cart.id).execute()
+      await trx.updateTable('carts').set({ promo_code: null }).where('id', '=', cart.id).execute()
+
       await takeStock(trx, lines)
       await hooks.afterStock?.()
 
@@ -222,10 +228,6 @@ export async function placeOrder(
           })),
         )
         .execute()
-
-      // The cart is spent: its lines and its promo code go (as Clear Cart does).
-      await trx.deleteFrom('cart_lines').where('cart_id', '=', cart.id).execute()
-      await trx.updateTable('carts').set({ promo_code: null }).where('id', '=', cart.id).execute()
 
       const content = orderConfirmationEmail({
         farmName: farm?.name ?? 'Farm Shop',
