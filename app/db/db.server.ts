@@ -2,7 +2,17 @@ import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, type LogConfig, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import {
+  Kysely,
+  type LogConfig,
+  type PostgresCursor,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+  SqliteDialect,
+  sql,
+} from 'kysely'
 import pg from 'pg'
 import type { Logger } from 'pino'
 import { type DatabaseConfig, getEnv } from '~/env.server'
@@ -97,18 +107,45 @@ const PG_INT8 = 20
 const PG_DATE = 1082
 
 /**
- * A connection that keeps each parameterised statement prepared on the server, named by its
- * text: PostgreSQL then parses and plans it once per connection instead of on every query, as
- * the SQLite side keeps its compiled statements. The shop's statements come from a fixed set
- * of shapes; a statement without parameters (BEGIN, a migration's script) goes as it is.
+ * The pool as Kysely sees it: each parameterised statement stays prepared on its connection,
+ * named by its text, so PostgreSQL parses and plans it once per connection instead of on every
+ * query, as the SQLite side keeps its compiled statements. The shop's statements come from a
+ * fixed set of shapes; one without parameters (BEGIN, a migration's script) goes as it is.
  */
-class PreparingClient extends pg.Client {
-  // biome-ignore lint/suspicious/noExplicitAny: pg.Client.query has a dozen overloads
-  override query(config: any, values?: any, callback?: any): any {
-    if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
-      return super.query({ name: statementName(config), text: config, values }, callback)
-    }
-    return super.query(config, values, callback)
+function preparingPool(pool: pg.Pool): PostgresPool {
+  return {
+    connect: async () => new PreparingClient(await pool.connect()),
+    end: () => pool.end(),
+  }
+}
+
+class PreparingClient implements PostgresPoolClient {
+  constructor(private readonly client: pg.PoolClient) {}
+
+  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>
+  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>
+  query<R>(
+    sql: string | PostgresCursor<R>,
+    parameters: ReadonlyArray<unknown> = [],
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    // Kysely streams through a cursor only when the dialect is given one; this shop gives none.
+    if (typeof sql !== 'string') throw new Error('cursors are not used')
+    const values = [...parameters]
+    const result =
+      values.length > 0
+        ? this.client.query<R & pg.QueryResultRow>({ name: statementName(sql), text: sql, values })
+        : this.client.query<R & pg.QueryResultRow>(sql)
+    return result.then(
+      ({ command, rowCount, rows }): PostgresQueryResult<R> => ({
+        command: command as PostgresQueryResult<R>['command'],
+        rowCount: rowCount ?? 0,
+        rows,
+      }),
+    )
+  }
+
+  release(): void {
+    this.client.release()
   }
 }
 
@@ -127,7 +164,6 @@ function statementName(text: string): string {
 function openPostgres(url: string, log: Logger | undefined) {
   const pool = new pg.Pool({
     connectionString: url,
-    Client: PreparingClient,
     max: 10,
     // Per pool, not global: counts (int8) as numbers, calendar days as 'YYYY-MM-DD'.
     types: {
@@ -153,7 +189,10 @@ function openPostgres(url: string, log: Logger | undefined) {
       if (log) log.warn({ err: { message: error.message } }, 'database connection lost mid-use')
     })
   })
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(log) })
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: preparingPool(pool) }),
+    log: queryLog(log),
+  })
   pools.set(db, pool)
   // Pings get a connection of their own: behind a busy pool (every connection checked out,
   // requests queueing for one) a ping through it would wait its turn, and the database watch

@@ -77,6 +77,7 @@ function capped(request: Request, maxBytes: number): Request {
       else controller.enqueue(chunk)
     },
   })
+  // `duplex` (required with a stream body) is not in TypeScript's RequestInit yet.
   return new Request(request.url, {
     method: request.method,
     headers: request.headers,
