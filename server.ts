@@ -13,6 +13,7 @@ import { migrateToLatest } from './app/db/migrate.server'
 import { seedDemo } from './app/db/seed/demo.server'
 import { startOutboxWorker } from './app/email/worker.server'
 import { EnvError, getEnv } from './app/env.server'
+import { Admission } from './app/http/admission.server'
 import {
   clusterMetrics,
   shareMetricsWithPrimary,
@@ -104,7 +105,11 @@ if (role === 'primary') {
 
 async function serve() {
   let stopping = false
-  const requestMetrics = new RequestMetrics()
+  const admission = new Admission(env.requestConcurrency)
+  const requestMetrics = new RequestMetrics(() => ({
+    inProgress: admission.inProgress,
+    waiting: admission.waiting,
+  }))
   const databaseWatch = new DatabaseWatch(() => pingDatabase(db), log)
   const app = express()
   app.disable('x-powered-by')
@@ -255,6 +260,9 @@ async function serve() {
     })
     build = (await import(path.resolve('build/server/index.js'))) as ServerBuild
   }
+
+  // Last before the app itself: assets, /healthz and /metrics never wait in this line.
+  app.use(admission.middleware)
 
   app.use(
     createRequestHandler({

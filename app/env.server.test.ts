@@ -26,6 +26,29 @@ describe('configuration', () => {
     expect(env.logLevel).toBe('info')
     expect(env.stripe).toBeUndefined()
     expect(env.webConcurrency).toBe(1)
+    expect(env.requestConcurrency).toBe(8)
+  })
+
+  test('REQUEST_CONCURRENCY and DATABASE_POOL_SIZE are whole numbers in their ranges', () => {
+    const file = `file:${scratch()}`
+    const postgres = 'postgres://shop@db.internal:5432/shop'
+    const secret = 'x'.repeat(32)
+    expect(loadEnv({ DATABASE_URL: file, REQUEST_CONCURRENCY: '20' }).requestConcurrency).toBe(20)
+    expect(loadEnv({ DATABASE_URL: postgres, AUTH_SECRET: secret }).database).toEqual({
+      kind: 'postgres',
+      url: postgres,
+    })
+    expect(
+      loadEnv({ DATABASE_URL: postgres, AUTH_SECRET: secret, DATABASE_POOL_SIZE: '12' }).database,
+    ).toEqual({ kind: 'postgres', url: postgres, poolSize: 12 })
+    for (const value of ['0', '2.5', 'many', '1001']) {
+      expect(problemsOf({ DATABASE_URL: file, REQUEST_CONCURRENCY: value })).toEqual([
+        'REQUEST_CONCURRENCY: must be a whole number from 1 to 1000',
+      ])
+    }
+    expect(problemsOf({ DATABASE_URL: file, DATABASE_POOL_SIZE: '101' })).toEqual([
+      'DATABASE_POOL_SIZE: must be a whole number from 1 to 100',
+    ])
   })
 
   test('WEB_CONCURRENCY is a number of workers, or auto for one per core', () => {

@@ -6,7 +6,10 @@ import { z } from 'zod'
 
 // The only module that reads process.env (house rule): everything else asks getEnv().
 
-export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string }
+export type DatabaseConfig =
+  | { kind: 'sqlite'; path: string }
+  /** poolSize: connections per process (DATABASE_POOL_SIZE); unset, db.server's default */
+  | { kind: 'postgres'; url: string; poolSize?: number }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -25,6 +28,18 @@ const booleanText = (fallback: boolean) =>
     .transform((value) =>
       value === undefined || value === '' ? fallback : ['true', '1', 'yes'].includes(value),
     )
+
+const wholeNumber = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`
+  return optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,6}$/, message)
+      .transform(Number)
+      .pipe(z.number().min(min, message).max(max, message))
+      .optional(),
+  )
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z
@@ -87,6 +102,8 @@ const EnvSchema = z.object({
       .regex(/^(auto|[1-9][0-9]?)$/, 'must be auto (one per CPU core) or a number from 1 to 99')
       .optional(),
   ),
+  REQUEST_CONCURRENCY: wholeNumber(1, 1000),
+  DATABASE_POOL_SIZE: wholeNumber(1, 100),
   METRICS_TOKEN: optionalText.pipe(
     z.string().min(16, 'must be at least 16 characters (openssl rand -hex 16)').optional(),
   ),
@@ -118,7 +135,12 @@ export type Env = {
   metricsToken: string | undefined
   /** HTTP worker processes (WEB_CONCURRENCY, ADR 15); 1 is a single process, no cluster */
   webConcurrency: number
+  /** requests each process works on at once; the others wait in line (ADR 16) */
+  requestConcurrency: number
 }
+
+/** Enough to keep a core busy while some requests wait for the database (ADR 16). */
+export const DEFAULT_REQUEST_CONCURRENCY = 8
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -242,7 +264,10 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     port: raw.PORT,
     baseUrl,
     baseUrlExplicit: raw.BASE_URL !== undefined,
-    database,
+    database:
+      database.kind === 'postgres' && raw.DATABASE_POOL_SIZE
+        ? { ...database, poolSize: raw.DATABASE_POOL_SIZE }
+        : database,
     authSecret,
     smtpUrl: raw.SMTP_URL,
     mailFrom: raw.MAIL_FROM ?? `Farm Shop <shop@${new URL(baseUrl).hostname}>`,
@@ -269,6 +294,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     mapsEmbedKey: raw.MAPS_EMBED_KEY,
     webConcurrency:
       raw.WEB_CONCURRENCY === 'auto' ? availableParallelism() : Number(raw.WEB_CONCURRENCY ?? 1),
+    requestConcurrency: raw.REQUEST_CONCURRENCY ?? DEFAULT_REQUEST_CONCURRENCY,
     metricsToken: raw.METRICS_TOKEN,
   }
 }

@@ -112,6 +112,9 @@ type Run = {
   /** the server's CPU time per request answered during the mix, and its share of one core */
   cpuMsPerRequest: number
   coreShare: number
+  /** shares of one core during the mix taken by autocannon (this process) and by all else */
+  generatorShare: number
+  otherShare: number
   loadAverage: number[]
   audit: Audit
   failures: string[]
@@ -151,6 +154,23 @@ function cpuMs(pids: number[]): number {
     const fields = statFields(pid)
     return total + ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000
   }, 0)
+}
+
+/** CPU time the whole machine has been busy so far, in ms (all cores, from /proc/stat). */
+function machineBusyMs(): number {
+  const [, ...ticks] =
+    readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]?.trim().split(/\s+/) ?? []
+  // user nice system idle iowait irq softirq steal: all but idle and iowait is busy.
+  const busy = ticks
+    .slice(0, 8)
+    .map(Number)
+    .reduce((total, value, index) => (index === 3 || index === 4 ? total : total + value), 0)
+  return (busy / TICKS_PER_SECOND) * 1000
+}
+
+const ownCpuMs = () => {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1000
 }
 
 /** The server's peak resident memory so far, in MB: the sum of each process's high-water mark. */
@@ -255,11 +275,17 @@ async function runOnce(database: string, connections: number): Promise<Run> {
     let next = 0
     const pids = serverProcesses(server.child.pid)
     const cpuAtStart = cpuMs(pids)
+    const machineAtStart = machineBusyMs()
+    const ownAtStart = ownCpuMs()
     let answeredInMix = 0
     let cpuInMix = 0
+    let machineInMix = 0
+    let ownInMix = 0
     mixEndsAt = performance.now() + DURATION * 1000
     const mixEnd = setTimeout(() => {
       cpuInMix = cpuMs(pids) - cpuAtStart
+      machineInMix = machineBusyMs() - machineAtStart
+      ownInMix = ownCpuMs() - ownAtStart
     }, DURATION * 1000)
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
@@ -342,6 +368,10 @@ async function runOnce(database: string, connections: number): Promise<Run> {
       peakRssMb: peak,
       cpuMsPerRequest: round(cpuInMix / Math.max(answeredInMix, 1)),
       coreShare: Math.round((cpuInMix / (DURATION * 1000)) * 100),
+      generatorShare: Math.round((ownInMix / (DURATION * 1000)) * 100),
+      otherShare: Math.round(
+        (Math.max(0, machineInMix - cpuInMix - ownInMix) / (DURATION * 1000)) * 100,
+      ),
       loadAverage,
       audit,
       failures: [],
@@ -375,7 +405,7 @@ function printRun(run: Run) {
       `  shoppers: ${run.shoppers} (signed up in ${run.signUpSeconds} s before the clock); ${run.retired} only browsed after a post of theirs got no answer`,
       `  orders placed: ${audit.orders} (${audit.confirmed} confirmed, ${audit.unansweredPlaced} placed but unanswered, ${audit.refused} refused)`,
       `  server peak memory (VmHWM): ${run.peakRssMb} MB`,
-      `  server CPU (${WORKERS} workers): ${run.cpuMsPerRequest} ms per answered request, ${run.coreShare}% of one core during the mix`,
+      `  server CPU (${WORKERS} workers): ${run.cpuMsPerRequest} ms per answered request, ${run.coreShare}% of one core during the mix (autocannon ${run.generatorShare}%, everything else, PostgreSQL included, ${run.otherShare}%)`,
       `  orders and stock: ${audit.problems.length === 0 ? 'all hold' : `${audit.problems.length} problems`}`,
       ...audit.problems.slice(0, 20).map((problem) => `    - ${problem}`),
       `  ${run.failures.length === 0 ? 'PASS' : `FAIL: ${run.failures.join('; ')}`}`,
@@ -412,6 +442,8 @@ function markdown(runs: Run[]): string {
       ...KINDS.map((kind) => `${run.p95ByKind[kind]} ms`),
       `${run.cpuMsPerRequest} ms`,
       `${run.coreShare}%`,
+      `${run.generatorShare}%`,
+      `${run.otherShare}%`,
     ].join(' | '),
   )
   const audits = runs.map(
@@ -457,12 +489,14 @@ ${rows.map((row) => `| ${row} |`).join('\n')}
 
 p95 latency by kind of request, and the shop's own CPU time per answered request (user +
 system of all its processes, from /proc; PostgreSQL's work is not in it) with the share of one
-core it got during the mix. Each worker is one Node.js process, so ${WORKERS} core${WORKERS === 1 ? '' : 's'} at 100% ${WORKERS === 1 ? 'is' : 'are'} its
+core it got during the mix, beside autocannon's share and everything else's (the machine's busy
+time from /proc/stat less those two: PostgreSQL, and the kernel's work for the loopback
+network that is not charged to a process). Each worker is one Node.js process, so ${WORKERS} core${WORKERS === 1 ? '' : 's'} at 100% ${WORKERS === 1 ? 'is' : 'are'} its
 ceiling: about ${WORKERS} × 1000 / (CPU ms per request) requests/s, less what autocannon and
 PostgreSQL take of the same cores.
 
-| Database | Connections | Pages | Cart posts | Checkout steps | Place order | Shop CPU per request | Share of a core |
-|${' --- |'.repeat(8)}
+| Database | Connections | Pages | Cart posts | Checkout steps | Place order | Shop CPU per request | Shop's share of a core | Autocannon's | Everything else's |
+|${' --- |'.repeat(10)}
 ${kinds.map((row) => `| ${row} |`).join('\n')}
 
 Orders and stock, checked in the database after each run:

@@ -1,5 +1,6 @@
 import { changedFields, recordAdminChange } from '~/admin/audit.server'
 import type { DB } from '~/db/db.server'
+import { referenceChanged } from '~/db/reference-rows.server'
 import type { SettingsInput } from './settings-form'
 
 // The shop's settings row as the admin edits it (issue 6 item 10). priceCart reads the tax
@@ -60,4 +61,5 @@ export async function updateSettings(db: DB, actorId: string, input: SettingsInp
       ...changedFields(before, after),
     })
   })
+  referenceChanged(db, 'settings')
 }

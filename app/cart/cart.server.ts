@@ -3,6 +3,7 @@ import type { ExpressionBuilder, Transaction } from 'kysely'
 import { createCookie } from 'react-router'
 import { getCurrentUser } from '~/auth/session.server'
 import type { DB } from '~/db/db.server'
+import { readReference } from '~/db/reference-rows.server'
 import type { Database } from '~/db/schema'
 import { getEnv } from '~/env.server'
 import type { AppliedPromo, CartLine, CartSummary } from './cart'
@@ -94,17 +95,19 @@ function ownedCartIds(db: DB | Transaction<Database>, owner: CartOwner) {
 
 /** Tax rate and shipping prices from the settings row (an admin setting, D11). */
 export async function getPricingSettings(db: DB | Transaction<Database>): Promise<PricingSettings> {
-  const row = await db
-    .selectFrom('settings')
-    .select([
-      'tax_rate_basis_points',
-      'standard_shipping_cents',
-      'express_shipping_cents',
-      'pickup_shipping_cents',
-      'free_shipping_threshold_cents',
-    ])
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow()
+  const row = await readReference(db, 'settings', 'pricing', () =>
+    db
+      .selectFrom('settings')
+      .select([
+        'tax_rate_basis_points',
+        'standard_shipping_cents',
+        'express_shipping_cents',
+        'pickup_shipping_cents',
+        'free_shipping_threshold_cents',
+      ])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow(),
+  )
   return {
     taxRateBasisPoints: row.tax_rate_basis_points,
     standardShippingCents: row.standard_shipping_cents,

@@ -1,5 +1,7 @@
 import type { DB } from '~/db/db.server'
+import { readReference } from '~/db/reference-rows.server'
 import { getEnv } from '~/env.server'
+import { FARM_BASICS_COLUMNS } from './farm.server'
 import type { TeamMember } from './team-member-card'
 
 // The About page's data: the farm settings it shows, the active team and the picture gallery,
@@ -17,36 +19,30 @@ export function listActiveTeamMembers(db: DB): Promise<TeamMember[]> {
 }
 
 function getAboutFarm(db: DB) {
-  return db
-    .selectFrom('farm_info')
-    .select([
-      // the LocalBusiness JSON-LD
-      'name',
-      'description',
-      'contact_email',
-      'contact_phone',
-      'address',
-      'facebook_url',
-      'instagram_url',
-      'logo_image_url',
-      'opening_hours',
-      // the page
-      'story',
-      'mission',
-      'about_hero_image_url',
-      'about_practices_image_url',
-      'show_values_section',
-      'show_practices_section',
-      'show_team_section',
-      'show_visit_section',
-      'values_title',
-      'practices_title',
-      'team_title',
-      'visit_title',
-      'visit_description',
-    ])
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow()
+  return readReference(db, 'farm_info', 'about', () =>
+    db
+      .selectFrom('farm_info')
+      .select([
+        // the LocalBusiness JSON-LD
+        ...FARM_BASICS_COLUMNS,
+        // the page
+        'story',
+        'mission',
+        'about_hero_image_url',
+        'about_practices_image_url',
+        'show_values_section',
+        'show_practices_section',
+        'show_team_section',
+        'show_visit_section',
+        'values_title',
+        'practices_title',
+        'team_title',
+        'visit_title',
+        'visit_description',
+      ])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow(),
+  )
 }
 
 export type GalleryImage = {

@@ -1,6 +1,7 @@
 import { changedFields, recordAdminChange } from '~/admin/audit.server'
 import { storeImageField } from '~/admin/image-field.server'
 import type { DB } from '~/db/db.server'
+import { referenceChanged } from '~/db/reference-rows.server'
 import type { FieldErrors } from '~/http/form-data'
 import {
   FARM_IMAGE_FIELDS,
@@ -92,5 +93,6 @@ export async function updateFarmInfo(
       ...changedFields(before, after),
     })
   })
+  referenceChanged(db, 'farm_info')
   return { ok: true }
 }

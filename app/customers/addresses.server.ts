@@ -1,5 +1,6 @@
 import { type Kysely, SqliteAdapter } from 'kysely'
 import type { DB } from '~/db/db.server'
+import { readReference } from '~/db/reference-rows.server'
 import type { Database } from '~/db/schema'
 import type { AddressInput } from './address'
 
@@ -215,11 +216,9 @@ export const DEFAULT_STATES_OFFERED = ['ID'] as const
 
 /** settings.states_offered ("ID" or "ID,OR,WA") as a list of codes; Idaho when unset. */
 export async function listStatesOffered(db: DB): Promise<string[]> {
-  const row = await db
-    .selectFrom('settings')
-    .select('states_offered')
-    .where('id', '=', 1)
-    .executeTakeFirst()
+  const row = await readReference(db, 'settings', 'states', () =>
+    db.selectFrom('settings').select('states_offered').where('id', '=', 1).executeTakeFirst(),
+  )
   const states = (row?.states_offered ?? '')
     .split(',')
     .map((code) => code.trim().toUpperCase())

@@ -17,6 +17,7 @@ import pg from 'pg'
 import type { Logger } from 'pino'
 import { type DatabaseConfig, getEnv } from '~/env.server'
 import { getLogger } from '~/log.server'
+import { ChangeListener } from './change-listener.server'
 import { columnNamesOfKind, type Database } from './schema'
 
 export type DB = Kysely<Database>
@@ -112,10 +113,13 @@ const PG_DATE = 1082
  * query, as the SQLite side keeps its compiled statements. The shop's statements come from a
  * fixed set of shapes; one without parameters (BEGIN, a migration's script) goes as it is.
  */
-function preparingPool(pool: pg.Pool): PostgresPool {
+function preparingPool(pool: pg.Pool, alsoEnd?: () => Promise<void>): PostgresPool {
   return {
     connect: async () => new PreparingClient(await pool.connect()),
-    end: () => pool.end(),
+    end: async () => {
+      await alsoEnd?.()
+      await pool.end()
+    },
   }
 }
 
@@ -161,10 +165,21 @@ function statementName(text: string): string {
   return name
 }
 
-function openPostgres(url: string, log: Logger | undefined) {
+/**
+ * Connections per process. PostgreSQL on the shop's own small machine is fastest with few: each
+ * busy connection is a backend process wanting a core the shop's workers need too, and fewer
+ * connections make shorter queues on the rows every order locks (ADR 16 has the figures).
+ */
+export const DEFAULT_POOL_SIZE = 4
+
+function openPostgres(
+  { url, poolSize = DEFAULT_POOL_SIZE }: Extract<DatabaseConfig, { kind: 'postgres' }>,
+  log: Logger | undefined,
+  { listenForChanges = false }: OpenOptions,
+) {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: poolSize,
     // Per pool, not global: counts (int8) as numbers, calendar days as 'YYYY-MM-DD'.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
@@ -189,11 +204,16 @@ function openPostgres(url: string, log: Logger | undefined) {
       if (log) log.warn({ err: { message: error.message } }, 'database connection lost mid-use')
     })
   })
+  // Connects on its first subscriber (reference-rows.server.ts); ends with the pool.
+  const listener = listenForChanges ? new ChangeListener(url, log) : undefined
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: preparingPool(pool) }),
+    dialect: new PostgresDialect({
+      pool: preparingPool(pool, listener && (() => listener.stop())),
+    }),
     log: queryLog(log),
   })
   pools.set(db, pool)
+  if (listener) changeListeners.set(db, listener)
   // Pings get a connection of their own: behind a busy pool (every connection checked out,
   // requests queueing for one) a ping through it would wait its turn, and the database watch
   // would take a busy shop for a database that went away and answer every page with 503 (found
@@ -211,8 +231,26 @@ function openPostgres(url: string, log: Logger | undefined) {
   return db
 }
 
-const pools = new WeakMap<DB, pg.Pool>()
-const healthPools = new WeakMap<DB, pg.Pool>()
+// What belongs to a handle, kept on globalThis like the handle itself: the host (server.ts) and
+// the app bundle are separate module graphs in production, and either may ask.
+const REGISTRY_KEY = Symbol.for('farm-shop.db-registry')
+type Registry = {
+  pools: WeakMap<DB, pg.Pool>
+  healthPools: WeakMap<DB, pg.Pool>
+  changeListeners: WeakMap<DB, ChangeListener>
+}
+const registryHolder = globalThis as typeof globalThis & { [REGISTRY_KEY]?: Registry }
+registryHolder[REGISTRY_KEY] ??= {
+  pools: new WeakMap(),
+  healthPools: new WeakMap(),
+  changeListeners: new WeakMap(),
+}
+const { pools, healthPools, changeListeners } = registryHolder[REGISTRY_KEY]
+
+/** The handle's listener for the change triggers' notices: PostgreSQL, process handle only. */
+export function changeListenerOf(db: DB): ChangeListener | undefined {
+  return changeListeners.get(db)
+}
 
 export type PoolStats = { size: number; idle: number; waiting: number; max: number }
 
@@ -224,13 +262,24 @@ export function poolStats(db: DB): PoolStats | null {
     size: pool.totalCount,
     idle: pool.idleCount,
     waiting: pool.waitingCount,
-    max: pool.options.max ?? 10,
+    max: pool.options.max ?? DEFAULT_POOL_SIZE,
   }
 }
 
+type OpenOptions = {
+  /**
+   * Listen for the change triggers' notices, so reference rows can be kept between requests
+   * (reference-rows.server.ts). Only the process's own handle does: tests and scripts that
+   * write a table and read it back at once must not wait for a notice.
+   */
+  listenForChanges?: boolean
+}
+
 /** Opens a connection (pool); `log` receives pool errors, and every query at trace level. */
-export function openDatabase(config: DatabaseConfig, log?: Logger): DB {
-  return config.kind === 'sqlite' ? openSqlite(config.path, log) : openPostgres(config.url, log)
+export function openDatabase(config: DatabaseConfig, log?: Logger, options: OpenOptions = {}): DB {
+  return config.kind === 'sqlite'
+    ? openSqlite(config.path, log)
+    : openPostgres(config, log, options)
 }
 
 export async function pingDatabase(db: DB): Promise<void> {
@@ -246,7 +295,7 @@ type GlobalWithDb = typeof globalThis & { [DB_KEY]?: DB }
 
 export function getDb(): DB {
   const store = globalThis as GlobalWithDb
-  store[DB_KEY] ??= openDatabase(getEnv().database, getLogger())
+  store[DB_KEY] ??= openDatabase(getEnv().database, getLogger(), { listenForChanges: true })
   return store[DB_KEY]
 }
 

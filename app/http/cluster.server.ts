@@ -103,7 +103,7 @@ export function superviseWorkers({
       finish: () => {
         if (!collections.delete(id)) return
         clearTimeout(timer)
-        const own = { series: [], rss: process.memoryUsage().rss }
+        const own = { series: [], rss: process.memoryUsage().rss, inProgress: 0, waiting: 0 }
         const snapshot = mergeSnapshots([...collection.snapshots, own])
         if (from.isConnected()) from.send({ type: 'farm:metrics-total', id: message.id, snapshot })
       },

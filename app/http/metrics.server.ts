@@ -14,9 +14,16 @@ const MAX_ROUTES = 150
 
 type Series = { count: number; sum: number; buckets: number[] }
 
+/** Requests being worked on and waiting for their turn (the Admission line), right now. */
+export type RequestGauges = { inProgress: number; waiting: number }
+
 export class RequestMetrics {
   private readonly series = new Map<string, Series>()
   private readonly routes = new Set<string>()
+
+  constructor(
+    private readonly gauges: () => RequestGauges = () => ({ inProgress: 0, waiting: 0 }),
+  ) {}
 
   observe(method: string, path: string, status: number, seconds: number): void {
     let route = routeLabel(path, status)
@@ -39,18 +46,22 @@ export class RequestMetrics {
 
   /** What this process counted, plus its memory: what a cluster's workers send to be summed. */
   snapshot(): MetricsSnapshot {
-    return { series: [...this.series], rss: process.memoryUsage().rss }
+    return { series: [...this.series], rss: process.memoryUsage().rss, ...this.gauges() }
   }
 }
 
 /** Request figures of one process, or the sum of several (WEB_CONCURRENCY workers). */
-export type MetricsSnapshot = { series: [string, Series][]; rss: number }
+export type MetricsSnapshot = { series: [string, Series][]; rss: number } & RequestGauges
 
 export function mergeSnapshots(snapshots: MetricsSnapshot[]): MetricsSnapshot {
   const merged = new Map<string, Series>()
   let rss = 0
+  let inProgress = 0
+  let waiting = 0
   for (const snapshot of snapshots) {
     rss += snapshot.rss
+    inProgress += snapshot.inProgress
+    waiting += snapshot.waiting
     for (const [key, series] of snapshot.series) {
       const total = merged.get(key)
       if (!total) {
@@ -62,7 +73,7 @@ export function mergeSnapshots(snapshots: MetricsSnapshot[]): MetricsSnapshot {
       total.buckets = total.buckets.map((n, index) => n + (series.buckets[index] ?? 0))
     }
   }
-  return { series: [...merged], rss }
+  return { series: [...merged], rss, inProgress, waiting }
 }
 
 export function renderRequests(snapshot: MetricsSnapshot): string[] {
@@ -87,7 +98,16 @@ export function renderRequests(snapshot: MetricsSnapshot): string[] {
     histogram.push(`farm_http_request_duration_seconds_sum{${labels}} ${round(series.sum)}`)
     histogram.push(`farm_http_request_duration_seconds_count{${labels}} ${series.count}`)
   }
-  return [...lines, ...histogram]
+  return [
+    ...lines,
+    ...histogram,
+    '# HELP farm_http_requests_in_progress Requests being worked on now.',
+    '# TYPE farm_http_requests_in_progress gauge',
+    `farm_http_requests_in_progress ${snapshot.inProgress}`,
+    '# HELP farm_http_requests_waiting Requests waiting for their turn (REQUEST_CONCURRENCY).',
+    '# TYPE farm_http_requests_waiting gauge',
+    `farm_http_requests_waiting ${snapshot.waiting}`,
+  ]
 }
 
 /**

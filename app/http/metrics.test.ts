@@ -47,8 +47,8 @@ describe('metrics', () => {
   })
 
   it("sums several workers' figures into one", () => {
-    const first = new RequestMetrics()
-    const second = new RequestMetrics()
+    const first = new RequestMetrics(() => ({ inProgress: 3, waiting: 0 }))
+    const second = new RequestMetrics(() => ({ inProgress: 8, waiting: 5 }))
     first.observe('GET', '/shop', 200, 0.004)
     second.observe('GET', '/shop', 200, 0.3)
     second.observe('GET', '/about', 200, 0.02)
@@ -64,6 +64,8 @@ describe('metrics', () => {
       'farm_http_request_duration_seconds_sum{method="GET",route="/shop",status="2xx"} 0.304',
     )
     expect(total.rss).toBe(a.rss + b.rss)
+    expect(text).toContain('farm_http_requests_in_progress 11')
+    expect(text).toContain('farm_http_requests_waiting 5')
     // The merge copies: a worker's own figures do not change when the total does.
     expect(renderRequests(first.snapshot()).join('\n')).toContain(
       'farm_http_requests_total{method="GET",route="/shop",status="2xx"} 1',

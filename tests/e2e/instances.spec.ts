@@ -106,6 +106,26 @@ test('a cart filled on one instance checks out on the other', async ({ browser }
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
 })
 
+test("a change to the farm's details shows on both instances at once", async () => {
+  const admin = database?.client as pg.Client
+  const shows = async (server: Running, name: string) =>
+    (await (await fetch(`${server.url}/about`)).text()).includes(`>${name}<`)
+  const before = await admin.query<{ name: string }>('select name from farm_info where id = 1')
+  const original = before.rows[0]?.name ?? ''
+  // Each instance keeps the farm's details between requests (ADR 16): both have read them.
+  expect(await shows(a, original)).toBe(true)
+  expect(await shows(b, original)).toBe(true)
+  const renamed = `Renamed Meadows ${Date.now()}`
+  try {
+    // Written as someone in psql would: no instance hears of it but by the database's notice.
+    await admin.query('update farm_info set name = $1 where id = 1', [renamed])
+    await expect.poll(() => shows(a, renamed), { timeout: 2000, intervals: [20] }).toBe(true)
+    await expect.poll(() => shows(b, renamed), { timeout: 2000, intervals: [20] }).toBe(true)
+  } finally {
+    await admin.query('update farm_info set name = $1 where id = 1', [original])
+  }
+})
+
 test('rate limits count across both instances', async ({ browser }) => {
   const page = await newPage(browser, a.url)
   const email = uniqueEmail('limited-across')

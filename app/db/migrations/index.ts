@@ -5,6 +5,7 @@ import * as m0003 from './0003-email-outbox-claims'
 import * as m0004 from './0004-image-sources'
 import * as m0005 from './0005-order-counter'
 import * as m0006 from './0006-admin'
+import * as m0007 from './0007-change-notices'
 
 // Listed, not read from disk, so the bundled production server carries them. Forward only:
 // never edit a migration that has shipped; add the next number.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0004-image-sources': m0004,
   '0005-order-counter': m0005,
   '0006-admin': m0006,
+  '0007-change-notices': m0007,
 }
