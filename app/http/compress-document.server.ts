@@ -8,11 +8,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 export type Encoding = 'br' | 'gzip'
 
 /**
- * Brotli quality 2: on the shop's pages, half the CPU time of quality 4 (the middleware's) for
- * about 5% more bytes, and still smaller than gzip at its default level (measured on /shop,
- * 100 KB: 0.43 ms and 17.7 KB against 0.85 ms and 16.8 KB; gzip 1.0 ms and 18.3 KB).
+ * Brotli quality 1: on the shop's pages, half the CPU time of quality 2 for about 9% more bytes
+ * (measured on /, 61 KB: 0.18 ms and 15.7 KB against 0.37 ms and 14.3 KB; /shop, 103 KB: 0.28
+ * ms and 19.2 KB against 0.51 ms and 17.7 KB). The shop's own CPU is what runs out first on a
+ * small server (ADR 16); 1.4 KB more per page is a few milliseconds on a phone's connection.
+ * Still far smaller than no compression; gzip at level 1 costs more for much the same size.
  */
-const BROTLI_QUALITY = 2
+const BROTLI_QUALITY = 1
 
 /** The best encoding the client accepts (Accept-Encoding, q=0 refuses one), if any. */
 export function preferredEncoding(acceptEncoding: string | null): Encoding | undefined {

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely'
 import { getPricingSettings } from '~/cart/cart.server'
 import { type PricingPromo, priceCart } from '~/cart/pricing'
 import { currentPromoTerms, PROMO_TERMS_COLUMNS } from '~/cart/promo'
+import { getFarmBasics } from '~/content/farm.server'
 import { listStatesOffered } from '~/customers/addresses.server'
 import { paymentMethodLabel, shippingMethodLabel } from '~/customers/orders.server'
 import type { DB } from '~/db/db.server'
@@ -92,6 +93,9 @@ export async function placeOrder(
   // transaction. Two submits at the same moment are settled inside (see below).
   const earlier = await findByIdempotencyKey(db, data.idempotencyKey, customerId)
   if (earlier) return earlier
+  // The name that signs the email, read outside the transaction (and kept between requests on
+  // PostgreSQL, ADR 16): inside, every statement adds to the time other orders wait.
+  const farm = await getFarmBasics(db)
 
   try {
     return await db.transaction().execute(async (trx) => {
@@ -132,14 +136,6 @@ export async function placeOrder(
         shippingMethod: data.shippingMethod,
         settings,
       })
-
-      // Read before the first stock row is locked: from there on every statement adds to the
-      // time other orders wait for the same rows.
-      const farm = await trx
-        .selectFrom('farm_info')
-        .select('name')
-        .where('id', '=', 1)
-        .executeTakeFirst()
 
       // The cart is spent: its lines and its promo code go (as Clear Cart does). Done before
       // the stock, whose rows other orders wait for, and undone with everything else if the
@@ -230,7 +226,7 @@ export async function placeOrder(
         .execute()
 
       const content = orderConfirmationEmail({
-        farmName: farm?.name ?? 'Farm Shop',
+        farmName: farm.name,
         baseUrl: getEnv().baseUrl,
         orderId,
         orderNumber: formatOrderNumber(orderNumber),
