@@ -112,6 +112,8 @@ type Run = {
   /** the server's CPU time per request answered during the mix, and its share of one core */
   cpuMsPerRequest: number
   coreShare: number
+  /** the shop's CPU time per page during the warm-up: the machine's speed at the time */
+  warmUpCpuMs: number
   /** shares of one core during the mix taken by autocannon (this process) and by all else */
   generatorShare: number
   otherShare: number
@@ -198,11 +200,17 @@ async function freshPostgres(label: string) {
   }
 }
 
-/** A few seconds of storefront pages, so the clock starts on a warm server. */
-async function warmUp(server: ShopServer, catalog: Catalog) {
-  if (WARMUP === 0) return
+/**
+ * A few seconds of storefront pages, so the clock starts on a warm server. Returns the shop's
+ * CPU time per page meanwhile: at 10 connections and with the pages alone, a gauge of how fast
+ * the machine is at the time (on a shared host it drifts by a third within the hour).
+ */
+async function warmUp(server: ShopServer, catalog: Catalog): Promise<number> {
+  if (WARMUP === 0) return 0
   const product = catalog.items[0]?.productId
-  await autocannon({
+  const pids = serverProcesses(server.child.pid)
+  const cpuBefore = cpuMs(pids)
+  const result = await autocannon({
     url: server.url,
     connections: 10,
     duration: WARMUP,
@@ -214,6 +222,7 @@ async function warmUp(server: ShopServer, catalog: Catalog) {
       { path: '/about' },
     ],
   })
+  return round((cpuMs(pids) - cpuBefore) / Math.max(result.requests.total, 1))
 }
 
 async function runOnce(database: string, connections: number): Promise<Run> {
@@ -251,7 +260,7 @@ async function runOnce(database: string, connections: number): Promise<Run> {
       },
     )
     const signUpSeconds = (performance.now() - signUpStarted) / 1000
-    await warmUp(server, catalog)
+    const warmUpCpuMs = await warmUp(server, catalog)
 
     const ledger: Ledger = {
       attempts: [],
@@ -368,6 +377,7 @@ async function runOnce(database: string, connections: number): Promise<Run> {
       peakRssMb: peak,
       cpuMsPerRequest: round(cpuInMix / Math.max(answeredInMix, 1)),
       coreShare: Math.round((cpuInMix / (DURATION * 1000)) * 100),
+      warmUpCpuMs,
       generatorShare: Math.round((ownInMix / (DURATION * 1000)) * 100),
       otherShare: Math.round(
         (Math.max(0, machineInMix - cpuInMix - ownInMix) / (DURATION * 1000)) * 100,
@@ -406,6 +416,7 @@ function printRun(run: Run) {
       `  orders placed: ${audit.orders} (${audit.confirmed} confirmed, ${audit.unansweredPlaced} placed but unanswered, ${audit.refused} refused)`,
       `  server peak memory (VmHWM): ${run.peakRssMb} MB`,
       `  server CPU (${WORKERS} workers): ${run.cpuMsPerRequest} ms per answered request, ${run.coreShare}% of one core during the mix (autocannon ${run.generatorShare}%, everything else, PostgreSQL included, ${run.otherShare}%)`,
+      `  machine speed: ${run.warmUpCpuMs} ms of CPU per page in the warm-up (10 connections, pages only; lower is faster)`,
       `  orders and stock: ${audit.problems.length === 0 ? 'all hold' : `${audit.problems.length} problems`}`,
       ...audit.problems.slice(0, 20).map((problem) => `    - ${problem}`),
       `  ${run.failures.length === 0 ? 'PASS' : `FAIL: ${run.failures.join('; ')}`}`,
@@ -444,6 +455,7 @@ function markdown(runs: Run[]): string {
       `${run.coreShare}%`,
       `${run.generatorShare}%`,
       `${run.otherShare}%`,
+      `${run.warmUpCpuMs} ms`,
     ].join(' | '),
   )
   const audits = runs.map(
@@ -493,10 +505,13 @@ core it got during the mix, beside autocannon's share and everything else's (the
 time from /proc/stat less those two: PostgreSQL, and the kernel's work for the loopback
 network that is not charged to a process). Each worker is one Node.js process, so ${WORKERS} core${WORKERS === 1 ? '' : 's'} at 100% ${WORKERS === 1 ? 'is' : 'are'} its
 ceiling: about ${WORKERS} × 1000 / (CPU ms per request) requests/s, less what autocannon and
-PostgreSQL take of the same cores.
+PostgreSQL take of the same cores. The last column is the shop's CPU time per page during the
+5 s warm-up before the clock (10 connections, storefront pages only): the same work every run,
+so it shows how fast the machine was at the time. On a shared host it drifts by a third within
+the hour, and every other figure of the run with it; compare runs whose warm-up figures agree.
 
-| Database | Connections | Pages | Cart posts | Checkout steps | Place order | Shop CPU per request | Shop's share of a core | Autocannon's | Everything else's |
-|${' --- |'.repeat(10)}
+| Database | Connections | Pages | Cart posts | Checkout steps | Place order | Shop CPU per request | Shop's share of a core | Autocannon's | Everything else's | Warm-up CPU per page |
+|${' --- |'.repeat(11)}
 ${kinds.map((row) => `| ${row} |`).join('\n')}
 
 Orders and stock, checked in the database after each run:
