@@ -508,7 +508,8 @@ ceiling: about ${WORKERS} × 1000 / (CPU ms per request) requests/s, less what a
 PostgreSQL take of the same cores. The last column is the shop's CPU time per page during the
 5 s warm-up before the clock (10 connections, storefront pages only): the same work every run,
 so it shows how fast the machine was at the time. On a shared host it drifts by a third within
-the hour, and every other figure of the run with it; compare runs whose warm-up figures agree.
+the hour, and every other figure of the run with it. Runs whose warm-up figures agree can still
+differ: on PostgreSQL, 30 s runs of the same code have ranged from 330 to 475 requests/s.
 
 | Database | Connections | Pages | Cart posts | Checkout steps | Place order | Shop CPU per request | Shop's share of a core | Autocannon's | Everything else's | Warm-up CPU per page |
 |${' --- |'.repeat(11)}
