@@ -140,7 +140,7 @@ export type Env = {
 }
 
 /** Enough to keep a core busy while some requests wait for the database (ADR 16). */
-export const DEFAULT_REQUEST_CONCURRENCY = 8
+const DEFAULT_REQUEST_CONCURRENCY = 8
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {

@@ -506,10 +506,9 @@ time from /proc/stat less those two: PostgreSQL, and the kernel's work for the l
 network that is not charged to a process). Each worker is one Node.js process, so ${WORKERS} core${WORKERS === 1 ? '' : 's'} at 100% ${WORKERS === 1 ? 'is' : 'are'} its
 ceiling: about ${WORKERS} × 1000 / (CPU ms per request) requests/s, less what autocannon and
 PostgreSQL take of the same cores. The last column is the shop's CPU time per page during the
-5 s warm-up before the clock (10 connections, storefront pages only): the same work every run,
-so it shows how fast the machine was at the time. On a shared host it drifts by a third within
-the hour, and every other figure of the run with it. Runs whose warm-up figures agree can still
-differ: on PostgreSQL, 30 s runs of the same code have ranged from 330 to 475 requests/s.
+${WARMUP} s warm-up before the clock (10 connections, storefront pages only): the same work every
+run, so it shows how fast the machine was at the time. On a shared host it drifts, and every
+other figure of the run with it; runs whose warm-up figures agree can still differ (ADR 16).
 
 | Database | Connections | Pages | Cart posts | Checkout steps | Place order | Shop CPU per request | Shop's share of a core | Autocannon's | Everything else's | Warm-up CPU per page |
 |${' --- |'.repeat(11)}

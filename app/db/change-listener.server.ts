@@ -2,7 +2,7 @@ import pg from 'pg'
 import type { Logger } from 'pino'
 
 /** The channel the change triggers notify on (migration 0007), with the table's name. */
-export const CHANGES_CHANNEL = 'farm_shop_changes'
+const CHANGES_CHANNEL = 'farm_shop_changes'
 
 const RECONNECT_MS = 1000
 

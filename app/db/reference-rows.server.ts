@@ -34,7 +34,7 @@ class KeptRows {
     return loading
   }
 
-  forget(table: ReferenceTable | string): void {
+  forget(table: string): void {
     for (const key of this.kept.keys()) if (key.startsWith(`${table}:`)) this.kept.delete(key)
   }
 }
