@@ -13,7 +13,7 @@ import type { Route } from './+types/root'
 // would block the first paint on a phone.
 import styles from './app.css?inline'
 import { getCurrentUser } from './auth/session.server'
-import { countCartItems, getCartOwner } from './cart/cart.server'
+import { headerCartCount } from './cart/cart.server'
 import { useNonce } from './components/nonce'
 import { SiteFooter } from './components/site-footer'
 import { SiteHeader } from './components/site-header'
@@ -24,12 +24,10 @@ import { GlobalErrorHandling, reportError } from './errors/global-error-handling
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb()
-  // The cart's owner needs the session, which getCurrentUser looks up once per request; a
-  // visitor without a cart cookie costs no cart query at all.
   const [farm, user, cartCount] = await Promise.all([
     getFarmBasics(db),
     getCurrentUser(request),
-    getCartOwner(request).then((owner) => countCartItems(db, owner)),
+    headerCartCount(db, request),
   ])
   return {
     farm,

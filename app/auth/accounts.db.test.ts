@@ -70,6 +70,7 @@ describe('sign-up', () => {
       email: 'ann@example.com',
       firstName: 'Ann',
       lastName: 'Lee',
+      phone: null,
       isAdmin: false,
     })
     const welcome = await t.db

@@ -9,11 +9,20 @@ export type CurrentUser = {
   email: string
   firstName: string
   lastName: string
+  phone: string | null
   isAdmin: boolean
 }
 
+type Lookup = {
+  user: CurrentUser
+  /** the items in the customer's cart when the session was looked up */
+  cartItems: number
+  /** looked up by a loader, after any action of this request (see cartItemsReadWithSession) */
+  byLoader: boolean
+}
+
 // The root loader and the page's loader both ask; one session lookup per request.
-const lookups = new Map<string, Promise<CurrentUser | null>>()
+const lookups = new Map<string, Promise<Lookup | null>>()
 
 /** Headers for better-auth calls made on the server: only what it needs, never Origin. */
 export function authHeaders(request: Request, clientIp?: string): Headers {
@@ -58,10 +67,11 @@ export function sessionTokenFrom(request: Request, secret: string): string | nul
 }
 
 /**
- * One query: the session row joined with its customer. better-auth's getSession takes two;
- * it is still asked, about once a day per session, to slide the session's expiry forward.
+ * One query: the session row joined with its customer, and the number of items in the
+ * customer's cart for the header. better-auth's getSession takes two; it is still asked, about
+ * once a day per session, to slide the session's expiry forward.
  */
-async function lookup(request: Request): Promise<CurrentUser | null> {
+async function lookup(request: Request): Promise<Lookup | null> {
   const token = sessionTokenFrom(request, getEnv().authSecret)
   if (!token) return null
   const now = new Date()
@@ -73,8 +83,16 @@ async function lookup(request: Request): Promise<CurrentUser | null> {
       'customers.email',
       'customers.first_name',
       'customers.last_name',
+      'customers.phone',
       'customers.is_admin',
       'sessions.expires_at',
+      (eb) =>
+        eb
+          .selectFrom('cart_lines')
+          .innerJoin('carts', 'carts.id', 'cart_lines.cart_id')
+          .select((sub) => sub.fn.sum<number | string | null>('cart_lines.quantity').as('items'))
+          .whereRef('carts.customer_id', '=', 'customers.id')
+          .as('cart_items'),
     ])
     .where('sessions.token', '=', token)
     .where('sessions.expires_at', '>', now)
@@ -88,18 +106,40 @@ async function lookup(request: Request): Promise<CurrentUser | null> {
       (SESSION_DAYS * 86_400 - SESSION_REFRESH_SECONDS) * 1000
   if (refreshDue) await getAuth().api.getSession({ headers: authHeaders(request) })
   return {
-    id: row.id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    isAdmin: row.is_admin,
+    user: {
+      id: row.id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      phone: row.phone,
+      isAdmin: row.is_admin,
+    },
+    cartItems: Number(row.cart_items ?? 0),
+    // React Router hands loaders a GET (or HEAD) Request even when the page was posted.
+    byLoader: request.method === 'GET' || request.method === 'HEAD',
   }
 }
 
-export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+function lookupOnce(request: Request): Promise<Lookup | null> {
   return perRequest(lookups, request, async () => {
-    const user = await lookup(request)
-    if (user) noteRequestUser(request, user.id)
-    return user
+    const found = await lookup(request)
+    if (found) noteRequestUser(request, found.user.id)
+    return found
   })
+}
+
+export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  return (await lookupOnce(request))?.user ?? null
+}
+
+/**
+ * The signed-in customer's cart count as read with the session, or undefined when it may be
+ * stale or there is no session. React Router runs a posted form's action before the page's
+ * loaders, all in one request: a lookup made by the action (a POST) came before whatever the
+ * action changed, so it is not used. A lookup made by a loader (the action, if any, has
+ * finished) is current.
+ */
+export async function cartItemsReadWithSession(request: Request): Promise<number | undefined> {
+  const found = await lookupOnce(request)
+  return found?.byLoader ? found.cartItems : undefined
 }

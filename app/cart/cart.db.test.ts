@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signIn, signUp } from '~/auth/accounts.server'
 import { createProduct, createVariant } from '~/db/seed/factories.server'
+import { REQUEST_KEY_HEADER } from '~/http/request-key.server'
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import {
@@ -12,6 +13,7 @@ import {
   countCartItems,
   getCartOwner,
   getCartSummary,
+  headerCartCount,
   mergeGuestCart,
   removeLine,
   removePromo,
@@ -564,5 +566,46 @@ describe('signing in', () => {
     expect(plain.ok && plain.headers.getSetCookie().some((c) => c.startsWith('farm.cart'))).toBe(
       false,
     )
+  })
+})
+
+describe('the header count', () => {
+  test('comes with the session on a page view, and is counted again after a form post', async () => {
+    const product = await createProduct(t.db, { price_cents: 1500 })
+    const email = `header-${crypto.randomUUID()}@example.com`
+    const up = await signUp(
+      { firstName: 'Ann', lastName: 'Lee', email, password: 'pasture-fresh-42', newsletter: false },
+      { request: new Request(`${TEST_BASE_URL}/signup`), clientIp: '203.0.113.90' },
+    )
+    if (!up.ok) throw new Error('sign-up failed')
+    const cookie =
+      up.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('farm.session_token='))
+        ?.split(';')[0] ?? ''
+    // One request as the host sees it: its key is shared by the action and the loaders.
+    const requestOf = (key: string, method = 'GET') =>
+      new Request(`${TEST_BASE_URL}/cart`, {
+        method,
+        headers: { cookie, [REQUEST_KEY_HEADER]: key },
+      })
+    const owner = await getCartOwner(requestOf(crypto.randomUUID()))
+    expect(owner.kind).toBe('customer')
+    await addToCart(t.db, owner, { productId: product.id, quantity: 2 })
+
+    expect(await headerCartCount(t.db, requestOf(crypto.randomUUID()))).toBe(2)
+
+    // A posted form: the action looks the session up, then changes the cart; React Router
+    // then runs the loaders with a GET Request of the same request.
+    const posted = crypto.randomUUID()
+    const actionOwner = await getCartOwner(requestOf(posted, 'POST'))
+    await addToCart(t.db, actionOwner, { productId: product.id, quantity: 1 })
+    expect(await headerCartCount(t.db, requestOf(posted))).toBe(3)
+
+    // A guest's count is the cookie cart's.
+    const guest = await guestWith(product.id, 4)
+    const guestCookie = (await serializeCartCookie(guest.cartId)).split(';')[0] ?? ''
+    const guestRequest = new Request(`${TEST_BASE_URL}/`, { headers: { cookie: guestCookie } })
+    expect(await headerCartCount(t.db, guestRequest)).toBe(4)
   })
 })

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { ExpressionBuilder, Transaction } from 'kysely'
 import { createCookie } from 'react-router'
-import { getCurrentUser } from '~/auth/session.server'
+import { cartItemsReadWithSession, getCurrentUser } from '~/auth/session.server'
 import type { DB } from '~/db/db.server'
 import { readReference } from '~/db/reference-rows.server'
 import type { Database } from '~/db/schema'
@@ -234,6 +234,15 @@ export async function getCartSummary(
 }
 
 /** Items in the cart (sum of quantities) for the header badge; no query for a new visitor. */
+/**
+ * The count in the site header. A signed-in customer's usually came with the session lookup;
+ * a visitor without a cart cookie costs no query at all.
+ */
+export async function headerCartCount(db: DB, request: Request): Promise<number> {
+  const readWithSession = await cartItemsReadWithSession(request)
+  return readWithSession ?? countCartItems(db, await getCartOwner(request))
+}
+
 export async function countCartItems(db: DB, owner: CartOwner): Promise<number> {
   if (owner.kind === 'guest' && !owner.cartId) return 0
   const row = await db
@@ -300,22 +309,48 @@ async function findSellable(
   productId: string,
   variantId: string | undefined,
 ): Promise<{ ok: true; item: Sellable } | { ok: false; status: 404 | 409; message: string }> {
-  const product = await trx
+  // One query: the product on every row, with one of its options each (or none).
+  const rows = await trx
     .selectFrom('products')
-    .select(['id', 'name', 'stock_quantity', 'is_available', 'archived_at'])
-    .where('id', '=', productId)
-    .executeTakeFirst()
+    .leftJoin('product_variants', 'product_variants.product_id', 'products.id')
+    .select((eb) => [
+      'products.name',
+      'products.stock_quantity',
+      'products.is_available',
+      'products.archived_at',
+      'product_variants.id as variant_id',
+      'product_variants.name as variant_name',
+      'product_variants.stock_quantity as variant_stock',
+      // A computed 1/0: aliased booleans would come back raw from SQLite (ADR 2).
+      eb
+        .case()
+        .when('product_variants.is_available', '=', true)
+        .then(1)
+        .else(0)
+        .end()
+        .as('variant_on_sale'),
+    ])
+    .where('products.id', '=', productId)
+    // Ordered by name, as the shop lists them (spec section 7).
+    .orderBy('product_variants.name')
+    .orderBy('product_variants.id')
+    .execute()
+  const product = rows[0]
   if (!product || product.archived_at !== null || !product.is_available) {
     return notFound(PRODUCT_UNAVAILABLE)
   }
-  // Ordered by name, as the shop lists them (spec section 7).
-  const variants = await trx
-    .selectFrom('product_variants')
-    .select(['id', 'name', 'stock_quantity', 'is_available'])
-    .where('product_id', '=', productId)
-    .orderBy('name')
-    .orderBy('id')
-    .execute()
+  const variants = rows.flatMap((row) =>
+    row.variant_id === null
+      ? []
+      : [
+          {
+            id: row.variant_id,
+            name: row.variant_name ?? '',
+            stock_quantity: row.variant_stock ?? 0,
+            is_available: Number(row.variant_on_sale) === 1,
+          },
+        ],
+  )
   let item: Sellable = { stock: product.stock_quantity, name: product.name, variantId: null }
   if (variantId !== undefined || variants.length > 0) {
     const variant =

@@ -1,6 +1,6 @@
+import type { CurrentUser } from '~/auth/session.server'
 import { getCartSummary } from '~/cart/cart.server'
 import { createAddress, listAddresses, listStatesOffered } from '~/customers/addresses.server'
-import { getProfile } from '~/customers/profile.server'
 import type { DB } from '~/db/db.server'
 import { parseForm } from '~/http/form-data'
 import { getLogger } from '~/log.server'
@@ -21,20 +21,19 @@ import {
 // Placing the order itself is placeOrder's work (ADR 11); this only walks the steps.
 
 /** The cart, the shopper's details for prefill, the states and payment methods on offer. */
-export async function loadCheckout(db: DB, customerId: string) {
-  const [cart, profile, addresses, statesOffered] = await Promise.all([
-    getCartSummary(db, { kind: 'customer', customerId }),
-    getProfile(db, customerId),
-    listAddresses(db, customerId),
+export async function loadCheckout(db: DB, customer: CurrentUser) {
+  const [cart, addresses, statesOffered] = await Promise.all([
+    getCartSummary(db, { kind: 'customer', customerId: customer.id }),
+    listAddresses(db, customer.id),
     listStatesOffered(db),
   ])
   const paymentMethods = listPaymentOptions()
   const address = addresses.find((row) => row.is_default) ?? null
   const prefill: CheckoutDraft = {
-    email: profile?.email ?? '',
-    phone: address?.phone ?? profile?.phone ?? '',
-    firstName: address?.first_name ?? profile?.first_name ?? '',
-    lastName: address?.last_name ?? profile?.last_name ?? '',
+    email: customer.email,
+    phone: address?.phone ?? customer.phone ?? '',
+    firstName: address?.first_name ?? customer.firstName,
+    lastName: address?.last_name ?? customer.lastName,
     street: address?.street ?? '',
     apartment: address?.apartment ?? '',
     city: address?.city ?? '',
@@ -138,24 +137,20 @@ export async function runCheckoutAction(
   // A replayed submit (double click) already started its payment: the confirmation page
   // shows where that order stands rather than opening a second payment session.
   if (result.replayed) return { kind: 'placed', orderId: result.order.id }
-  const order = await db
-    .selectFrom('orders')
-    .select(['email', 'total_cents'])
-    .where('id', '=', result.order.id)
-    .executeTakeFirstOrThrow()
+  const { order } = result
   try {
     const started = await payment.startPayment({
-      id: result.order.id,
-      orderNumber: formatOrderNumber(result.order.orderNumber),
+      id: order.id,
+      orderNumber: formatOrderNumber(order.orderNumber),
       email: order.email,
-      totalCents: order.total_cents,
+      totalCents: order.totalCents,
     })
     if (started.kind === 'redirect') return { kind: 'pay', url: started.url }
-    return { kind: 'placed', orderId: result.order.id }
+    return { kind: 'placed', orderId: order.id }
   } catch (error) {
     // No session means no expiry webhook would ever come: give the stock back right away.
-    getLogger().error({ err: error, orderId: result.order.id }, 'starting the payment failed')
-    await expireOrder(db, { orderId: result.order.id, sessionId: null })
+    getLogger().error({ err: error, orderId: order.id }, 'starting the payment failed')
+    await expireOrder(db, { orderId: order.id, sessionId: null })
     return show(502, { ...review, fieldErrors: noErrors, message: PAYMENT_START_FAILED })
   }
 }

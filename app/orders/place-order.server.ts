@@ -89,10 +89,6 @@ export async function placeOrder(
   const data = parsed.data
   const { customerId } = input
 
-  // The usual double submit arrives after the first one committed: answer it without a
-  // transaction. Two submits at the same moment are settled inside (see below).
-  const earlier = await findByIdempotencyKey(db, data.idempotencyKey, customerId)
-  if (earlier) return earlier
   // The name that signs the email, read outside the transaction (and kept between requests on
   // PostgreSQL, ADR 16): inside, every statement adds to the time other orders wait.
   const farm = await getFarmBasics(db)
@@ -100,7 +96,8 @@ export async function placeOrder(
   try {
     return await db.transaction().execute(async (trx) => {
       // The first write locks this customer's cart row (PostgreSQL) or the database (SQLite):
-      // a second submission for the same cart waits here until the first has committed...
+      // a second submission for the same cart (a double click) waits here until the first has
+      // committed...
       const cart = await trx
         .updateTable('carts')
         .set({ updated_at: new Date() })
@@ -249,7 +246,13 @@ export async function placeOrder(
       })
       await sendEmail(trx, { to: data.contact.email, ...content, template: 'order-confirmation' })
 
-      return { ok: true, order: { id: orderId, orderNumber } } as const
+      const order = {
+        id: orderId,
+        orderNumber,
+        email: data.contact.email,
+        totalCents: totals.totalCents,
+      }
+      return { ok: true, order } as const
     })
   } catch (error) {
     if (error instanceof Refusal) return error.result
@@ -274,14 +277,20 @@ async function findByIdempotencyKey(
 ): Promise<PlaceOrderResult | null> {
   const order = await db
     .selectFrom('orders')
-    .select(['id', 'order_number', 'customer_id'])
+    .select(['id', 'order_number', 'customer_id', 'email', 'total_cents'])
     .where('idempotency_key', '=', idempotencyKey)
     .executeTakeFirst()
   if (!order) return null
   if (order.customer_id !== customerId) {
     return { ok: false, reason: 'conflict', message: IDEMPOTENCY_CONFLICT }
   }
-  return { ok: true, order: { id: order.id, orderNumber: order.order_number }, replayed: true }
+  const placed = {
+    id: order.id,
+    orderNumber: order.order_number,
+    email: order.email,
+    totalCents: order.total_cents,
+  }
+  return { ok: true, order: placed, replayed: true }
 }
 
 function isIdempotencyKeyViolation(error: unknown): boolean {

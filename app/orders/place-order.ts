@@ -142,8 +142,11 @@ export type PlaceOrderFailureReason =
   /** the idempotency key was used by another customer's order */
   | 'conflict'
 
+/** What paying for an order needs to know of it. */
+export type PlacedOrder = { id: string; orderNumber: number; email: string; totalCents: number }
+
 export type PlaceOrderResult =
-  | { ok: true; order: { id: string; orderNumber: number }; replayed?: true }
+  | { ok: true; order: PlacedOrder; replayed?: true }
   | { ok: false; reason: 'sold-out'; lines: SoldOutLine[]; message: string }
   | {
       ok: false

@@ -16,7 +16,7 @@ import type { Route } from './+types/checkout'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
-  return loadCheckout(getDb(), user.id)
+  return loadCheckout(getDb(), user)
 }
 
 export async function action({ request }: Route.ActionArgs) {
