@@ -446,6 +446,7 @@ describe('the worker', () => {
       batch: 2,
     })
     stopWorker = worker.stop
+    const connectionsBefore = smtp.connections()
     for (const name of ['a', 'b', 'c', 'd', 'e']) {
       await sendEmail(t.db, { to: `${name}@example.com`, subject: `Hello ${name}`, text: 'x' })
     }
@@ -459,6 +460,8 @@ describe('the worker', () => {
       'Hello e',
     ])
     expect(lines.filter((line) => line.msg === 'email sent')).toHaveLength(5)
+    // One SMTP connection for the run, not one per email.
+    expect(smtp.connections() - connectionsBefore).toBe(1)
   })
 
   test('what a killed run left sending is sent when the next one starts on SQLite, and waits for the stale timeout on PostgreSQL', async () => {

@@ -24,9 +24,9 @@ import { freePort, type Running, startServer } from './support/server-process'
 // then started again on the same SQLite file. lifecycle.spec.ts covers SIGTERM and the
 // database going away.
 //
-// The kill lands when the outbox worker opens an SMTP connection, while shoppers are checking
-// out: the email it is about to send is claimed ('sending') and not yet delivered, and the
-// rest of its batch may be claimed too. That is the moment a crash can strand email. It never
+// The kill lands when the outbox worker starts sending a message (MAIL FROM), while shoppers
+// are checking out: the email it is about to send is claimed ('sending') and not yet
+// delivered, and the rest of its batch may be claimed too. That is the moment a crash can strand email. It never
 // lands in the instant between the mail server accepting a message and the worker recording
 // it: no outbox can tell afterwards whether that one went out, and it is sent again (with the
 // same Message-ID, ADR 5).
@@ -60,8 +60,8 @@ async function keepShopping(shopper: Shopper, items: Item[], attempts: CheckoutA
 }
 
 test('SIGKILL during checkouts: confirmed orders, stock and every email survive, once each', async () => {
-  // The outbox sends one email per SMTP connection, a few a second under this load; after the
-  // restart it works through every order's confirmation.
+  // The outbox sends a few emails a second under this load; after the restart it works through
+  // every order's confirmation.
   test.setTimeout(150_000)
   const dir = mkdtempSync(path.join(tmpdir(), 'farm-faults-'))
   const file = path.join(dir, 'shop.db')
@@ -74,7 +74,8 @@ test('SIGKILL during checkouts: confirmed orders, stock and every email survive,
     LOG_LEVEL: 'warn',
   }
 
-  // A real SMTP server; it pulls the trigger when the worker connects, once the load is on.
+  // A real SMTP server; it pulls the trigger when the worker starts a message, once the load
+  // is on (the worker keeps one connection open while emails keep coming).
   const mail: ReceivedMail[] = []
   let server: Running | undefined
   let armed = false
@@ -83,7 +84,7 @@ test('SIGKILL during checkouts: confirmed orders, stock and every email survive,
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onConnect(_session, callback) {
+    onMailFrom(_address, _session, callback) {
       if (armed && server && !killedAt) {
         killedAt = Date.now()
         server.process.kill('SIGKILL')

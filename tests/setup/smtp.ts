@@ -31,6 +31,8 @@ export type TestSmtpServer = {
   rejectNext(count: number, code?: number): void
   /** How many messages were refused so far */
   rejected(): number
+  /** How many SMTP connections clients opened so far */
+  connections(): number
   close(): Promise<void>
 }
 
@@ -40,11 +42,16 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   let toReject = 0
   let rejectCode = 451
   let rejectedCount = 0
+  let connectionCount = 0
 
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      connectionCount++
+      callback()
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -109,6 +116,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       rejectCode = code
     },
     rejected: () => rejectedCount,
+    connections: () => connectionCount,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
