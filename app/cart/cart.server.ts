@@ -233,7 +233,6 @@ export async function getCartSummary(
   return { lines, promo, settings, totals: totalsFor(lines, promo, settings) }
 }
 
-/** Items in the cart (sum of quantities) for the header badge; no query for a new visitor. */
 /**
  * The count in the site header. A signed-in customer's usually came with the session lookup;
  * a visitor without a cart cookie costs no query at all.
@@ -243,6 +242,7 @@ export async function headerCartCount(db: DB, request: Request): Promise<number>
   return readWithSession ?? countCartItems(db, await getCartOwner(request))
 }
 
+/** Items in the cart (sum of quantities); no query for a new visitor. */
 export async function countCartItems(db: DB, owner: CartOwner): Promise<number> {
   if (owner.kind === 'guest' && !owner.cartId) return 0
   const row = await db
