@@ -143,7 +143,7 @@ export type PlaceOrderFailureReason =
   | 'conflict'
 
 /** What paying for an order needs to know of it. */
-export type PlacedOrder = { id: string; orderNumber: number; email: string; totalCents: number }
+type PlacedOrder = { id: string; orderNumber: number; email: string; totalCents: number }
 
 export type PlaceOrderResult =
   | { ok: true; order: PlacedOrder; replayed?: true }
