@@ -256,6 +256,39 @@ test('restocking from the list emails the waiting customer once, over SMTP', asy
   await customer.close()
 })
 
+test('a stock typed as soon as the last save is confirmed is the one saved next', async ({
+  page,
+  privateServer,
+}) => {
+  await privateServer.signInAsNewAdmin(page)
+  const name = unique('Tallow Soap')
+  await createProduct(page, { name, stock: 6 })
+  await page.goto(`/admin/products?q=${encodeURIComponent(name)}`)
+  const input = page.getByRole('row').filter({ hasText: name }).getByLabel(`New stock for ${name}`)
+  // React owns the field, so Save goes through React Router and its loaders revalidate after.
+  await expect
+    .poll(() => input.evaluate((field) => Object.keys(field).some((k) => k.startsWith('__react'))))
+    .toBe(true)
+  // A slow refresh of the list after the save: the window in which an early message showed the
+  // old rows, and the fresh rows then replaced the field a person had started typing in.
+  await page.route(
+    (url) => url.pathname.endsWith('.data'),
+    async (route) => {
+      if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 1_500))
+      await route.continue()
+    },
+  )
+  await input.fill('0')
+  await page.getByRole('button', { name: `Save stock for ${name}` }).click()
+  await expect(page.getByRole('status')).toHaveText(`${name} now has 0 in stock.`)
+  await input.fill('4')
+  // The fresh rows (the badge) are on the page, and the typed value is still there to be saved.
+  await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Out of stock')
+  await expect(input).toHaveValue('4')
+  await page.getByRole('button', { name: `Save stock for ${name}` }).click()
+  await expect(page.getByRole('status')).toHaveText(`${name} now has 4 in stock.`)
+})
+
 test('the waiting list shows total demand; Notify now emails; entries can be closed', async ({
   page,
   browser,

@@ -20,6 +20,7 @@ import {
   TextField,
 } from '~/components/ui/field'
 import { SelectField } from '~/components/ui/select-field'
+import { useSettledActionData } from '~/components/use-settled-action-data'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
 import { parseForm, readForm } from '~/http/form-data'
@@ -85,8 +86,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminProducts({ loaderData, ...props }: Route.ComponentProps) {
   const { rows, info, categories, filters } = loaderData
+  const actionData = useSettledActionData(props.actionData)
   const filtered = Boolean(filters.q || filters.category || filters.stock)
   return (
     <>
