@@ -8,7 +8,7 @@
 //   npm run scan -- --only wapiti      wapiti only (also to .cache/scan/)
 //   --level N --risk N --parallel N    sqlmap's level and risk (default 1 and 1), processes (2)
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -17,10 +17,10 @@ import { type ProbeResults, runProbes } from './scan/probes'
 import { stopScanners } from './scan/processes'
 import { findingsOf, renderReport, type ScanSummary } from './scan/report'
 import { fill, prepareShop } from './scan/setup'
-import { runSqlmap, type SqlmapResult, sqlmapVersion } from './scan/sqlmap'
+import { runSqlmap, SQLMAP, type SqlmapResult, sqlmapVersion } from './scan/sqlmap'
 import { buildIfStale, type RunningStack, serverErrors, startStack } from './scan/stack'
 import { type Role, TARGETS } from './scan/targets'
-import { runWapiti, WAPITI_MODULES, type WapitiResult, wapitiVersion } from './scan/wapiti'
+import { runWapiti, WAPITI, WAPITI_MODULES, type WapitiResult, wapitiVersion } from './scan/wapiti'
 
 const { values: args } = parseArgs({
   options: {
@@ -61,6 +61,16 @@ const targets = terms.length
   ? TARGETS.filter((target) => terms.some((term) => target.name.toLowerCase().includes(term)))
   : TARGETS
 if (targets.length === 0) throw new Error(`no target name contains "${args.match}"`)
+
+const missing = [
+  ...(runSqlmapPart && !existsSync(SQLMAP) ? ['sqlmap'] : []),
+  ...(runWapitiPart && !existsSync(WAPITI) ? ['wapiti'] : []),
+]
+if (missing.length) {
+  console.error(`Not installed: ${missing.join(', ')}. Install Debian's packages first:`)
+  console.error(`  apt-get update && apt-get install -y ${missing.join(' ')}`)
+  process.exit(2)
+}
 
 const seconds = (since: number) => (performance.now() - since) / 1000
 const began = performance.now()
