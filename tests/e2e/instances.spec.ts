@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import type pg from 'pg'
 import { startTestSmtpServer, type TestSmtpServer } from '../setup/smtp'
@@ -9,7 +8,7 @@ import {
   startServer,
   stopServer,
 } from './support/server-process'
-import { PASSWORD, signIn, signUp, uniqueEmail } from './support/users'
+import { createAdmin, PASSWORD, signIn, signUp, uniqueEmail } from './support/users'
 
 // Issue 7, several instances: two app processes on one PostgreSQL database, each on its own
 // port, driven alternately. Cookies belong to a host name, not a port, so one browser holds
@@ -183,20 +182,7 @@ test('a restock from both instances at once notifies each waiting customer once'
 }) => {
   const client = database?.client as pg.Client
   const adminEmail = uniqueEmail('instances-admin')
-  execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'scripts/admin.ts',
-      'create',
-      '--email',
-      adminEmail,
-      '--password',
-      PASSWORD,
-    ],
-    { env: { ...process.env, DATABASE_URL: database?.url ?? '', LOG_LEVEL: 'silent' } },
-  )
+  createAdmin(database?.url ?? '', adminEmail)
   const page = await newPage(browser, a.url)
   await signIn(page, adminEmail)
   await page.waitForURL((url) => !url.pathname.startsWith('/signin'))

@@ -1,10 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import SQLite from 'better-sqlite3'
+import { createAdmin } from './support/users'
 
 // Budget: at most 4 SQL queries per page view (ARCHITECTURE.md). A server of its own logs every
 // query at trace level; requests are made one at a time, and the queries logged before each
@@ -130,11 +131,7 @@ const ADMIN_PAGES = [
 async function adminCookie(): Promise<string> {
   const email = `budget-admin-${Date.now()}@example.com`
   const password = 'pasture-fresh-42'
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/admin.ts', 'create', '--email', email, '--password', password],
-    { env: { ...process.env, DATABASE_URL: `file:${databaseFile}`, LOG_LEVEL: 'silent' } },
-  )
+  createAdmin(`file:${databaseFile}`, email, password)
   const response = await fetch(`${baseUrl}/signin`, {
     method: 'POST',
     body: new URLSearchParams({ intent: 'signin', email, password }),

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -8,7 +7,7 @@ import { type StripeStandIn, startStripeStandIn } from '../../support/stripe-sta
 import { CookieJar } from './fuzz-inputs'
 import type { Pools } from './fuzz-targets'
 import { freePort, type Running, startServer, stopServer } from './server-process'
-import { PASSWORD, uniqueEmail } from './users'
+import { createAdmin, PASSWORD, uniqueEmail } from './users'
 
 // The fuzz tests' own production server, one per worker, with its own fresh demo database: what
 // they throw at it never reaches the shared end-to-end server. Beside the usual setup it has
@@ -117,25 +116,7 @@ export const test = base.extend<object, { fuzzServer: FuzzServer }>({
           },
           newAdmin: async () => {
             const email = uniqueEmail('fuzz-admin')
-            execFileSync(
-              process.execPath,
-              [
-                '--import',
-                'tsx',
-                'scripts/admin.ts',
-                'create',
-                '--email',
-                email,
-                '--password',
-                PASSWORD,
-                '--first',
-                'Ruth',
-              ],
-              {
-                env: { ...process.env, DATABASE_URL: `file:${databaseFile}`, LOG_LEVEL: 'silent' },
-                encoding: 'utf8',
-              },
-            )
+            createAdmin(`file:${databaseFile}`, email)
             const row = get<{ id: string }>('select id from customers where email = ?', email)
             return { email, id: row?.id ?? '', jar: await signIn(email) }
           },

@@ -1,11 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { rmSync } from 'node:fs'
 import net from 'node:net'
 import { test as base, type Page } from '@playwright/test'
 import SQLite from 'better-sqlite3'
 import { listMail, type Mail, waitForMail } from './mailbox'
-import { PASSWORD, signIn, uniqueEmail } from './users'
+import { adminCliOn, PASSWORD, signIn, uniqueEmail } from './users'
 
 // Some admin tests change what the whole shop shows: the tax rate, the farm's name, the About
 // sections, the team. Every other spec file runs at the same time against the shared
@@ -91,11 +91,7 @@ export const test = base.extend<object, { privateServer: PrivateServer }>({
             db.close()
           }
         }
-        const adminCli = (...args: string[]) =>
-          execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-            env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
-            encoding: 'utf8',
-          })
+        const adminCli = (...args: string[]) => adminCliOn(databaseUrl, ...args)
         await use({
           url,
           databaseFile,

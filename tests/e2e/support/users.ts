@@ -31,16 +31,22 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
 }
 
-/** The admin CLI, exactly as a farmer runs it, against the end-to-end server's database. */
-export function adminCli(...args: string[]): string {
+/** The admin CLI, exactly as a farmer runs it, against the database at `databaseUrl`. */
+export function adminCliOn(databaseUrl: string, ...args: string[]): string {
   return execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-    env: {
-      ...process.env,
-      DATABASE_URL: `file:.cache/e2e-${process.env.E2E_PORT ?? 3100}/shop.db`,
-      LOG_LEVEL: 'silent',
-    },
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   })
+}
+
+/** The admin CLI against the end-to-end server's database. */
+export function adminCli(...args: string[]): string {
+  return adminCliOn(`file:.cache/e2e-${process.env.E2E_PORT ?? 3100}/shop.db`, ...args)
+}
+
+/** A new admin account on the database at `databaseUrl`, made with the CLI. */
+export function createAdmin(databaseUrl: string, email: string, password = PASSWORD): void {
+  adminCliOn(databaseUrl, 'create', '--email', email, '--password', password, '--first', 'Ruth')
 }
 
 /** A fresh admin (made with the CLI, as a farmer would), signed in on this page; returns the email. */
