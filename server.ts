@@ -21,6 +21,7 @@ import {
 } from './app/http/cluster.server'
 import { DatabaseWatch, unavailablePage } from './app/http/database-watch.server'
 import { hasMetricsToken, RequestMetrics, renderMetrics } from './app/http/metrics.server'
+import { addressHasNul, NUL_MESSAGE } from './app/http/null-character'
 import { REQUEST_KEY_HEADER, takeRequestUser } from './app/http/request-key.server'
 import { createNonce, isAllowedOrigin, securityHeaders } from './app/http/security.server'
 import { getLogger } from './app/log.server'
@@ -195,6 +196,12 @@ async function serve() {
   app.use((req, res, next) => {
     if (METHODS.has(req.method)) return next()
     res.set('Allow', 'GET, HEAD, POST').status(405).type('text/plain').send('Method not allowed.')
+  })
+
+  // A NUL in the address is refused before anything reads it (null-character.ts).
+  app.use((req, res, next) => {
+    if (!addressHasNul(req.originalUrl)) return next()
+    res.status(400).type('text/plain').send(NUL_MESSAGE)
   })
 
   app.get('/healthz', async (_req, res) => {

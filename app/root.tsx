@@ -21,6 +21,7 @@ import { ToastProvider } from './components/toasts'
 import { getFarmBasics } from './content/farm.server'
 import { getDb } from './db/db.server'
 import { GlobalErrorHandling, reportError } from './errors/global-error-handling'
+import { refusalOf } from './errors/refusal'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb()
@@ -90,14 +91,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     if (!isRouteErrorResponse(error)) reportError(error)
   }, [error])
   const status = isRouteErrorResponse(error) ? error.status : 500
-  const refusal = isRouteErrorResponse(error) && status === 403 && typeof error.data === 'string'
-  const title = status === 404 ? 'Page Not Found' : refusal ? 'Not Allowed' : 'Something went wrong'
+  const refusal = refusalOf(error)
+  const title = status === 404 ? 'Page Not Found' : (refusal?.title ?? 'Something went wrong')
   const message =
     status === 404
       ? "The page you're looking for doesn't exist or has been moved."
-      : refusal
-        ? String(error.data)
-        : 'An unexpected error occurred. Please try again.'
+      : (refusal?.message ?? 'An unexpected error occurred. Please try again.')
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <title>{title}</title>

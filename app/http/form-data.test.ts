@@ -84,3 +84,21 @@ test('a form over its cap answers 413, declared or not, without being read whole
 test('multipart forms may carry the content form six pictures at the upload limit', () => {
   expect(MAX_MULTIPART_BYTES).toBeGreaterThanOrEqual(6 * MAX_UPLOAD_BYTES + MAX_URLENCODED_BYTES)
 })
+
+test('a NUL in a field, url-encoded or multipart, is a 400 (PostgreSQL cannot store one)', async () => {
+  const encoded = new Request(url, {
+    method: 'POST',
+    body: new URLSearchParams({ intent: 'add', productId: 'a\u0000b' }),
+  })
+  expect(await statusOf(encoded)).toBe(400)
+  const named = new Request(url, { method: 'POST', body: new URLSearchParams({ 'a\u0000': '1' }) })
+  expect(await statusOf(named)).toBe(400)
+  const multipart = new FormData()
+  multipart.set('intent', 'add')
+  multipart.set('name', 'Ham\u0000')
+  expect(await statusOf(new Request(url, { method: 'POST', body: multipart }))).toBe(400)
+  // A file's bytes may hold anything: only text fields are checked.
+  const upload = new FormData()
+  upload.set('picture', new File([new Uint8Array([0, 1, 0])], 'photo.png', { type: 'image/png' }))
+  expect(await statusOf(new Request(url, { method: 'POST', body: upload }))).toBe('read')
+})

@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import type { z } from 'zod'
+import { containsNul, NUL_MESSAGE } from './null-character'
 
 export type FieldErrors = Record<string, string>
 
@@ -41,7 +42,8 @@ class BodyTooLarge extends Error {}
  * text, none at all, or a multipart body that does not parse) is the client's mistake: it
  * answers 415 or 400 instead of failing the action with a 500 (found by the fuzz tests). A
  * form larger than its cap answers 413 without being held in memory: a Content-Length over it
- * is refused unread, and a body sent without one is cut off where it passes the cap.
+ * is refused unread, and a body sent without one is cut off where it passes the cap. A field
+ * with a NUL character answers 400 (null-character.ts).
  */
 export async function readForm(request: Request): Promise<FormData> {
   const type = FORM_CONTENT_TYPE.exec(request.headers.get('content-type') ?? '')?.[1]
@@ -58,13 +60,16 @@ export async function readForm(request: Request): Promise<FormData> {
   if (declared > maxBytes) throw tooLarge()
   // With a Content-Length the HTTP parser delivers no more than it says; without one, count.
   const form = Number.isFinite(declared) || !request.body ? request : capped(request, maxBytes)
+  let fields: FormData
   try {
-    return await form.formData()
+    fields = await form.formData()
   } catch (error) {
     const cause = error instanceof Error ? error.cause : undefined
     if (error instanceof BodyTooLarge || cause instanceof BodyTooLarge) throw tooLarge()
     throw data('The form could not be read.', { status: 400 })
   }
+  if (containsNul(fields)) throw data(NUL_MESSAGE, { status: 400 })
+  return fields
 }
 
 /** The same request, its body failing with BodyTooLarge once it passes `maxBytes`. */

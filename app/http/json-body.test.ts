@@ -72,3 +72,19 @@ test('no body at all is a 400', async () => {
   const result = await readJsonBody(new Request(url, { method: 'POST' }), 1000)
   expect(result).toEqual({ ok: false, status: 400, message: 'The request has no body.' })
 })
+
+test('a NUL in any string of the value, or in a key, is a 400 (PostgreSQL cannot store one)', async () => {
+  for (const body of ['{"message":"a\\u0000b"}', '[["ok","\\u0000"]]', '{"a\\u0000":1}']) {
+    expect(await readJsonBody(new Request(url, { method: 'POST', body }), 1000)).toEqual({
+      ok: false,
+      status: 400,
+      message: 'The request contains a null character, which is not allowed.',
+    })
+  }
+  // The six characters \u0000 written out (an escaped backslash) are ordinary text.
+  const text = await readJsonBody(
+    new Request(url, { method: 'POST', body: '{"m":"\\\\u0000"}' }),
+    1000,
+  )
+  expect(text).toEqual({ ok: true, value: { m: '\\u0000' } })
+})

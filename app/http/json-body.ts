@@ -2,6 +2,8 @@
 // over the cap is refused before reading, and a body that turns out longer (chunked, or a
 // lying header) is cut off as soon as it passes the cap, so nothing large is ever buffered.
 
+import { containsNul, NUL_MESSAGE } from './null-character'
+
 export type JsonBody =
   | { ok: true; value: unknown }
   | { ok: false; status: 400 | 413; message: string }
@@ -42,9 +44,12 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   } catch {
     return { ok: false, status: 400, message: 'The request body is not valid UTF-8.' }
   }
+  let value: unknown
   try {
-    return { ok: true, value: JSON.parse(text) }
+    value = JSON.parse(text)
   } catch {
     return { ok: false, status: 400, message: 'The request body is not valid JSON.' }
   }
+  if (containsNul(value)) return { ok: false, status: 400, message: NUL_MESSAGE }
+  return { ok: true, value }
 }

@@ -24,6 +24,7 @@ import { pageMeta } from '~/content/meta'
 import { joinWaitingList } from '~/customers/waiting-list.server'
 import { getDb } from '~/db/db.server'
 import { getEnv } from '~/env.server'
+import { refusalOf } from '~/errors/refusal'
 import { parseForm, readForm } from '~/http/form-data'
 import { PLACEHOLDER_IMAGE } from '~/images/image-url'
 import type { loader as rootLoader } from '~/root'
@@ -330,15 +331,16 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404
+  const refusal = refusalOf(error)
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="font-display text-4xl font-bold text-pasture-800">
-        {notFound ? 'Product Not Found' : 'Something went wrong'}
+        {notFound ? 'Product Not Found' : (refusal?.title ?? 'Something went wrong')}
       </h1>
       <p className="mt-4 text-muted">
         {notFound
           ? "The product you're looking for doesn't exist or has been removed"
-          : 'An unexpected error occurred. Please try again.'}
+          : (refusal?.message ?? 'An unexpected error occurred. Please try again.')}
       </p>
       <Link
         to="/shop"
