@@ -8,7 +8,7 @@ const NUL = '\u0000'
 
 /** A percent-encoded NUL in a request's path or query string. */
 export function addressHasNul(url: string): boolean {
-  return /%00/i.test(url)
+  return url.includes('%00')
 }
 
 /** A NUL in a string, or in any string inside a parsed JSON value or a form's fields. */

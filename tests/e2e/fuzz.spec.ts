@@ -104,7 +104,8 @@ function judge(
   // Refused before any guard runs: Node's limits (a 100 kB URL), or no such route.
   if (BEFORE_THE_GUARD.includes(answer.status)) return null
   // An address with a NUL character, refused before any route (ADR 17).
-  if (answer.status === 400 && /%00/i.test(probe.path) && answer.body === NUL_REFUSAL) return null
+  if (answer.status === 400 && probe.path.includes('%00') && answer.body === NUL_REFUSAL)
+    return null
   if (target.access === 'admin' && role !== 'admin' && answer.status !== 403)
     return `a ${role} posting an admin form got ${answer.status}, not 403`
   if (target.access === 'user' && role === 'guest' && !answer.location?.startsWith('/signin'))
