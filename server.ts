@@ -13,6 +13,7 @@ import { migrateToLatest } from './app/db/migrate.server'
 import { seedDemo } from './app/db/seed/demo.server'
 import { startOutboxWorker } from './app/email/worker.server'
 import { EnvError, getEnv } from './app/env.server'
+import { startReminders } from './app/fulfilment/reminders.server'
 import { Admission } from './app/http/admission.server'
 import {
   clusterMetrics,
@@ -25,6 +26,8 @@ import { addressHasNul, NUL_MESSAGE } from './app/http/null-character'
 import { REQUEST_KEY_HEADER, takeRequestUser } from './app/http/request-key.server'
 import { createNonce, isAllowedOrigin, securityHeaders } from './app/http/security.server'
 import { getLogger } from './app/log.server'
+import { startPayPalSweep } from './app/payments/paypal-settle.server'
+import { getPayPalClient } from './app/payments/providers.server'
 
 // The Express host: everything around the React Router app that is about HTTP, not the shop.
 
@@ -67,6 +70,9 @@ if (role !== 'worker') {
 
 if (role === 'primary') {
   const outbox = startOutboxWorker({ db, smtpUrl: env.smtpUrl, mailFrom: env.mailFrom, log })
+  const reminders = startReminders(db, log)
+  const paypal = getPayPalClient()
+  const paypalSweep = paypal ? startPayPalSweep(db, paypal, log) : undefined
   // Workers get the primary's secret: without AUTH_SECRET (PostgreSQL outside production)
   // each would make its own, and a session from one would be unknown to the next.
   const workers = superviseWorkers({
@@ -93,6 +99,8 @@ if (role === 'primary') {
     stoppingPrimary = true
     log.info({ reason }, 'stopping the workers, then closing the database')
     await workers.stop()
+    reminders.stop()
+    paypalSweep?.stop()
     await outbox.stop()
     await closeDb()
     log.info('stopped')
@@ -289,6 +297,9 @@ async function serve() {
     role === 'single'
       ? startOutboxWorker({ db, smtpUrl: env.smtpUrl, mailFrom: env.mailFrom, log })
       : undefined
+  const reminders = role === 'single' ? startReminders(db, log) : undefined
+  const paypal = role === 'single' ? getPayPalClient() : undefined
+  const paypalSweep = paypal ? startPayPalSweep(db, paypal, log) : undefined
   shareMetricsWithPrimary(() => requestMetrics.snapshot())
   databaseWatch.start()
 
@@ -320,6 +331,8 @@ async function serve() {
     force.unref()
     server.close(async () => {
       databaseWatch.stop()
+      reminders?.stop()
+      paypalSweep?.stop()
       await outbox?.stop()
       await closeDb()
       log.info('stopped')

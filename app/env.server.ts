@@ -4,6 +4,9 @@ import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 
+/** PayPal's live API; PAYPAL_API_BASE points elsewhere (its sandbox, a test stand-in). */
+const PAYPAL_LIVE_API = 'https://api-m.paypal.com'
+
 // The only module that reads process.env (house rule): everything else asks getEnv().
 
 export type DatabaseConfig =
@@ -83,6 +86,14 @@ const EnvSchema = z.object({
   ),
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,
+  PAYPAL_API_BASE: optionalText.pipe(
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be an http(s) URL such as https://api-m.sandbox.paypal.com',
+      })
+      .optional(),
+  ),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   APPLE_CLIENT_ID: optionalText,
@@ -125,7 +136,7 @@ export type Env = {
   trustProxy: boolean
   /** apiBase: only for tests against a local stand-in for Stripe's API */
   stripe: { secretKey: string; webhookSecret: string; apiBase?: string } | undefined
-  paypal: { clientId: string; clientSecret: string } | undefined
+  paypal: { clientId: string; clientSecret: string; apiBase: string } | undefined
   google: { clientId: string; clientSecret: string } | undefined
   apple: { clientId: string; clientSecret: string } | undefined
   /** Any OpenID Connect provider (Keycloak, Authentik, ...), found by discovery */
@@ -279,7 +290,11 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
       webhookSecret: stripe.second,
       ...(raw.STRIPE_API_BASE && { apiBase: raw.STRIPE_API_BASE }),
     },
-    paypal: paypal && { clientId: paypal.first, clientSecret: paypal.second },
+    paypal: paypal && {
+      clientId: paypal.first,
+      clientSecret: paypal.second,
+      apiBase: (raw.PAYPAL_API_BASE ?? PAYPAL_LIVE_API).replace(/\/$/, ''),
+    },
     google: google && { clientId: google.first, clientSecret: google.second },
     apple: apple && { clientId: apple.first, clientSecret: apple.second },
     oidc:

@@ -9,6 +9,11 @@ export default [
   route('about', 'routes/shop/about.tsx'),
   route('grass-fed-beef', 'routes/shop/grass-fed-beef.tsx'),
   route('contact', 'routes/shop/contact.tsx'),
+  // The policy pages (issue 17), one module told apart by its path
+  route('terms', 'routes/shop/policy.tsx', { id: 'policy-terms' }),
+  route('privacy', 'routes/shop/policy.tsx', { id: 'policy-privacy' }),
+  route('shipping-pickup', 'routes/shop/policy.tsx', { id: 'policy-shipping' }),
+  route('refunds', 'routes/shop/policy.tsx', { id: 'policy-refunds' }),
   route('newsletter/confirm', 'routes/shop/newsletter-confirm.tsx'),
   route('newsletter/unsubscribe', 'routes/shop/newsletter-unsubscribe.tsx'),
   route('checkout', 'routes/checkout/checkout.tsx'),
@@ -18,6 +23,8 @@ export default [
   route('images/:file', 'routes/api/image.ts'),
   route('api/errors', 'routes/api/errors.ts'),
   route('api/stripe/webhook', 'routes/api/stripe-webhook.ts'),
+  route('api/paypal/return', 'routes/api/paypal-return.ts'),
+  route('api/paypal/cancel', 'routes/api/paypal-cancel.ts'),
 
   route('signin', 'routes/auth/signin.tsx'),
   route('signup', 'routes/auth/signup.tsx'),
@@ -31,6 +38,7 @@ export default [
     route('profile', 'routes/account/profile.tsx'),
     route('orders', 'routes/account/orders.tsx'),
     route('orders/:id', 'routes/account/order.tsx'),
+    route('orders/:id/calendar.ics', 'routes/account/order-calendar.ts'),
     route('addresses', 'routes/account/addresses.tsx'),
     route('waiting-list', 'routes/account/waiting-list.tsx'),
   ]),
@@ -41,6 +49,11 @@ export default [
     // orders
     route('orders', 'routes/admin/orders.tsx'),
     route('orders/:id', 'routes/admin/order.tsx'),
+    // pickups and deliveries: This week, and how the farm sells (issue 16)
+    route('fulfilment', 'routes/admin/fulfilment.tsx'),
+    route('fulfilment/setup', 'routes/admin/fulfilment-setup.tsx'),
+    route('fulfilment/places/:id', 'routes/admin/fulfilment-place.tsx'),
+    route('fulfilment/zones/:id', 'routes/admin/fulfilment-zone.tsx'),
     // products and the waiting list
     route('products', 'routes/admin/products.tsx'),
     route('products/new', 'routes/admin/product-new.tsx'),
@@ -59,12 +72,15 @@ export default [
     route('content', 'routes/admin/content.tsx'),
     route('content/team', 'routes/admin/content-team.tsx'),
     route('content/gallery', 'routes/admin/content-gallery.tsx'),
+    route('content/policies/:slug', 'routes/admin/content-policy.tsx'),
     route('promo-codes', 'routes/admin/promo-codes.tsx'),
     route('promo-codes/:id', 'routes/admin/promo-code.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
   ]),
   // Outside the admin frame: a printable page and downloads.
   route('admin/orders/:id/packing-slip', 'routes/admin/packing-slip.tsx'),
+  route('admin/fulfilment/pack-list', 'routes/admin/fulfilment-pack-list.tsx'),
+  route('admin/fulfilment/export.csv', 'routes/admin/fulfilment-export.ts'),
   route('admin/orders.csv', 'routes/admin/orders-export.ts'),
   route('admin/newsletter.csv', 'routes/admin/newsletter-export.ts'),
 

@@ -31,6 +31,7 @@ import {
   openPostgresAudit,
   openSqliteAudit,
   readCatalog,
+  readOrderIds,
   readStock,
 } from './load/audit'
 import { type Catalog, type Ledger, LoadShopper, type StepKind } from './load/scenario'
@@ -246,6 +247,7 @@ async function runOnce(database: string, connections: number): Promise<Run> {
     const catalog = await readCatalog(db)
     await giveStock(db, STOCK)
     const startingStock = await readStock(db)
+    const ordersBefore = await readOrderIds(db)
 
     console.log(`\n${database}, ${connections} connections: signing up ${connections} shoppers`)
     const signUpStarted = performance.now()
@@ -342,7 +344,7 @@ async function runOnce(database: string, connections: number): Promise<Run> {
     await server.stop()
     server = undefined
 
-    const audit = await auditOrders(db, ledger.attempts, startingStock)
+    const audit = await auditOrders(db, ledger.attempts, startingStock, ordersBefore)
     const requests = classes.ok + classes.client + classes.server
     latencies.sort((a, b) => a - b)
     const p95ByKind = Object.fromEntries(

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { LOW_STOCK_THRESHOLD } from '~/catalog/stock'
 import type { DB } from '~/db/db.server'
-import { farmPeriodStarts } from '~/orders/sales-periods'
+import { farmPeriodStarts } from '~/platform/farm-clock'
 
 // The dashboard (issue 6 item 2): what needs the farmer's attention, in six queries whatever
 // the size of the shop. Sales count every order placed in the period that is not cancelled

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { safeRedirect, signInUrl } from './redirect'
+import { authPageUrl, safeRedirect, signInReason, signInUrl } from './redirect'
 
 describe('safeRedirect', () => {
   test('keeps same-site paths with their query', () => {
@@ -28,4 +28,20 @@ test('signInUrl carries the full path and query', () => {
   expect(signInUrl(new Request('http://localhost/checkout?step=2'))).toBe(
     '/signin?redirect=%2Fcheckout%3Fstep%3D2',
   )
+})
+
+test('authPageUrl carries where the shopper was going, not the pages’ own landings', () => {
+  expect(authPageUrl('/signup', '/checkout')).toBe('/signup?redirect=%2Fcheckout')
+  expect(authPageUrl('/signin', '/product/abc?x=1')).toBe(
+    '/signin?redirect=%2Fproduct%2Fabc%3Fx%3D1',
+  )
+  expect(authPageUrl('/signup', '/')).toBe('/signup')
+  expect(authPageUrl('/signin', '/account')).toBe('/signin')
+})
+
+test('the sign-in page says why when the shopper was checking out', () => {
+  expect(signInReason('/checkout')).toBe(
+    'Sign in or create an account to check out; your cart is kept.',
+  )
+  expect(signInReason('/account/orders')).toBeUndefined()
 })

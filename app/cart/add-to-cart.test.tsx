@@ -1,12 +1,17 @@
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { describe, expect, test } from 'vitest'
+import { ToastProvider } from '~/components/toasts'
 import { AddToCartForm, type AddToCartFormProps } from './add-to-cart'
 
 // What the server sends before JavaScript runs: a plain form that works on its own.
 let props: AddToCartFormProps = { productId: '' }
 function ShopPage() {
-  return <AddToCartForm {...props} />
+  return (
+    <ToastProvider>
+      <AddToCartForm {...props} />
+    </ToastProvider>
+  )
 }
 const Stub = createRoutesStub([{ path: '/shop', Component: ShopPage }])
 
@@ -38,6 +43,17 @@ describe('AddToCartForm before JavaScript', () => {
     expect(hidden(html, 'quantity')).toBe('1')
     expect(hidden(html, 'variantId')).toBeUndefined()
     expect(html).toMatch(/<button type="submit" disabled=""[^>]*>Out of Stock<\/button>/)
+  })
+
+  test('on a card: the button names the product and option, and the way back is the card', () => {
+    const html = render({
+      productId: 'p1',
+      card: { productName: 'Farm Eggs', optionName: 'Dozen' },
+    })
+    expect(html).toMatch(
+      /<button type="submit" aria-label="Add to Cart: Farm Eggs, Dozen"[^>]*>Add to Cart<\/button>/,
+    )
+    expect(hidden(html, 'redirect')).toBe('/shop?category=Beef#product-p1')
   })
 
   test('children can bring their own quantity field', () => {

@@ -1,4 +1,7 @@
+import { useEffect } from 'react'
 import { useFetcher, useLocation } from 'react-router'
+import { productCardId } from '~/catalog/product-card'
+import { useToast } from '~/components/toasts'
 import { useHydrated } from '~/components/ui/disclosure'
 import { primaryButtonClass } from '~/components/ui/field'
 import type { CartActionResult } from './forms'
@@ -16,6 +19,12 @@ export type AddToCartFormProps = {
   buttonClassName?: string
   /** extra fields posted with the form, e.g. a visible <input name="quantity"> */
   children?: React.ReactNode
+  /**
+   * On a list of cards: the product (and option) this button adds. Assistive technology hears
+   * it in the button's name, a toast names it after adding, and without JavaScript the page
+   * comes back to the card (`#product-<id>`) instead of its top.
+   */
+  card?: { productName: string; optionName?: string }
 }
 
 /**
@@ -33,12 +42,16 @@ export function AddToCartForm({
   label = 'Add to Cart',
   buttonClassName = '',
   children,
+  card,
 }: AddToCartFormProps) {
   const fetcher = useFetcher<CartActionResult>()
   const hydrated = useHydrated()
   const location = useLocation()
   const adding = fetcher.state !== 'idle'
   const result = adding ? undefined : fetcher.data
+  const what = card ? `${card.productName}${card.optionName ? `, ${card.optionName}` : ''}` : ''
+  useAddedToast(fetcher.data, what)
+  const backTo = `${location.pathname}${location.search}${card ? `#${productCardId(productId)}` : ''}`
   return (
     <fetcher.Form method="post" action="/cart">
       <input type="hidden" name="intent" value="add" />
@@ -49,12 +62,12 @@ export function AddToCartForm({
       ) : null}
       {children}
       {/* Only a plain post needs to be sent back; a fetcher stays on the page anyway. */}
-      {hydrated ? null : (
-        <input type="hidden" name="redirect" value={`${location.pathname}${location.search}`} />
-      )}
+      {hydrated ? null : <input type="hidden" name="redirect" value={backTo} />}
       <button
         type="submit"
         disabled={disabled || adding}
+        // The visible words first, then the product: "Add to Cart: Huckleberry Jam".
+        aria-label={card ? `${adding ? 'Adding...' : label}: ${what}` : undefined}
         className={`${primaryButtonClass} ${buttonClassName}`}
       >
         {adding ? 'Adding...' : label}
@@ -67,4 +80,18 @@ export function AddToCartForm({
       </p>
     </fetcher.Form>
   )
+}
+
+/** After a card's Add to Cart: a toast naming what was added, with the way to the cart. */
+function useAddedToast(result: CartActionResult | undefined, what: string) {
+  const { show } = useToast()
+  useEffect(() => {
+    if (!result?.ok || !what) return
+    show({
+      type: 'success',
+      title: result.message,
+      message: what,
+      link: { to: '/cart', label: 'View Cart' },
+    })
+  }, [result, what, show])
 }

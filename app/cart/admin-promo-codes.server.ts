@@ -1,9 +1,9 @@
 import { sql } from 'kysely'
 import { changedFields, recordAdminChange } from '~/admin/audit.server'
 import { containsPattern, type PageRequest } from '~/admin/pagination'
-import { farmDayEnd, farmDayStart } from '~/content/farm-day'
 import type { DB } from '~/db/db.server'
 import type { FieldErrors } from '~/http/form-data'
+import { farmDayEnd, farmDayStart } from '~/platform/farm-clock'
 import { PROMO_TERMS_COLUMNS, type PromoCodeRow } from './promo'
 import { PROMO_CODE_RENAME_USED, PROMO_CODE_TAKEN, type PromoCodeInput } from './promo-code-form'
 

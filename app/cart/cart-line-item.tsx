@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Link, useFetcher } from 'react-router'
+import { sellingUnit } from '~/catalog/variants'
 import { Price } from '~/components/price'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
@@ -73,7 +74,7 @@ export function CartLineItem({
         </h3>
         {line.variantName ? <p className="text-sm text-muted">{line.variantName}</p> : null}
         <p className="mt-1 text-sm text-ink">
-          <Price cents={line.unitPriceCents} /> <span className="text-muted">{line.unit}</span>
+          <Price cents={line.unitPriceCents} unit={sellingUnit(line.unit, line.variantName)} />
         </p>
         {problem ? <p className="mt-1 text-sm font-medium text-red-800">{problem}</p> : null}
         <div aria-live="polite" className="text-sm text-earth-700">

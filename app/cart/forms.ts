@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { QUANTITY_TOO_LOW } from '~/catalog/stock'
 import { PROMO_REQUIRED } from './messages'
 
 // The one schema for every post to /cart (house style 3 and 4): an `intent` picks the change.
@@ -10,7 +11,11 @@ export const MAX_LINE_QUANTITY = 999
 const id = z.string().trim().min(1).max(100)
 /** Empty hidden fields ("variantId" of a product without options) count as absent. */
 const optionalId = z.preprocess((value) => (value === '' ? undefined : value), id.optional())
-const quantity = z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY)
+const quantity = z.coerce
+  .number({ error: QUANTITY_TOO_LOW })
+  .int(QUANTITY_TOO_LOW)
+  .min(1, QUANTITY_TOO_LOW)
+  .max(MAX_LINE_QUANTITY, `Please enter a quantity of at most ${MAX_LINE_QUANTITY}.`)
 /** Where a plain (no-JavaScript) form returns to; checked with safeRedirect by the route. */
 const redirect = z.string().max(2000).optional()
 

@@ -19,6 +19,10 @@ export function freeShippingHint(remainingCents: number): string {
 }
 
 // Ours, where the specification says nothing.
+export function freeDeliveryHint(remainingCents: number): string {
+  return `Add ${formatCents(remainingCents)} more for free delivery!`
+}
+
 export const PROMO_REQUIRED = 'Please enter a promo code.'
 export const PROMO_EMPTY_CART = 'Add something to your cart before using a promo code.'
 export const PROMO_REMOVED = 'Promo code removed.'

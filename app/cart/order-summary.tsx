@@ -1,5 +1,6 @@
 import { Price } from '~/components/price'
-import { freeShippingHint } from './messages'
+import { feeLabel } from '~/fulfilment/methods'
+import { freeDeliveryHint, freeShippingHint } from './messages'
 import type { CartTotals } from './pricing'
 
 /** 600 -> "6%", 825 -> "8.25%" */
@@ -55,7 +56,8 @@ export function OrderSummary({
           </div>
         ) : null}
         <div className={rowClass}>
-          <dt>Shipping</dt>
+          {/* Pickup and local delivery are not shipping (issue 16): the row says which it is. */}
+          <dt>{feeLabel(totals.shippingMethod)}</dt>
           <dd>{totals.shippingCents === 0 ? 'Free' : <Price cents={totals.shippingCents} />}</dd>
         </div>
         <div className={rowClass}>
@@ -75,7 +77,9 @@ export function OrderSummary({
       </dl>
       {totals.freeShippingRemainingCents > 0 ? (
         <p className="mt-3 rounded-md bg-earth-50 px-3 py-2 text-sm text-earth-700">
-          {freeShippingHint(totals.freeShippingRemainingCents)}
+          {totals.shippingMethod === 'delivery'
+            ? freeDeliveryHint(totals.freeShippingRemainingCents)
+            : freeShippingHint(totals.freeShippingRemainingCents)}
         </p>
       ) : null}
       {children}

@@ -7,7 +7,8 @@
 // - subtotal = sum of unit price x quantity (catalog prices, never the browser's);
 // - discount: a percentage of the subtotal or a fixed amount, only when the subtotal reaches
 //   the code's minimum; never more than the subtotal;
-// - shipping: the method's price from settings; standard is free when the subtotal BEFORE the
+// - shipping: the method's price from settings; local delivery the zone's fee (free from the
+//   zone's own threshold, when it has one); standard is free when the subtotal BEFORE the
 //   discount is at least the threshold (the specification: "free when subtotal is 50 or
 //   more", and its summary lists subtotal and discount separately), so a promo code never
 //   takes free shipping away; an empty cart ships nothing and costs nothing;
@@ -16,8 +17,9 @@
 // - total = subtotal - discount + shipping + tax.
 // Each computed amount is rounded once, half up, from exact integer arithmetic.
 
-export const SHIPPING_METHODS = ['standard', 'express', 'pickup'] as const
-export type ShippingMethod = (typeof SHIPPING_METHODS)[number]
+import type { FulfilmentMethod } from '~/fulfilment/methods'
+
+export type ShippingMethod = FulfilmentMethod
 
 export type PricingSettings = {
   /** 600 = 6 % */
@@ -34,6 +36,9 @@ export type PricingPromo = {
   discountValue: number
   minSubtotalCents: number
 }
+
+/** A local delivery zone's terms (ADR 18). */
+export type DeliveryTerms = { feeCents: number; freeOverCents: number | null }
 
 export type PricingLine = { unitPriceCents: number; quantity: number }
 
@@ -58,6 +63,8 @@ export type PriceCartInput = {
   promo: PricingPromo | null
   shippingMethod: ShippingMethod
   settings: PricingSettings
+  /** required for local delivery: the zone the address is in */
+  delivery?: DeliveryTerms | null
 }
 
 function assertCents(value: number, what: string): void {
@@ -89,8 +96,25 @@ function discountFor(subtotalCents: number, promo: PricingPromo | null) {
   return { discountCents: Math.min(raw, subtotalCents), promoApplies: true }
 }
 
-function shippingFor(subtotalCents: number, method: ShippingMethod, settings: PricingSettings) {
+function shippingFor(
+  subtotalCents: number,
+  method: ShippingMethod,
+  settings: PricingSettings,
+  delivery: DeliveryTerms | null | undefined,
+) {
   if (subtotalCents === 0) return { shippingCents: 0, freeShippingRemainingCents: 0 }
+  if (method === 'delivery') {
+    if (!delivery) throw new RangeError('local delivery is priced by its zone; none was given')
+    assertCents(delivery.feeCents, 'delivery fee')
+    if (delivery.freeOverCents === null) {
+      return { shippingCents: delivery.feeCents, freeShippingRemainingCents: 0 }
+    }
+    const remaining = Math.max(delivery.freeOverCents - subtotalCents, 0)
+    return {
+      shippingCents: remaining === 0 ? 0 : delivery.feeCents,
+      freeShippingRemainingCents: remaining,
+    }
+  }
   if (method === 'express') {
     return { shippingCents: settings.expressShippingCents, freeShippingRemainingCents: 0 }
   }
@@ -104,7 +128,13 @@ function shippingFor(subtotalCents: number, method: ShippingMethod, settings: Pr
   }
 }
 
-export function priceCart({ lines, promo, shippingMethod, settings }: PriceCartInput): CartTotals {
+export function priceCart({
+  lines,
+  promo,
+  shippingMethod,
+  settings,
+  delivery,
+}: PriceCartInput): CartTotals {
   for (const [name, value] of Object.entries(settings)) assertCents(value, name)
   if (settings.taxRateBasisPoints > 10_000) {
     throw new RangeError(`tax rate must be at most 10000 basis points`)
@@ -125,6 +155,7 @@ export function priceCart({ lines, promo, shippingMethod, settings }: PriceCartI
     subtotalCents,
     shippingMethod,
     settings,
+    delivery,
   )
   const taxCents = divideRoundHalfUp(
     (subtotalCents - discountCents) * settings.taxRateBasisPoints,

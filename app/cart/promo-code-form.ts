@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { checkbox, dollars, optionalDate } from '~/admin/fields'
 import { formatCents } from '~/components/price'
-import { farmDayOf } from '~/content/farm-day'
+import { farmDayOf } from '~/platform/farm-clock'
 import { normalizePromoCode } from './promo'
 
 // The admin's promo code form (issue 6 item 9), browser-safe. Dates are farm calendar days:

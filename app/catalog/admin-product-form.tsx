@@ -39,6 +39,7 @@ export type ProductFormProduct = {
   image_url: string | null
   stock_quantity: number
   is_available: boolean
+  local_only: boolean
   next_available_date: string | null
   expected_quantity: number | null
   variants: {
@@ -65,6 +66,7 @@ function startingValues(product: ProductFormProduct | null): Record<string, stri
     expectedQuantity: product.expected_quantity === null ? '' : String(product.expected_quantity),
   }
   if (product.is_available) values.isAvailable = 'on'
+  if (product.local_only) values.localOnly = 'on'
   product.variants.forEach((variant, row) => {
     values[variantField(row, 'id')] = variant.id
     values[variantField(row, 'name')] = variant.name
@@ -213,6 +215,12 @@ export function ProductForm({
             label="Available in the shop"
             name="isAvailable"
             defaultChecked={values.isAvailable !== undefined && values.isAvailable !== ''}
+            className="self-center"
+          />
+          <CheckboxField
+            label="Pickup or local delivery only"
+            name="localOnly"
+            defaultChecked={values.localOnly !== undefined && values.localOnly !== ''}
             className="self-center"
           />
           <TextField

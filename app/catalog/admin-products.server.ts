@@ -132,6 +132,7 @@ const PRODUCT_COLUMNS = [
   'image_url',
   'stock_quantity',
   'is_available',
+  'local_only',
   'next_available_date',
   'expected_quantity',
   'archived_at',
@@ -157,6 +158,7 @@ export type AdminProduct = {
   image_url: string | null
   stock_quantity: number
   is_available: boolean
+  local_only: boolean
   next_available_date: string | null
   expected_quantity: number | null
   archived_at: Date | null
@@ -222,6 +224,7 @@ function productSnapshot(row: Omit<AdminProduct, 'variants' | 'archived_at'>): A
     image_url: row.image_url,
     stock_quantity: row.stock_quantity,
     is_available: row.is_available,
+    local_only: row.local_only,
     next_available_date: row.next_available_date,
     expected_quantity: row.expected_quantity,
   }
@@ -265,6 +268,7 @@ export async function createAdminProduct(
     image_url: input.uploadedImage,
     stock_quantity: stock,
     is_available: input.isAvailable,
+    local_only: input.localOnly,
     next_available_date: input.nextAvailableDate,
     expected_quantity: input.expectedQuantity,
   }
@@ -373,6 +377,7 @@ export async function updateAdminProduct(
         price_cents: input.price,
         unit: input.unit,
         is_available: input.isAvailable,
+        local_only: input.localOnly,
         next_available_date: input.nextAvailableDate,
         expected_quantity: input.expectedQuantity,
         updated_at: new Date(),

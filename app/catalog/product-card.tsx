@@ -6,6 +6,11 @@ import { LOW_STOCK_THRESHOLD, stockStatus } from './stock'
 
 export { LOW_STOCK_THRESHOLD }
 
+/** The id of a product's card on a list, where a plain Add to Cart post comes back to. */
+export function productCardId(productId: string): string {
+  return `product-${productId}`
+}
+
 export type ProductCardData = {
   id: string
   name: string
@@ -32,7 +37,10 @@ export function ProductCard({
   const status = stockStatus(product.stock_quantity)
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
-    <article className="flex w-full flex-col overflow-hidden rounded-lg border border-earth-100 bg-white shadow-sm">
+    <article
+      id={productCardId(product.id)}
+      className="flex w-full scroll-mt-24 flex-col overflow-hidden rounded-lg border border-earth-100 bg-white shadow-sm"
+    >
       <div className="relative aspect-[4/3] bg-earth-100">
         <ResponsiveImage
           src={product.image_url}
@@ -56,10 +64,14 @@ export function ProductCard({
         <Heading className="font-display text-xl font-bold text-ink">{product.name}</Heading>
         <p className="mt-1 text-lg font-semibold text-pasture-700">
           {product.price_is_from ? <span className="text-base font-normal">From </span> : null}
-          <Price cents={product.price_cents} />{' '}
-          <span className="text-sm font-normal text-muted">{product.unit}</span>
+          {/* A "From" price is the cheapest option's, whose own size the card does not know. */}
+          <Price cents={product.price_cents} unit={product.price_is_from ? null : product.unit} />
         </p>
-        <p className="mt-2 line-clamp-3 flex-1 text-muted">{product.description}</p>
+        {/* The clamp sits inside the growing box: a clamped box that grows shows lines past its
+            "…" (issue 17), so every card shows at most the same three lines. */}
+        <div className="mt-2 flex-1">
+          <p className="line-clamp-3 text-muted">{product.description}</p>
+        </div>
         <Link
           to={`/product/${product.id}`}
           aria-label={`View Details: ${product.name}`}

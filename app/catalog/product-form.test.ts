@@ -61,6 +61,7 @@ describe('parseProductForm', () => {
         price: 950,
         unit: 'dozen',
         isAvailable: true,
+        localOnly: false,
         nextAvailableDate: null,
         expectedQuantity: null,
         stock: 3,

@@ -47,6 +47,8 @@ export const ProductFieldsSchema = z
     price: dollars('price', { max: 100_000 }),
     unit: requiredText('unit', 40),
     isAvailable: checkbox,
+    /** pickup or local delivery only (frozen meat, eggs): never parcel-shipped */
+    localOnly: checkbox,
     nextAvailableDate: optionalDate('next available date'),
     expectedQuantity: optionalWholeNumber('expected quantity'),
     stock: wholeNumber('stock', { max: MAX_STOCK }),

@@ -90,6 +90,7 @@ test('cards of products with options show the cheapest in-stock option, "from", 
     price_is_from: true,
     stock_quantity: 22,
     default_variant: { id: half.id, name: 'Half' },
+    option_count: 4,
   })
   expect(chuck).toMatchObject({
     id: plain.id,

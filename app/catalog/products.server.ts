@@ -1,42 +1,32 @@
+import type { SelectQueryBuilder } from 'kysely'
 import type { DB } from '~/db/db.server'
+import type { Database } from '~/db/schema'
 import { RELATED_PRODUCT_COUNT } from './stock'
 import { type CardOffer, cardOffer, resolveSelectedVariant, type VariantOption } from './variants'
 
 export const FEATURED_PRODUCT_COUNT = 3
 
-export type ProductSummary = {
-  id: string
-  name: string
-  description: string
-  category: string
-  price_cents: number
-  image_url: string | null
-  stock_quantity: number
-  unit: string
-}
-
-/** What a product card shows; every card list selects exactly these. */
-export const PRODUCT_SUMMARY_COLUMNS = [
-  'id',
-  'name',
-  'description',
-  'category',
-  'price_cents',
-  'image_url',
-  'stock_quantity',
-  'unit',
-] as const
-
-/** The home page's featured products: available ones, by name (spec section 7). */
-export function listFeaturedProducts(db: DB): Promise<ProductSummary[]> {
-  return db
+/** The home page's featured products: available ones, by name (spec section 7), priced as
+ * the shop prices them ("From $X" where options differ). */
+export async function listFeaturedProducts(db: DB): Promise<CatalogCard[]> {
+  const ids = db
     .selectFrom('products')
-    .select(PRODUCT_SUMMARY_COLUMNS)
+    .select('id')
     .where('is_available', '=', true)
     .where('archived_at', 'is', null)
     .orderBy('name')
+    .orderBy('id')
     .limit(FEATURED_PRODUCT_COUNT)
-    .execute()
+  return listCards(db, ids)
+}
+
+/** The cards of the products `ids` selects, each with its options (one query). */
+export async function listCards(
+  db: DB,
+  ids: SelectQueryBuilder<Database, 'products', { id: string }>,
+): Promise<CatalogCard[]> {
+  const rows = await productsWithVariants(db).where('products.id', 'in', ids).execute()
+  return groupVariants(rows).map(toCard)
 }
 
 // Products and their options come back in one query (a left join, one row per option), never

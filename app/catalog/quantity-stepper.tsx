@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { FieldError } from '~/components/ui/field'
-import { clampQuantity, MIN_QUANTITY } from './stock'
+import { clampQuantity, MIN_QUANTITY, QUANTITY_TOO_LOW } from './stock'
 
 const stepButtonClass =
   'flex h-11 w-11 items-center justify-center rounded-md border border-stone-400 bg-white text-xl font-bold text-ink hover:bg-earth-50 disabled:cursor-not-allowed disabled:opacity-40'
@@ -9,6 +9,8 @@ const stepButtonClass =
  * A quantity field with minus and plus buttons: minus disabled at 1, plus at `max` (none when
  * `max` is undefined). The number input is the real form field, so it posts without
  * JavaScript (the browser enforces min and max); the buttons work once the page is hydrated.
+ * A typed 0 or less stays as typed and is refused with a message (the form will not send it);
+ * it is never quietly made 1.
  */
 export function QuantityStepper({
   name,
@@ -31,7 +33,12 @@ export function QuantityStepper({
   const errorId = `${id}-error`
   // What the shopper is typing ("" while they clear the field); the number itself is `value`.
   const [text, setText] = useState(String(value))
-  useEffect(() => setText(String(value)), [value])
+  const [tooLow, setTooLow] = useState(false)
+  useEffect(() => {
+    setText(String(value))
+    setTooLow(false)
+  }, [value])
+  const message = error ?? (tooLow ? QUANTITY_TOO_LOW : undefined)
   const atMin = value <= MIN_QUANTITY
   const atMax = max !== undefined && value >= max
 
@@ -47,7 +54,11 @@ export function QuantityStepper({
           aria-label="Decrease"
           aria-controls={id}
           disabled={!hydrated || atMin}
-          onClick={() => onChange(clampQuantity(value - 1, max))}
+          onClick={() => {
+            setTooLow(false)
+            setText(String(clampQuantity(value - 1, max)))
+            onChange(clampQuantity(value - 1, max))
+          }}
           className={stepButtonClass}
         >
           <span aria-hidden="true">−</span>
@@ -61,17 +72,19 @@ export function QuantityStepper({
           max={max}
           step={1}
           required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? errorId : undefined}
           value={text}
           onChange={(event) => {
             setText(event.target.value)
             const typed = Number(event.target.value)
-            if (event.target.value !== '' && Number.isInteger(typed)) {
-              onChange(clampQuantity(typed, max))
-            }
+            const whole = event.target.value !== '' && Number.isInteger(typed)
+            setTooLow(whole && typed < MIN_QUANTITY)
+            if (whole && typed >= MIN_QUANTITY) onChange(clampQuantity(typed, max))
           }}
-          onBlur={() => setText(String(value))}
+          onBlur={() => {
+            if (!tooLow) setText(String(value))
+          }}
           className="h-11 w-20 rounded-md border border-stone-400 bg-white px-2 text-center text-lg text-ink focus:border-pasture-700 focus:outline-none focus:ring-2 focus:ring-pasture-600"
         />
         <button
@@ -79,13 +92,17 @@ export function QuantityStepper({
           aria-label="Increase"
           aria-controls={id}
           disabled={!hydrated || atMax}
-          onClick={() => onChange(clampQuantity(value + 1, max))}
+          onClick={() => {
+            setTooLow(false)
+            setText(String(clampQuantity(value + 1, max)))
+            onChange(clampQuantity(value + 1, max))
+          }}
           className={stepButtonClass}
         >
           <span aria-hidden="true">+</span>
         </button>
       </div>
-      <FieldError id={errorId} message={error} />
+      <FieldError id={errorId} message={message} />
     </div>
   )
 }

@@ -5,6 +5,8 @@
 export const LOW_STOCK_THRESHOLD = 5
 export const RELATED_PRODUCT_COUNT = 3
 export const MIN_QUANTITY = 1
+/** Said wherever a quantity below 1 is typed or posted: refused, never made 1 quietly. */
+export const QUANTITY_TOO_LOW = 'Please enter a quantity of at least 1.'
 
 export type StockStatus = 'in-stock' | 'low-stock' | 'out-of-stock'
 

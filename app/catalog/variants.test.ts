@@ -39,6 +39,7 @@ describe('cardOffer', () => {
       price_is_from: false,
       stock_quantity: 80,
       default_variant: null,
+      option_count: 0,
     })
   })
   test('options: the cheapest in-stock price, "from" when prices differ, summed stock', () => {
@@ -52,6 +53,7 @@ describe('cardOffer', () => {
       price_is_from: true,
       stock_quantity: 22,
       default_variant: { id: 'half', name: 'half' },
+      option_count: 3,
     })
   })
   test('options at one price are not "from"; all sold out shows the cheapest, out of stock', () => {
@@ -65,6 +67,7 @@ describe('cardOffer', () => {
       price_is_from: true,
       stock_quantity: 0,
       default_variant: { id: 'a', name: 'a' },
+      option_count: 2,
     })
   })
 })

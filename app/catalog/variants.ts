@@ -35,6 +35,8 @@ export type CardOffer = {
   stock_quantity: number
   /** The option Add to Cart puts in the cart, for products with options */
   default_variant: { id: string; name: string } | null
+  /** How many options the product has (0 for one without) */
+  option_count: number
 }
 
 export function cardOffer(
@@ -48,6 +50,7 @@ export function cardOffer(
       price_is_from: false,
       stock_quantity: product.stock_quantity,
       default_variant: null,
+      option_count: 0,
     }
   }
   const prices = new Set(variants.map((variant) => variant.price_cents))
@@ -56,5 +59,15 @@ export function cardOffer(
     price_is_from: prices.size > 1,
     stock_quantity: variants.reduce((sum, variant) => sum + Math.max(0, variant.stock_quantity), 0),
     default_variant: { id: initial.id, name: initial.name },
+    option_count: variants.length,
   }
+}
+
+/**
+ * What one of these is sold by: an option names its own amount ("Half Dozen", "Quarter Share"),
+ * so its price is per that option; a product without options is per its unit ("lb", "jar").
+ * "$4.00 / half dozen", never "$4.00 / dozen" for the half dozen (issue 16 item 6).
+ */
+export function sellingUnit(productUnit: string, variantName: string | null | undefined): string {
+  return variantName ? variantName.toLowerCase() : productUnit
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
+import { authPageUrl } from '~/auth/redirect'
 import {
   CheckboxField,
   FormMessage,
@@ -187,16 +188,10 @@ function DialogBody({
         <div className="mt-4 space-y-4">
           <p>Please sign in or create an account to join the waiting list.</p>
           <div className="flex flex-wrap gap-3">
-            <Link
-              to={`/signin?${new URLSearchParams({ redirect: pagePath })}`}
-              className={primaryButtonClass}
-            >
+            <Link to={authPageUrl('/signin', pagePath)} className={primaryButtonClass}>
               Sign In
             </Link>
-            <Link
-              to={`/signup?${new URLSearchParams({ redirect: pagePath })}`}
-              className={secondaryButtonClass}
-            >
+            <Link to={authPageUrl('/signup', pagePath)} className={secondaryButtonClass}>
               Create Account
             </Link>
           </div>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { QUANTITY_TOO_LOW } from './stock'
 
 // The product page's one form that posts to its own route: joining the waiting list (D14).
 // The browser checks the same rules with the fields' own constraints (a number input with
@@ -11,7 +12,7 @@ export const WAITING_LIST_MESSAGES = {
   failed: 'Failed to join waiting list. Please try again.',
   notFound: 'This product is no longer available.',
   inStock: 'This product is in stock. You can add it to your cart now.',
-  quantity: 'Please enter a quantity of at least 1.',
+  quantity: QUANTITY_TOO_LOW,
 } as const
 
 /** A generous ceiling: the dialog has no maximum, but a row must fit an integer column. */

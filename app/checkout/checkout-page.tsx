@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import type { CartSummary } from '~/cart/cart'
 import { OrderSummary } from '~/cart/order-summary'
-import type { ShippingMethod } from '~/cart/pricing'
+import { sellingUnit } from '~/catalog/variants'
 import { Price } from '~/components/price'
 import { ResponsiveImage } from '~/components/responsive-image'
 import {
@@ -17,16 +17,24 @@ import { SelectField } from '~/components/ui/select-field'
 import { useClientValidation } from '~/components/ui/use-client-validation'
 import { stateName } from '~/customers/address'
 import {
+  DeliveryDays,
+  findSlot,
+  MethodChoice,
+  PickupTimes,
+  zoneForZip,
+} from '~/fulfilment/fulfilment-choice'
+import { isFulfilmentMethod, METHOD_NAMES } from '~/fulfilment/methods'
+import type { FulfilmentOffer } from '~/fulfilment/offer.server'
+import { slotLabel } from '~/fulfilment/windows'
+import { TermsLabel } from '~/policies/terms-label'
+import {
   CHECKOUT_STEPS,
   type CheckoutDraft,
   type CheckoutState,
   type CheckoutStep,
   checkoutTotals,
   DRAFT_TEXT_FIELDS,
-  isShippingMethod,
-  SHIPPING_METHOD_NAMES,
   shippingStepSchema,
-  TERMS_LABEL,
 } from './checkout'
 
 // The three checkout steps, each a plain form posting to /checkout with an intent. Fields of
@@ -39,14 +47,27 @@ type Props = {
   state: CheckoutState
   statesOffered: string[]
   paymentMethods: PaymentOption[]
+  offer: FulfilmentOffer
+  thisYear: number
 }
 
-export function CheckoutPage({ cart, state, statesOffered, paymentMethods }: Props) {
+export function CheckoutPage({
+  cart,
+  state,
+  statesOffered,
+  paymentMethods,
+  offer,
+  thisYear,
+}: Props) {
   const lines = cart.lines.filter((line) => line.available)
   // Step 1 shows the chosen method's price in the summary as soon as it is picked.
   const [pickedMethod, setPickedMethod] = useState<string | null>(null)
+  const [typedZip, setTypedZip] = useState<string | null>(null)
   const method = state.step === 1 && pickedMethod ? pickedMethod : state.draft.shippingMethod
-  const totals = checkoutTotals(cart, method)
+  const zip = state.step === 1 && typedZip !== null ? typedZip : state.draft.zipCode
+  // Local delivery costs what the ZIP's zone charges (the first zone's fee until one is known).
+  const zone = zoneForZip(offer, zip) ?? offer.delivery?.[0] ?? null
+  const totals = checkoutTotals(cart, method, zone?.terms ?? null)
 
   if (lines.length === 0) {
     return (
@@ -69,7 +90,10 @@ export function CheckoutPage({ cart, state, statesOffered, paymentMethods }: Pro
               state={state}
               statesOffered={statesOffered}
               settings={cart.settings}
+              offer={offer}
+              thisYear={thisYear}
               onMethodChange={setPickedMethod}
+              onZipChange={setTypedZip}
             />
           ) : state.step === 2 ? (
             <PaymentForm state={state} paymentMethods={paymentMethods} />
@@ -79,6 +103,8 @@ export function CheckoutPage({ cart, state, statesOffered, paymentMethods }: Pro
               lines={lines}
               lineTotals={totals.lineTotalsCents}
               paymentMethods={paymentMethods}
+              offer={offer}
+              thisYear={thisYear}
             />
           )}
         </div>
@@ -146,89 +172,84 @@ function DraftFields({
 const cardClass = 'rounded-lg border border-earth-100 bg-white p-6 shadow-sm'
 const legendClass = 'font-display text-xl font-bold text-ink'
 
-function shippingOptions(settings: CartSummary['settings']) {
-  const { standardShippingCents, expressShippingCents, pickupShippingCents } = settings
-  const price = (cents: number) => (cents === 0 ? 'Free' : <Price cents={cents} />)
-  return [
-    {
-      id: 'standard',
-      name: SHIPPING_METHOD_NAMES.standard,
-      price: price(standardShippingCents),
-      detail: (
-        <>
-          Free on orders of <Price cents={settings.freeShippingThresholdCents} /> or more. 5-7
-          business days
-        </>
-      ),
-    },
-    {
-      id: 'express',
-      name: SHIPPING_METHOD_NAMES.express,
-      price: price(expressShippingCents),
-      detail: '2-3 business days',
-    },
-    {
-      id: 'pickup',
-      name: SHIPPING_METHOD_NAMES.pickup,
-      price: price(pickupShippingCents),
-      detail: 'Pick up your order at the farm',
-    },
-  ] satisfies Array<{
-    id: ShippingMethod
-    name: string
-    price: React.ReactNode
-    detail: React.ReactNode
-  }>
-}
-
 function ShippingForm({
   state,
   statesOffered,
   settings,
+  offer,
+  thisYear,
   onMethodChange,
+  onZipChange,
 }: {
   state: CheckoutState
   statesOffered: string[]
   settings: CartSummary['settings']
+  offer: FulfilmentOffer
+  thisYear: number
   onMethodChange: (method: string) => void
+  onZipChange: (zip: string) => void
 }) {
   const schema = useMemo(() => shippingStepSchema(statesOffered), [statesOffered])
-  const { errors: clientErrors, onSubmit } = useClientValidation(schema)
-  const errors = clientErrors ?? state.fieldErrors
+  const {
+    errors: clientErrors,
+    serverErrors,
+    onSubmit,
+    onChange,
+  } = useClientValidation(schema, null, state.fieldErrors)
+  const errors = clientErrors ?? serverErrors
   const { draft } = state
+  const [zipCode, setZipCode] = useState(draft.zipCode)
   const field = (name: keyof CheckoutDraft & keyof typeof errors) => ({
     name,
     defaultValue: String(draft[name]),
     error: errors[name],
   })
   return (
-    <Form method="post" noValidate onSubmit={onSubmit} className="space-y-6">
+    <Form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      onChange={onChange}
+      className="checkout-step space-y-6"
+    >
       <DraftFields
         draft={draft}
         except={[...DRAFT_TEXT_FIELDS.filter((n) => n !== 'paymentMethod'), 'saveAddress']}
+      />
+      {state.message ? <FormMessage tone="error">{state.message}</FormMessage> : null}
+      <MethodChoice
+        offer={offer}
+        settings={settings}
+        selected={draft.shippingMethod}
+        error={errors.shippingMethod}
+        onChange={onMethodChange}
       />
       <fieldset className={cardClass}>
         <legend className={`${legendClass} float-left mb-4 w-full`}>Contact Information</legend>
         <div className="clear-both grid gap-4 sm:grid-cols-2">
           <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
           <TextField label="Phone" type="tel" autoComplete="tel" required {...field('phone')} />
-        </div>
-      </fieldset>
-      <fieldset className={cardClass}>
-        <legend className={`${legendClass} float-left mb-4 w-full`}>Shipping Address</legend>
-        <div className="clear-both grid gap-4 sm:grid-cols-2">
           <TextField
             label="First name"
-            autoComplete="shipping given-name"
+            autoComplete="given-name"
             required
             {...field('firstName')}
           />
-          <TextField
-            label="Last name"
-            autoComplete="shipping family-name"
-            required
-            {...field('lastName')}
-          />
+          <TextField label="Last name" autoComplete="family-name" required {...field('lastName')} />
+        </div>
+      </fieldset>
+      <PickupTimes
+        pickup={offer.pickup}
+        selected={draft.slot}
+        thisYear={thisYear}
+        error={draft.shippingMethod === 'pickup' ? errors.slot : undefined}
+      />
+      <fieldset data-for-method="delivery standard express" className={cardClass}>
+        <legend className={`${legendClass} float-left mb-4 w-full`}>
+          {offer.delivery ? 'Delivery or Shipping Address' : 'Shipping Address'}
+        </legend>
+        <p className="clear-both text-sm text-muted">Not needed for pickup.</p>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <TextField
             label="Street address"
             autoComplete="shipping address-line1"
@@ -261,46 +282,29 @@ function ShippingForm({
             autoComplete="shipping postal-code"
             inputMode="numeric"
             required
+            onChange={(event) => {
+              setZipCode(event.currentTarget.value)
+              onZipChange(event.currentTarget.value)
+            }}
             {...field('zipCode')}
           />
         </div>
+        <CheckboxField
+          name="saveAddress"
+          label="Save this address to my account"
+          defaultChecked={draft.saveAddress}
+          className="mt-4"
+        />
       </fieldset>
-      <fieldset
-        className={cardClass}
-        aria-describedby={errors.shippingMethod ? 'shipping-method-error' : undefined}
-      >
-        <legend className={`${legendClass} float-left mb-4 w-full`}>Shipping Method</legend>
-        <div className="clear-both space-y-3">
-          {shippingOptions(settings).map((option) => (
-            <label
-              key={option.id}
-              className="flex cursor-pointer items-start gap-3 rounded-md border border-earth-100 p-4 has-[:checked]:border-pasture-700 has-[:checked]:bg-pasture-50"
-            >
-              <input
-                type="radio"
-                name="shippingMethod"
-                value={option.id}
-                defaultChecked={draft.shippingMethod === option.id}
-                onChange={() => onMethodChange(option.id)}
-                className="mt-1 h-4 w-4 accent-pasture-700"
-              />
-              <span className="flex-1">
-                <span className="flex justify-between gap-4 font-semibold text-ink">
-                  <span>{option.name}</span>
-                  <span>{option.price}</span>
-                </span>
-                <span className="block text-sm text-muted">{option.detail}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-        <FieldError id="shipping-method-error" message={errors.shippingMethod} />
-      </fieldset>
-      <CheckboxField
-        name="saveAddress"
-        label="Save this address to my account"
-        defaultChecked={draft.saveAddress}
-      />
+      {offer.delivery ? (
+        <DeliveryDays
+          zones={offer.delivery}
+          selected={draft.slot}
+          zipCode={zipCode}
+          thisYear={thisYear}
+          error={draft.shippingMethod === 'delivery' ? errors.slot : undefined}
+        />
+      ) : null}
       <div className="flex flex-wrap justify-between gap-3">
         <Link to="/cart" className={secondaryButtonClass}>
           Back to Cart
@@ -379,11 +383,15 @@ function ReviewForm({
   lines,
   lineTotals,
   paymentMethods,
+  offer,
+  thisYear,
 }: {
   state: CheckoutState
   lines: CartSummary['lines']
   lineTotals: number[]
   paymentMethods: PaymentOption[]
+  offer: FulfilmentOffer
+  thisYear: number
 }) {
   const { draft, fieldErrors } = state
   const navigation = useNavigation()
@@ -398,9 +406,10 @@ function ReviewForm({
     setHydrated(true)
   }, [])
   const payment = paymentMethods.find((option) => option.id === draft.paymentMethod)
-  const shippingName = isShippingMethod(draft.shippingMethod)
-    ? SHIPPING_METHOD_NAMES[draft.shippingMethod]
+  const methodName = isFulfilmentMethod(draft.shippingMethod)
+    ? METHOD_NAMES[draft.shippingMethod]
     : null
+  const chosen = findSlot(offer, draft.slot)
   return (
     <Form method="post" noValidate className="space-y-6">
       <DraftFields draft={draft} />
@@ -425,7 +434,11 @@ function ReviewForm({
                 <p className="font-semibold text-ink">{line.name}</p>
                 {line.variantName ? <p className="text-sm text-muted">{line.variantName}</p> : null}
                 <p className="text-sm text-muted">
-                  {line.quantity} x <Price cents={line.unitPriceCents} />
+                  {line.quantity} x{' '}
+                  <Price
+                    cents={line.unitPriceCents}
+                    unit={sellingUnit(line.unit, line.variantName)}
+                  />
                 </p>
               </div>
               <Price cents={lineTotals[index] ?? 0} className="font-semibold text-ink" />
@@ -434,36 +447,18 @@ function ReviewForm({
         </ul>
       </section>
       <div className="grid gap-6 sm:grid-cols-2">
-        <section aria-labelledby="review-address-heading" className={cardClass}>
-          <h2 id="review-address-heading" className={legendClass}>
-            Shipping Address
-          </h2>
-          <address className="mt-3 text-sm not-italic text-ink">
-            {draft.firstName} {draft.lastName}
-            <br />
-            {draft.street}
-            {draft.apartment ? (
-              <>
-                <br />
-                {draft.apartment}
-              </>
-            ) : null}
-            <br />
-            {draft.city}, {stateName(draft.state.toUpperCase())} {draft.zipCode}
-            <br />
-            {draft.phone}
-            <br />
-            {draft.email}
-          </address>
-        </section>
+        <ReviewWhereAndWhen draft={draft} offer={offer} thisYear={thisYear} />
         <section aria-labelledby="review-methods-heading" className={cardClass}>
           <h2 id="review-methods-heading" className={legendClass}>
-            Shipping and Payment
+            {draft.shippingMethod === 'pickup' ? 'Pickup and Payment' : 'Delivery and Payment'}
           </h2>
           <dl className="mt-3 space-y-2 text-sm">
             <div>
-              <dt className="font-semibold text-ink">Shipping method</dt>
-              <dd className="text-ink">{shippingName}</dd>
+              <dt className="font-semibold text-ink">How you get it</dt>
+              <dd className="text-ink">
+                {methodName}
+                {chosen ? `: ${slotLabel(chosen.slot, thisYear)}` : null}
+              </dd>
             </div>
             <div>
               <dt className="font-semibold text-ink">Payment method</dt>
@@ -474,7 +469,7 @@ function ReviewForm({
       </div>
       <CheckboxField
         name="acceptTerms"
-        label={TERMS_LABEL}
+        label={<TermsLabel />}
         required
         error={fieldErrors.acceptTerms}
         ref={termsBox}
@@ -502,5 +497,83 @@ function ReviewForm({
         </button>
       </div>
     </Form>
+  )
+}
+
+/** Where the order goes: the pickup place and time, or the address it is delivered to. */
+function ReviewWhereAndWhen({
+  draft,
+  offer,
+  thisYear,
+}: {
+  draft: CheckoutDraft
+  offer: FulfilmentOffer
+  thisYear: number
+}) {
+  const chosen = findSlot(offer, draft.slot)
+  if (draft.shippingMethod === 'pickup') {
+    const place =
+      chosen?.kind === 'pickup'
+        ? chosen.place
+        : offer.pickup.kind === 'farm-hours'
+          ? offer.pickup.place
+          : null
+    return (
+      <section aria-labelledby="review-address-heading" className={cardClass}>
+        <h2 id="review-address-heading" className={legendClass}>
+          Pickup
+        </h2>
+        <div className="mt-3 text-sm text-ink">
+          {place ? (
+            <p className="font-semibold">
+              Pickup at {place.name}
+              {chosen?.kind === 'pickup' ? `, ${slotLabel(chosen.slot, thisYear)}` : null}
+            </p>
+          ) : null}
+          {place ? <p>{place.address}</p> : null}
+          {place?.instructions ? <p className="mt-1 text-muted">{place.instructions}</p> : null}
+          {offer.pickup.kind === 'farm-hours' ? (
+            <p className="mt-1 text-muted">Opening hours: {offer.pickup.hours}</p>
+          ) : null}
+          <p className="mt-2">
+            {draft.firstName} {draft.lastName}
+            <br />
+            {draft.phone}
+            <br />
+            {draft.email}
+          </p>
+        </div>
+      </section>
+    )
+  }
+  const delivery = draft.shippingMethod === 'delivery'
+  return (
+    <section aria-labelledby="review-address-heading" className={cardClass}>
+      <h2 id="review-address-heading" className={legendClass}>
+        {delivery ? 'Delivery Address' : 'Shipping Address'}
+      </h2>
+      {delivery && chosen?.kind === 'delivery' ? (
+        <p className="mt-3 text-sm font-semibold text-ink">
+          Delivery on {slotLabel(chosen.slot, thisYear)}
+        </p>
+      ) : null}
+      <address className="mt-3 text-sm not-italic text-ink">
+        {draft.firstName} {draft.lastName}
+        <br />
+        {draft.street}
+        {draft.apartment ? (
+          <>
+            <br />
+            {draft.apartment}
+          </>
+        ) : null}
+        <br />
+        {draft.city}, {stateName(draft.state.toUpperCase())} {draft.zipCode}
+        <br />
+        {draft.phone}
+        <br />
+        {draft.email}
+      </address>
+    </section>
   )
 }

@@ -2,12 +2,14 @@ import type { CurrentUser } from '~/auth/session.server'
 import { getCartSummary } from '~/cart/cart.server'
 import { createAddress, listAddresses, listStatesOffered } from '~/customers/addresses.server'
 import type { DB } from '~/db/db.server'
+import { loadFulfilmentOffer, resolveFulfilment } from '~/fulfilment/offer.server'
 import { parseForm } from '~/http/form-data'
 import { getLogger } from '~/log.server'
 import { expireOrder } from '~/orders/payment-events.server'
 import { formatOrderNumber, PAYMENT_METHOD_INVALID } from '~/orders/place-order'
 import { placeOrder } from '~/orders/place-order.server'
 import { getProvider, listPaymentOptions } from '~/payments/providers.server'
+import { farmDayOf } from '~/platform/farm-clock'
 import {
   type CheckoutAction,
   type CheckoutDraft,
@@ -22,13 +24,25 @@ import {
 
 /** The cart, the shopper's details for prefill, the states and payment methods on offer. */
 export async function loadCheckout(db: DB, customer: CurrentUser) {
+  const now = new Date()
   const [cart, addresses, statesOffered] = await Promise.all([
-    getCartSummary(db, { kind: 'customer', customerId: customer.id }),
+    getCartSummary(db, { kind: 'customer', customerId: customer.id }, now),
     listAddresses(db, customer.id),
     listStatesOffered(db),
   ])
+  const offer = await loadFulfilmentOffer(
+    db,
+    cart.lines.map((line) => line.productId),
+    now,
+  )
   const paymentMethods = listPaymentOptions()
   const address = addresses.find((row) => row.is_default) ?? null
+  // The earliest pickup time with room is ready to take; a cart that cannot ship starts on
+  // pickup, any other on standard shipping as the specification's checkout did.
+  const firstPickup =
+    offer.pickup.kind === 'windows'
+      ? offer.pickup.places.flatMap((place) => place.slots).find((slot) => !slot.full)
+      : undefined
   const prefill: CheckoutDraft = {
     email: customer.email,
     phone: address?.phone ?? customer.phone ?? '',
@@ -39,16 +53,20 @@ export async function loadCheckout(db: DB, customer: CurrentUser) {
     city: address?.city ?? '',
     state: address?.state ?? statesOffered[0] ?? '',
     zipCode: address?.zip_code ?? '',
-    shippingMethod: 'standard',
+    shippingMethod: offer.localOnly.length > 0 ? 'pickup' : 'standard',
+    slot: firstPickup?.key ?? '',
     // A first address is worth keeping; someone with one already can tick the box.
     saveAddress: address === null,
     paymentMethod: paymentMethods[0]?.id ?? '',
   }
-  return { cart, prefill, statesOffered, paymentMethods }
+  const thisYear = Number(farmDayOf(now).slice(0, 4))
+  return { cart, prefill, statesOffered, paymentMethods, offer, thisYear }
 }
 
 export const PAYMENT_START_FAILED =
   'We could not reach the card payment service. Your order was not placed; please try again or choose another payment method.'
+export const PAYPAL_START_FAILED =
+  'We could not reach PayPal. Your order was not placed; please try again or choose another payment method.'
 
 export type CheckoutOutcome =
   | { kind: 'placed'; orderId: string }
@@ -69,6 +87,7 @@ function draftOf(action: CheckoutAction): CheckoutDraft {
     state: rest.state,
     zipCode: rest.zipCode,
     shippingMethod: rest.shippingMethod,
+    slot: rest.slot,
     saveAddress: rest.saveAddress,
     paymentMethod: rest.paymentMethod,
   }
@@ -95,6 +114,20 @@ export async function runCheckoutAction(
     saveAddress: draft.saveAddress ? 'on' : '',
   })
   if (!shipping.ok) return show(400, { step: 1, draft, fieldErrors: shipping.fieldErrors })
+  const step = shipping.data
+  // Where and when, checked against the shop as it is now (placeOrder checks it once more).
+  const cart = await getCartSummary(db, { kind: 'customer', customerId })
+  const onSale = cart.lines.filter((line) => line.available)
+  const fulfilment = await resolveFulfilment(db, {
+    method: step.shippingMethod,
+    slot: step.slot,
+    zipCode: step.shippingMethod === 'pickup' ? '' : step.zipCode,
+    subtotalCents: onSale.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0),
+    productIds: onSale.map((line) => line.productId),
+  })
+  if (!fulfilment.ok) {
+    return show(400, { step: 1, draft, fieldErrors: { [fulfilment.field]: fulfilment.message } })
+  }
   if (action.intent === 'to-payment') return show(200, { step: 2, draft, fieldErrors: noErrors })
 
   if (action.intent === 'back-to-payment')
@@ -112,28 +145,39 @@ export async function runCheckoutAction(
   if (!action.acceptTerms) {
     return show(400, { ...review, fieldErrors: { acceptTerms: TERMS_REQUIRED } })
   }
+  const names = { firstName: step.firstName, lastName: step.lastName }
   const result = await placeOrder(db, {
     customerId,
     idempotencyKey: action.idempotencyKey,
-    contact: { email: shipping.data.email, phone: shipping.data.phone },
-    shippingAddress: {
-      firstName: shipping.data.firstName,
-      lastName: shipping.data.lastName,
-      street: shipping.data.street,
-      apartment: shipping.data.apartment ?? undefined,
-      city: shipping.data.city,
-      state: shipping.data.state,
-      zipCode: shipping.data.zipCode,
-    },
-    shippingMethod: shipping.data.shippingMethod,
+    contact: { email: step.email, phone: step.phone },
+    shippingAddress:
+      step.shippingMethod === 'pickup'
+        ? names
+        : {
+            ...names,
+            street: step.street,
+            apartment: step.apartment ?? undefined,
+            city: step.city,
+            state: step.state,
+            zipCode: step.zipCode,
+          },
+    shippingMethod: step.shippingMethod,
+    slot: step.slot,
     paymentMethod: payment.id,
   })
   if (!result.ok) {
+    // A time that filled up or closed meanwhile is chosen again on the first step.
+    if (result.reason === 'fulfilment' || result.reason === 'slot-full') {
+      const fieldErrors = Object.fromEntries(
+        Object.entries(result.fieldErrors ?? {}).map(([field, [first = '']]) => [field, first]),
+      )
+      return show(409, { step: 1, draft, fieldErrors, message: result.message })
+    }
     const status = result.reason === 'invalid' ? 400 : 409
     return show(status, { ...review, fieldErrors: noErrors, message: result.message })
   }
-  if (shipping.data.saveAddress && !result.replayed)
-    await saveAddress(db, customerId, shipping.data)
+  if (step.shippingMethod !== 'pickup' && step.saveAddress && !result.replayed)
+    await saveAddress(db, customerId, step)
   // A replayed submit (double click) already started its payment: the confirmation page
   // shows where that order stands rather than opening a second payment session.
   if (result.replayed) return { kind: 'placed', orderId: result.order.id }
@@ -151,12 +195,17 @@ export async function runCheckoutAction(
     // No session means no expiry webhook would ever come: give the stock back right away.
     getLogger().error({ err: error, orderId: order.id }, 'starting the payment failed')
     await expireOrder(db, { orderId: order.id, sessionId: null })
-    return show(502, { ...review, fieldErrors: noErrors, message: PAYMENT_START_FAILED })
+    const message = payment.id === 'paypal' ? PAYPAL_START_FAILED : PAYMENT_START_FAILED
+    return show(502, { ...review, fieldErrors: noErrors, message })
   }
 }
 
 /** After the order is placed, outside its transaction: a failure here must not undo it. */
-async function saveAddress(db: DB, customerId: string, shipping: ShippingStep): Promise<void> {
+async function saveAddress(
+  db: DB,
+  customerId: string,
+  shipping: Exclude<ShippingStep, { shippingMethod: 'pickup' }>,
+): Promise<void> {
   try {
     const existing = await listAddresses(db, customerId)
     const same = existing.some(

@@ -1,8 +1,15 @@
 import { z } from 'zod'
 import type { CartSummary } from '~/cart/cart'
-import { type CartTotals, priceCart, SHIPPING_METHODS, type ShippingMethod } from '~/cart/pricing'
+import { type CartTotals, type DeliveryTerms, priceCart } from '~/cart/pricing'
 import { checkbox } from '~/customers/address'
-import { perStatesOffered, placeOrderSchema } from '~/orders/place-order'
+import { type FulfilmentMethod, isFulfilmentMethod } from '~/fulfilment/methods'
+import {
+  addressSchema,
+  contactSchema,
+  nameShape,
+  perStatesOffered,
+  SHIPPING_METHOD_INVALID,
+} from '~/orders/place-order'
 
 // The browser-safe side of the checkout: its steps, its form schemas and its words. The
 // checkout is three plain forms posting to /checkout, each with an `intent`; what the shopper
@@ -12,7 +19,18 @@ export const CHECKOUT_STEPS = ['Shipping', 'Payment', 'Review'] as const
 export type CheckoutStep = 1 | 2 | 3
 
 export const TERMS_REQUIRED = 'Please accept the terms of service and privacy policy.'
-export const TERMS_LABEL = 'I agree to the Terms of Service and Privacy Policy'
+
+/** What the checkout says when a payment provider sends the shopper back (?payment=...). */
+const PAYMENT_NOTICES: Record<string, string> = {
+  'paypal-cancelled':
+    'You cancelled the payment on PayPal. Nothing was charged, and your cart is as it was.',
+  'paypal-failed':
+    'PayPal did not complete the payment, so nothing was charged and that order was cancelled. Your cart is as it was: please try again or choose another payment method.',
+}
+
+export function paymentNotice(code: string | null): string | undefined {
+  return code ? PAYMENT_NOTICES[code] : undefined
+}
 
 /** Everything the shopper has entered so far, as the form posts it. */
 export type CheckoutDraft = {
@@ -26,6 +44,8 @@ export type CheckoutDraft = {
   state: string
   zipCode: string
   shippingMethod: string
+  /** the pickup window or delivery day, "windowId:YYYY-MM-DD" */
+  slot: string
   saveAddress: boolean
   paymentMethod: string
 }
@@ -41,28 +61,44 @@ export const DRAFT_TEXT_FIELDS = [
   'state',
   'zipCode',
   'shippingMethod',
+  'slot',
   'paymentMethod',
 ] as const satisfies ReadonlyArray<Exclude<keyof CheckoutDraft, 'saveAddress'>>
 
 /**
  * Step 1's form: the same field rules and messages as placeOrderSchema (which parses them
- * again when the order is placed), flat, so each message sits next to its field.
+ * again when the order is placed), flat, so each message sits next to its field. Pickup asks
+ * for no address. Whether the slot is one the shopper may take is the server's question.
  */
 export const shippingStepSchema = perStatesOffered((statesOffered) => {
-  const { shape } = placeOrderSchema(statesOffered)
-  return z.object({
-    email: shape.contact.shape.email,
-    phone: shape.contact.shape.phone,
-    ...shape.shippingAddress.shape,
-    shippingMethod: shape.shippingMethod,
+  const common = {
+    email: contactSchema.shape.email,
+    phone: contactSchema.shape.phone,
+    ...nameShape,
+    slot: z.string().trim().max(100).default(''),
     saveAddress: checkbox,
-  })
+  }
+  const address = addressSchema(statesOffered).shape
+  return z.discriminatedUnion(
+    'shippingMethod',
+    [
+      z.object({ ...common, shippingMethod: z.literal('pickup') }),
+      z.object({ ...address, ...common, shippingMethod: z.literal('delivery') }),
+      z.object({ ...address, ...common, shippingMethod: z.literal('standard') }),
+      z.object({ ...address, ...common, shippingMethod: z.literal('express') }),
+    ],
+    { error: SHIPPING_METHOD_INVALID },
+  )
 })
 
 export type ShippingStep = z.output<ReturnType<typeof shippingStepSchema>>
 
-// The action's input: raw text for every draft field (each step checks what it needs).
-const text = z.string().max(500).default('')
+// The action's input: raw text for every draft field (each step checks what it needs, and
+// says how long a field may be). Cut, not refused, so a pasted essay costs nothing typed.
+const text = z
+  .string()
+  .default('')
+  .transform((value) => value.slice(0, 1000))
 const draftShape = {
   email: text,
   phone: text,
@@ -74,6 +110,7 @@ const draftShape = {
   state: text,
   zipCode: text,
   shippingMethod: text,
+  slot: text,
   saveAddress: checkbox,
   paymentMethod: text,
 }
@@ -103,22 +140,22 @@ export type CheckoutState = {
   idempotencyKey?: string
 }
 
-export const SHIPPING_METHOD_NAMES: Readonly<Record<ShippingMethod, string>> = {
-  standard: 'Standard Shipping',
-  express: 'Express Shipping',
-  pickup: 'Farm Pickup',
-}
-
-export function isShippingMethod(value: string): value is ShippingMethod {
-  return SHIPPING_METHODS.some((method) => method === value)
-}
-
-/** The cart priced with the chosen shipping method: the same priceCart as everywhere. */
-export function checkoutTotals(cart: CartSummary, shippingMethod: string): CartTotals {
+/**
+ * The cart priced with the chosen method (and, for local delivery, its zone's terms): the
+ * same priceCart as everywhere. An unknown method or a delivery with no zone yet is priced
+ * as pickup, which adds nothing.
+ */
+export function checkoutTotals(
+  cart: CartSummary,
+  method: string,
+  delivery: DeliveryTerms | null = null,
+): CartTotals {
+  const chosen: FulfilmentMethod = isFulfilmentMethod(method) ? method : 'pickup'
   return priceCart({
     lines: cart.lines.filter((line) => line.available),
     promo: cart.promo?.terms ?? null,
-    shippingMethod: isShippingMethod(shippingMethod) ? shippingMethod : 'standard',
+    shippingMethod: chosen === 'delivery' && !delivery ? 'pickup' : chosen,
     settings: cart.settings,
+    delivery,
   })
 }

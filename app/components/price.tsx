@@ -5,6 +5,20 @@ export function formatCents(cents: number): string {
   return usd.format(cents / 100)
 }
 
-export function Price({ cents, className }: { cents: number; className?: string }) {
-  return <span className={className}>{formatCents(cents)}</span>
+/** "$12.99 / lb": a price with the unit it buys (issue 16 item 6); plain text for emails and CSV. */
+export function formatUnitPrice(cents: number, unit: string | null | undefined): string {
+  return unit ? `${formatCents(cents)} / ${unit}` : formatCents(cents)
+}
+
+/** A price, with its unit when given ("$4.00 / half dozen"). */
+export function Price({
+  cents,
+  unit,
+  className,
+}: {
+  cents: number
+  unit?: string | null
+  className?: string
+}) {
+  return <span className={className}>{formatUnitPrice(cents, unit)}</span>
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { describeOpeningHours } from '~/content/opening-hours'
+import { POLICIES } from '~/policies/policies'
 
 type FooterFarm = {
   name: string
@@ -60,7 +61,7 @@ export function SiteFooter({ farm }: { farm: FooterFarm }) {
         </nav>
         <div>
           <h2 className="font-semibold uppercase tracking-wide">Contact</h2>
-          <address className="mt-3 space-y-2 not-italic text-pasture-100">
+          <address className="mt-3 space-y-2 not-italic text-pasture-100 [overflow-wrap:anywhere]">
             <p>{farm.address}</p>
             {farm.contact_phone ? (
               <p>
@@ -88,9 +89,22 @@ export function SiteFooter({ farm }: { farm: FooterFarm }) {
           </dl>
         </div>
       </div>
-      <p className="border-t border-pasture-800 py-4 text-center text-sm text-pasture-100">
-        © {new Date().getFullYear()} {farm.name}
-      </p>
+      <div className="border-t border-pasture-800 px-4 py-4 text-center text-sm text-pasture-100">
+        <nav aria-label="Policies">
+          <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">
+            {POLICIES.map((policy) => (
+              <li key={policy.slug}>
+                <Link to={policy.path} className="hover:text-white hover:underline">
+                  {policy.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="mt-3">
+          © {new Date().getFullYear()} {farm.name}
+        </p>
+      </div>
     </footer>
   )
 }

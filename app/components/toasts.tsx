@@ -8,6 +8,7 @@ import {
   useRef,
   useState,
 } from 'react'
+import { Link } from 'react-router'
 
 // Toasts (spec section 3: id, type, title, message, duration; default 5000 ms). They sit in
 // live regions that exist from the first render, because screen readers announce changes to
@@ -24,9 +25,11 @@ export type ToastInput = {
   message: string
   /** Milliseconds on screen; Infinity keeps it until dismissed. */
   duration?: number
+  /** Where to go next, e.g. the cart after adding to it */
+  link?: { to: string; label: string }
 }
 
-export type Toast = Required<ToastInput> & { id: number }
+export type Toast = Required<Omit<ToastInput, 'link'>> & Pick<ToastInput, 'link'> & { id: number }
 
 export const DEFAULT_TOAST_DURATION = 5000
 /** More than this at once is a wall, not a notification; the oldest make way. */
@@ -173,6 +176,15 @@ function ToastItem({
       <div className="flex-1">
         <p className="font-semibold text-ink">{toast.title}</p>
         <p className="mt-1 text-sm text-muted">{toast.message}</p>
+        {toast.link ? (
+          <Link
+            to={toast.link.to}
+            onClick={() => onDismiss(toast.id)}
+            className="mt-2 inline-block text-sm font-semibold text-pasture-800 underline"
+          >
+            {toast.link.label}
+          </Link>
+        ) : null}
       </div>
       <button
         type="button"

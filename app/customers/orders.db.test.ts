@@ -168,6 +168,7 @@ test("one order with its items; another customer's order is not found", async ()
       quantity: 1,
       unit_price_cents: 2499,
       line_total_cents: 2499,
+      unit: null,
     },
     {
       id: expect.any(String),
@@ -176,6 +177,7 @@ test("one order with its items; another customer's order is not found", async ()
       quantity: 2,
       unit_price_cents: 600,
       line_total_cents: 1200,
+      unit: null,
     },
   ])
 

@@ -1,4 +1,10 @@
 import type { DB } from '~/db/db.server'
+import {
+  isFulfilmentMethod,
+  methodLabel,
+  ORDER_FULFILMENT_COLUMNS,
+  type OrderFulfilmentColumns,
+} from '~/fulfilment/methods'
 import { formatOrderNumber } from '~/orders/place-order'
 
 // A customer's own orders, for Account > Orders. Every query names the customer: another
@@ -45,6 +51,7 @@ export type OrderItem = {
   quantity: number
   unit_price_cents: number
   line_total_cents: number
+  unit: string | null
 }
 
 export type CustomerOrder = {
@@ -71,7 +78,7 @@ export type CustomerOrder = {
   ship_zip_code: string
   phone: string
   items: OrderItem[]
-}
+} & Omit<OrderFulfilmentColumns, 'shipping_method'>
 
 /** One order of this customer with its items (two queries); null for anyone else's. */
 export async function getCustomerOrder(
@@ -104,6 +111,7 @@ export async function getCustomerOrder(
       'ship_state',
       'ship_zip_code',
       'phone',
+      ...ORDER_FULFILMENT_COLUMNS,
     ])
     .where('customer_id', '=', customerId)
     .where('id', '=', orderId)
@@ -118,6 +126,7 @@ export async function getCustomerOrder(
       'quantity',
       'unit_price_cents',
       'line_total_cents',
+      'unit',
     ])
     .where('order_id', '=', order.id)
     .orderBy('product_name')
@@ -131,6 +140,7 @@ const STATUS_LABELS: Record<string, string> = {
   paid: 'Paid',
   processing: 'Processing',
   ready_for_pickup: 'Ready for Pickup',
+  out_for_delivery: 'Out for Delivery',
   shipped: 'Shipped',
   completed: 'Completed',
   cancelled: 'Cancelled',
@@ -148,14 +158,9 @@ export function orderStatusLabel(status: string): string {
   )
 }
 
-const SHIPPING_LABELS: Record<string, string> = {
-  standard: 'Standard Shipping (5-7 business days)',
-  express: 'Express Shipping (2-3 business days)',
-  pickup: 'Farm Pickup',
-}
-
+/** How the order is fulfilled: the fulfilment domain's words (issue 16). */
 export function shippingMethodLabel(method: string): string {
-  return SHIPPING_LABELS[method] ?? orderStatusLabel(method)
+  return isFulfilmentMethod(method) ? methodLabel(method) : orderStatusLabel(method)
 }
 
 const PAYMENT_LABELS: Record<string, string> = {

@@ -120,6 +120,8 @@ export const schema = {
     archived_at: timestamp().optional(),
     created_at: createdAt(),
     updated_at: createdAt(),
+    /** Pickup or local delivery only (frozen beef, eggs): a cart holding one cannot ship */
+    local_only: bool().withDefault(),
   },
   product_variants: {
     id: text(),
@@ -189,6 +191,22 @@ export const schema = {
     updated_at: createdAt(),
     /** Who carries a shipped order ("USPS"); set with tracking_number */
     carrier: text().optional(),
+    // Where and when a pickup or local delivery happens, copied from the window at ordering
+    // (ADR 18): editing a place later never changes what the customer was told.
+    fulfilment_window_id: text().optional(),
+    fulfilment_date: date().optional(),
+    /** 'HH:MM' on the farm's clock */
+    fulfilment_start: text().optional(),
+    fulfilment_end: text().optional(),
+    /** the pickup place's or the delivery zone's name */
+    fulfilment_place: text().optional(),
+    fulfilment_address: text().optional(),
+    fulfilment_instructions: text().optional(),
+    fulfilment_map_url: text().optional(),
+    /** packed and waiting; set from the pack list, independent of payment */
+    packed_at: timestamp().optional(),
+    /** the day-before reminder was queued (claimed once, whichever instance gets there) */
+    reminder_sent_at: timestamp().optional(),
   },
   order_items: {
     id: text(),
@@ -201,6 +219,8 @@ export const schema = {
     unit_price_cents: int(),
     quantity: int(),
     line_total_cents: int(),
+    /** the product's unit when sold ("lb", "dozen"); null for orders before it was kept */
+    unit: text().optional(),
   },
   /** Named counters taken inside transactions; 'order_number' numbers orders (ADR 11) */
   counters: {
@@ -219,6 +239,67 @@ export const schema = {
     times_used: int().withDefault(),
     is_active: bool().withDefault(),
     created_at: createdAt(),
+  },
+
+  // Fulfilment (issue 16, ADR 18; migration 0008)
+  pickup_places: {
+    id: text(),
+    name: text(),
+    address: text(),
+    instructions: text().withDefault(),
+    map_url: text().optional(),
+    is_active: bool().withDefault(),
+    display_order: int().withDefault(),
+    created_at: createdAt(),
+  },
+  delivery_zones: {
+    id: text(),
+    name: text(),
+    zip_codes: text(),
+    fee_cents: int(),
+    free_over_cents: int().optional(),
+    minimum_cents: int().withDefault(),
+    is_active: bool().withDefault(),
+    display_order: int().withDefault(),
+    created_at: createdAt(),
+  },
+  /** A place's pickup window or a zone's delivery day: weekly (weekday 0 = Sunday) or one-off */
+  fulfilment_windows: {
+    id: text(),
+    place_id: text().optional(),
+    zone_id: text().optional(),
+    weekday: int().optional(),
+    on_date: date().optional(),
+    start_time: text(),
+    end_time: text(),
+    capacity: int().optional(),
+    cutoff_hours: int().optional(),
+    cutoff_days_before: int().optional(),
+    cutoff_time: text().optional(),
+    is_active: bool().withDefault(),
+    created_at: createdAt(),
+  },
+  /** Holidays: the whole farm (no place, no zone), or one place or zone */
+  /** A policy page the farm has edited; the others show app/policies' default text */
+  policies: {
+    slug: text(),
+    body: text(),
+    updated_by: text().optional(),
+    updated_at: createdAt(),
+  },
+  closed_dates: {
+    id: text(),
+    on_date: date(),
+    note: text().withDefault(),
+    place_id: text().optional(),
+    zone_id: text().optional(),
+    created_at: createdAt(),
+  },
+  /** Orders taken per window and date; the capacity check is one conditional UPDATE */
+  fulfilment_bookings: {
+    window_id: text(),
+    on_date: date(),
+    booked: int().withDefault(),
   },
 
   settings: {
@@ -316,6 +397,8 @@ export const schema = {
     claimed_at: timestamp().optional(),
     /** Which template made the email, e.g. 'password-reset'; null for one-off mails */
     template: text().optional(),
+    /** JSON [{ filename, contentType, content }] (content as text), e.g. a calendar entry */
+    attachments: text().optional(),
   },
   /** An image's source; variants are rendered from it on demand (ADR 6) */
   images: {

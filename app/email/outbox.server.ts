@@ -11,6 +11,9 @@ type Executor = Kysely<Database>
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'not_sent'
 
+/** A file sent with an email, as text (a calendar entry). */
+export type EmailAttachment = { filename: string; contentType: string; content: string }
+
 export type EmailMessage = {
   to: string
   subject: string
@@ -18,6 +21,7 @@ export type EmailMessage = {
   html?: string
   /** Which template made it, for the log and the admin's view of the outbox */
   template?: string
+  attachments?: readonly EmailAttachment[]
 }
 
 /** What a delivery function receives: the message as it was queued, plus its row id. */
@@ -28,8 +32,15 @@ export type OutboxEmail = {
   text: string
   html: string | null
   template: string | null
+  attachments: EmailAttachment[]
   /** Failed attempts so far */
   attempts: number
+}
+
+function readAttachments(json: string | null): EmailAttachment[] {
+  if (!json) return []
+  const parsed: unknown = JSON.parse(json)
+  return Array.isArray(parsed) ? (parsed as EmailAttachment[]) : []
 }
 
 export type Deliver = (email: OutboxEmail) => Promise<void>
@@ -58,6 +69,7 @@ export async function sendEmail(db: Executor, message: EmailMessage): Promise<{ 
       text_body: message.text,
       html_body: message.html ?? null,
       template: message.template ?? null,
+      attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null,
       status: 'pending',
       // The app's clock, not the database's: workers compare send_after with their own
       // clock, and PostgreSQL's now() carries microseconds a JavaScript Date cannot.
@@ -114,6 +126,7 @@ export async function claimDueEmails(
       'text_body',
       'html_body',
       'template',
+      'attachments',
       'attempts',
       'created_at',
     ])
@@ -127,6 +140,7 @@ export async function claimDueEmails(
     text: row.text_body,
     html: row.html_body,
     template: row.template,
+    attachments: readAttachments(row.attachments),
     attempts: row.attempts,
     claimedAt: now,
   }))

@@ -39,6 +39,11 @@ export function createSmtpDelivery(smtpUrl: string, from: string): SmtpDelivery 
         subject: email.subject,
         text: email.text,
         html: email.html ?? undefined,
+        attachments: email.attachments.map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: file.content,
+        })),
         // Stable per outbox row: should a row ever go out twice (a worker that died after
         // sending), mail systems that deduplicate by Message-ID drop the copy.
         messageId: `<${email.id}@${domain}>`,

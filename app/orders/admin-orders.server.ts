@@ -8,9 +8,10 @@ import {
 } from '~/customers/orders.server'
 import type { DB } from '~/db/db.server'
 import type { Database } from '~/db/schema'
+import { ORDER_FULFILMENT_COLUMNS } from '~/fulfilment/methods'
+import { formatFarmDateTime } from '~/platform/farm-clock'
 import { isOrderStatus, type OrderStatus, parseOrderNumber } from './order-workflow'
 import { formatOrderNumber } from './place-order'
-import { formatFarmDateTime } from './sales-periods'
 
 // The admin's view of every order (issue 6 item 3): the searchable, filterable list, the same
 // filter as a CSV file, one order in full, and its packing slip. Every list is one COUNT plus
@@ -244,6 +245,7 @@ export async function getAdminOrder(db: DB, orderId: string) {
       'orders.ship_city',
       'orders.ship_state',
       'orders.ship_zip_code',
+      ...ORDER_FULFILMENT_COLUMNS.map((column) => `orders.${column}` as const),
       'orders.payment_method',
       'orders.payment_status',
       'orders.carrier',
@@ -263,6 +265,7 @@ export async function getAdminOrder(db: DB, orderId: string) {
       'product_name',
       'variant_name',
       'quantity',
+      'unit',
       'unit_price_cents',
       'line_total_cents',
     ])
@@ -332,6 +335,7 @@ export async function getPackingSlip(db: DB, orderId: string) {
       'ship_city',
       'ship_state',
       'ship_zip_code',
+      ...ORDER_FULFILMENT_COLUMNS,
     ])
     .where('id', '=', orderId)
     .executeTakeFirst()
@@ -339,7 +343,7 @@ export async function getPackingSlip(db: DB, orderId: string) {
   const [items, farm] = await Promise.all([
     db
       .selectFrom('order_items')
-      .select(['id', 'product_name', 'variant_name', 'quantity'])
+      .select(['id', 'product_name', 'variant_name', 'quantity', 'unit'])
       .where('order_id', '=', orderId)
       .orderBy('product_name')
       .orderBy('id')

@@ -10,6 +10,8 @@ export type OrderItemLine = {
   quantity: number
   unit_price_cents: number
   line_total_cents: number
+  /** what one is sold by ("lb", "half dozen"); null on orders from before units were kept */
+  unit?: string | null
 }
 
 export function OrderItemsList({
@@ -27,7 +29,7 @@ export function OrderItemsList({
             <p className="font-semibold text-ink">{item.product_name}</p>
             {item.variant_name ? <p className="text-sm text-muted">{item.variant_name}</p> : null}
             <p className="text-sm text-muted">
-              {item.quantity} x <Price cents={item.unit_price_cents} />
+              {item.quantity} x <Price cents={item.unit_price_cents} unit={item.unit} />
             </p>
           </div>
           <Price cents={item.line_total_cents} className="font-semibold text-ink" />

@@ -106,6 +106,49 @@ describe('order status workflow', () => {
     expect(mail?.subject).toBe(`Order FS-${order.orderNumber} is ready for pickup`)
   })
 
+  test('pay at pickup: packed and ready while unpaid, then collected and paid in one step', async () => {
+    const order = await placeTestOrder(t.db, { shippingMethod: 'pickup' })
+    expect(await move(order, { intent: 'ready_for_pickup', from: 'pending_payment' })).toEqual({
+      ok: true,
+      status: 'ready_for_pickup',
+    })
+    const ready = await t.db
+      .selectFrom('orders')
+      .select(['status', 'payment_status', 'packed_at', 'total_cents'])
+      .where('id', '=', order.orderId)
+      .executeTakeFirstOrThrow()
+    expect(ready).toMatchObject({ status: 'ready_for_pickup', payment_status: 'pending' })
+    expect(ready.packed_at).toBeInstanceOf(Date)
+    // Paying on the spot is one step; "completed" alone would leave the payment unrecorded.
+    expect(await move(order, { intent: 'completed', from: 'ready_for_pickup' })).toMatchObject({
+      ok: false,
+      reason: 'not-allowed',
+    })
+    expect(await move(order, { intent: 'collected', from: 'ready_for_pickup' })).toEqual({
+      ok: true,
+      status: 'completed',
+    })
+    expect(await orderState(t.db, order)).toMatchObject({
+      status: 'completed',
+      payment_status: 'paid',
+    })
+
+    const mails = await mailsTo(order.email)
+    const readyMail = mails.find((m) => m.template === 'order-ready-for-pickup')
+    const total = `$${(ready.total_cents / 100).toFixed(2)}`
+    expect(readyMail?.text_body).toContain(`Please bring ${total}; we take cash or card at pickup.`)
+    // Nobody is told "we have received your payment" before paying.
+    expect(mails.filter((m) => m.template === 'order-paid')).toHaveLength(0)
+    expect(readyMail?.text_body).not.toContain('received your payment')
+    const done = mails.find((m) => m.template === 'order-completed')
+    expect(done?.text_body).toContain('We have received your payment')
+    const audit = await auditRows(order.orderId)
+    expect(JSON.parse(audit.at(-1)?.details ?? '{}')).toEqual({
+      before: { status: 'ready_for_pickup', payment_status: 'pending' },
+      after: { status: 'completed', payment_status: 'paid' },
+    })
+  })
+
   test('refused steps change nothing and send nothing', async () => {
     const order = await placeTestOrder(t.db)
     const before = await orderState(t.db, order)

@@ -3,16 +3,19 @@ import type { DB } from '~/db/db.server'
 import { sendEmail } from '~/email/outbox.server'
 import { orderStatusEmail } from '~/email/templates/order-status'
 import { getEnv } from '~/env.server'
+import { describeFulfilment, ORDER_FULFILMENT_COLUMNS } from '~/fulfilment/methods'
 import { returnOrderStock } from './order-stock.server'
 import {
-  canMoveTo,
+  canTakeStep,
   emailsCustomer,
   type OrderStatus,
   type OrderStatusInput,
+  statusAfter,
 } from './order-workflow'
 import { formatOrderNumber } from './place-order'
 
-// An admin moves an order along its workflow (order-workflow.ts). Each change is ONE
+// An admin moves an order along its workflow (order-workflow.ts): a status, or a closing step
+// ("Collected and paid", "Delivered and paid") that completes the order and records the payment. Each change is ONE
 // conditional UPDATE on the status the admin's page showed, in a transaction with everything
 // that follows from it: the stock coming back (cancel), the audit row and the customer's
 // email. Two admins clicking at once: on PostgreSQL the second UPDATE waits for the first
@@ -37,7 +40,8 @@ export async function changeOrderStatus(
   actorId: string,
   input: OrderStatusInput,
 ): Promise<StatusChangeResult> {
-  const to = input.intent
+  const step = input.intent
+  const to = statusAfter(step)
   try {
     return await db.transaction().execute(async (trx): Promise<StatusChangeResult> => {
       const order = await trx
@@ -49,9 +53,13 @@ export async function changeOrderStatus(
           'email',
           'ship_first_name',
           'shipping_method',
+          'payment_method',
           'payment_status',
+          'total_cents',
+          'packed_at',
           'carrier',
           'tracking_number',
+          ...ORDER_FULFILMENT_COLUMNS,
         ])
         .where('id', '=', orderId)
         .executeTakeFirst()
@@ -59,7 +67,12 @@ export async function changeOrderStatus(
       if (order.status !== input.from) {
         return { ok: false, reason: 'conflict', current: order.status }
       }
-      if (!canMoveTo(input.from, to, order.shipping_method)) {
+      const flow = {
+        shippingMethod: order.shipping_method,
+        paymentMethod: order.payment_method,
+        paymentStatus: order.payment_status,
+      }
+      if (!canTakeStep(input.from, step, flow)) {
         return { ok: false, reason: 'not-allowed', current: order.status }
       }
 
@@ -67,10 +80,17 @@ export async function changeOrderStatus(
         input.intent === 'shipped'
           ? { carrier: input.carrier, tracking_number: input.trackingNumber }
           : {}
-      const payment = to === 'paid' ? { payment_status: 'paid' } : {}
+      const paidNow = step === 'paid' || step === 'collected' || step === 'delivered'
+      const payment = paidNow ? { payment_status: 'paid' } : {}
+      // Ready, out for delivery or shipped means packed, whether or not it is paid yet.
+      const packing =
+        !order.packed_at &&
+        (to === 'ready_for_pickup' || to === 'out_for_delivery' || to === 'shipped')
+          ? { packed_at: new Date() }
+          : {}
       const updated = await trx
         .updateTable('orders')
-        .set({ status: to, ...shipment, ...payment, updated_at: new Date() })
+        .set({ status: to, ...shipment, ...payment, ...packing, updated_at: new Date() })
         .where('id', '=', orderId)
         .where('status', '=', input.from)
         .executeTakeFirst()
@@ -83,8 +103,11 @@ export async function changeOrderStatus(
         action: 'order.status',
         entityType: 'order',
         entityId: orderId,
-        before: { status: order.status },
-        after: { status: to, ...shipment },
+        before: {
+          status: order.status,
+          ...(paidNow ? { payment_status: order.payment_status } : {}),
+        },
+        after: { status: to, ...shipment, ...payment },
       })
 
       if (emailsCustomer(to)) {
@@ -93,6 +116,7 @@ export async function changeOrderStatus(
           .select(['name', 'address'])
           .where('id', '=', 1)
           .executeTakeFirst()
+        const fulfilment = describeFulfilment(order)
         const content = orderStatusEmail({
           farmName: farm?.name ?? 'Farm Shop',
           baseUrl: getEnv().baseUrl,
@@ -102,7 +126,14 @@ export async function changeOrderStatus(
           firstName: order.ship_first_name,
           carrier: input.intent === 'shipped' ? input.carrier : null,
           trackingNumber: input.intent === 'shipped' ? input.trackingNumber : null,
-          pickupAddress: farm?.address ?? null,
+          fulfilment: fulfilment.address
+            ? fulfilment
+            : {
+                ...fulfilment,
+                address: order.shipping_method === 'pickup' ? (farm?.address ?? null) : null,
+              },
+          amountDueCents: order.payment_status === 'paid' ? null : order.total_cents,
+          paidAtHandover: step === 'collected' || step === 'delivered',
           wasPaid: order.payment_status === 'paid',
         })
         await sendEmail(trx, {

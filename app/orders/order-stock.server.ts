@@ -1,5 +1,6 @@
 import { notifyRestocked } from '~/catalog/restock.server'
 import type { DB } from '~/db/db.server'
+import { releaseSlot } from '~/fulfilment/booking.server'
 
 /**
  * Gives a cancelled order's stock back: placeOrder in reverse. An option's stock and its
@@ -38,6 +39,8 @@ export async function returnOrderStock(trx: DB, orderId: string): Promise<string
       if (updated.numUpdatedRows > 0n) restocked.add(item.product_id)
     }
   }
+  // The order's place in its pickup window or delivery day goes back with its stock.
+  await releaseSlot(trx, orderId)
   const productIds = [...restocked]
   // Both cancellation paths pass here once their stock is back, in their transaction: anyone
   // waiting for what came back (D14) is emailed once.

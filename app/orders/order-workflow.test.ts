@@ -2,34 +2,88 @@ import { describe, expect, test } from 'vitest'
 import { parseForm } from '~/http/form-data'
 import {
   CARRIER_REQUIRED,
-  canMoveTo,
-  nextStatuses,
+  canTakeStep,
+  handOverStepFor,
+  nextSteps,
   OrderStatusSchema,
+  packStepFor,
   parseOrderNumber,
   STATUS_CHANGE_INVALID,
+  statusAfter,
   TRACKING_INVALID,
   TRACKING_REQUIRED,
 } from './order-workflow'
 
-describe('nextStatuses', () => {
-  test('follows the workflow, with pickup and delivery parting at processing', () => {
-    expect(nextStatuses('pending_payment', 'standard')).toEqual(['paid', 'cancelled'])
-    expect(nextStatuses('paid', 'pickup')).toEqual(['processing', 'cancelled'])
-    expect(nextStatuses('processing', 'pickup')).toEqual(['ready_for_pickup', 'cancelled'])
-    expect(nextStatuses('processing', 'express')).toEqual(['shipped', 'cancelled'])
-    expect(nextStatuses('ready_for_pickup', 'pickup')).toEqual(['completed', 'cancelled'])
-    expect(nextStatuses('shipped', 'standard')).toEqual(['completed'])
-    expect(nextStatuses('completed', 'standard')).toEqual([])
-    expect(nextStatuses('cancelled', 'standard')).toEqual([])
-    expect(nextStatuses('made-up', 'standard')).toEqual([])
+const card = (shippingMethod: string) => ({
+  shippingMethod,
+  paymentMethod: 'stripe',
+  paymentStatus: 'paid',
+})
+const atHandover = (shippingMethod: string) => ({
+  shippingMethod,
+  paymentMethod: 'offline',
+  paymentStatus: 'pending',
+})
+
+describe('nextSteps', () => {
+  test('card-paid orders follow the workflow, parting by method at processing', () => {
+    expect(nextSteps('paid', card('pickup'))).toEqual([
+      'ready_for_pickup',
+      'processing',
+      'cancelled',
+    ])
+    expect(nextSteps('paid', card('standard'))).toEqual(['processing', 'cancelled'])
+    expect(nextSteps('processing', card('pickup'))).toEqual(['ready_for_pickup', 'cancelled'])
+    expect(nextSteps('processing', card('delivery'))).toEqual(['out_for_delivery', 'cancelled'])
+    expect(nextSteps('processing', card('express'))).toEqual(['shipped', 'cancelled'])
+    expect(nextSteps('ready_for_pickup', card('pickup'))).toEqual(['completed', 'cancelled'])
+    expect(nextSteps('out_for_delivery', card('delivery'))).toEqual(['completed', 'cancelled'])
+    expect(nextSteps('shipped', card('standard'))).toEqual(['completed'])
+    expect(nextSteps('completed', card('standard'))).toEqual([])
+    expect(nextSteps('cancelled', card('standard'))).toEqual([])
+    expect(nextSteps('made-up', card('standard'))).toEqual([])
   })
 
-  test('canMoveTo refuses skipping, going back and the wrong branch', () => {
-    expect(canMoveTo('paid', 'processing', 'standard')).toBe(true)
-    expect(canMoveTo('pending_payment', 'shipped', 'standard')).toBe(false)
-    expect(canMoveTo('processing', 'paid', 'standard')).toBe(false)
-    expect(canMoveTo('processing', 'shipped', 'pickup')).toBe(false)
-    expect(canMoveTo('shipped', 'cancelled', 'standard')).toBe(false)
+  test('pay at pickup or on delivery: packed while unpaid, then handed over and paid in one step', () => {
+    expect(nextSteps('pending_payment', atHandover('pickup'))).toEqual([
+      'ready_for_pickup',
+      'processing',
+      'paid',
+      'cancelled',
+    ])
+    expect(nextSteps('ready_for_pickup', atHandover('pickup'))).toEqual(['collected', 'cancelled'])
+    expect(nextSteps('pending_payment', atHandover('delivery'))[0]).toBe('out_for_delivery')
+    expect(nextSteps('out_for_delivery', atHandover('delivery'))).toEqual([
+      'delivered',
+      'cancelled',
+    ])
+    // A parcel is shipped only once paid.
+    expect(nextSteps('pending_payment', atHandover('standard'))).toEqual(['paid', 'cancelled'])
+    // Paid early (a cheque): the handover no longer records a payment.
+    const paidEarly = { ...atHandover('pickup'), paymentStatus: 'paid' }
+    expect(nextSteps('ready_for_pickup', paidEarly)).toEqual(['completed', 'cancelled'])
+  })
+
+  test('canTakeStep refuses skipping, going back and the wrong branch', () => {
+    expect(canTakeStep('paid', 'processing', card('standard'))).toBe(true)
+    expect(canTakeStep('pending_payment', 'shipped', atHandover('standard'))).toBe(false)
+    expect(canTakeStep('processing', 'paid', card('standard'))).toBe(false)
+    expect(canTakeStep('processing', 'shipped', card('pickup'))).toBe(false)
+    expect(canTakeStep('shipped', 'cancelled', card('standard'))).toBe(false)
+    expect(canTakeStep('ready_for_pickup', 'collected', card('pickup'))).toBe(false)
+    expect(canTakeStep('ready_for_pickup', 'delivered', atHandover('pickup'))).toBe(false)
+  })
+
+  test('the pack list and the handover buttons', () => {
+    expect(packStepFor('pickup')).toBe('ready_for_pickup')
+    expect(packStepFor('delivery')).toBe('out_for_delivery')
+    expect(packStepFor('standard')).toBeNull()
+    expect(handOverStepFor({ status: 'ready_for_pickup', ...atHandover('pickup') })).toBe(
+      'collected',
+    )
+    expect(handOverStepFor({ status: 'out_for_delivery', ...card('delivery') })).toBe('completed')
+    expect(handOverStepFor({ status: 'pending_payment', ...atHandover('pickup') })).toBeNull()
+    expect(statusAfter('collected')).toBe('completed')
   })
 })
 

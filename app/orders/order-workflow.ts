@@ -1,21 +1,28 @@
 import { z } from 'zod'
 
-// The order status workflow (D19, issue 6 item 3), browser-safe: which step may follow
-// which, what the buttons say, and the one schema for the admin's status form. The server
-// (order-status.server.ts) checks the same table again before it changes anything.
+// The order status workflow (D19, issue 6 item 3, issue 16 item 4), browser-safe: which step
+// may follow which, what the buttons say, and the one schema for the admin's status form. The
+// server (order-status.server.ts) checks the same table again before it changes anything.
 //
 //   pending_payment -> paid | cancelled
 //   paid            -> processing | cancelled
-//   processing      -> ready_for_pickup (pickup orders) | shipped (delivered orders) | cancelled
-//   ready_for_pickup -> completed | cancelled
+//   processing      -> ready_for_pickup (pickup) | out_for_delivery (local delivery)
+//                      | shipped (standard, express) | cancelled
+//   ready_for_pickup, out_for_delivery -> completed | cancelled
 //   shipped         -> completed
 // completed and cancelled are the end.
+//
+// Paying at pickup or on delivery follows the real flow: such an order is packed and made
+// ready (or sent out) while still unpaid, and one step, "Collected and paid" or "Delivered and
+// paid", completes it and records the payment. Paid orders (a card, or marked paid early)
+// can skip processing too. A parcel is shipped only once it is paid.
 
 export const ORDER_STATUSES = [
   'pending_payment',
   'paid',
   'processing',
   'ready_for_pickup',
+  'out_for_delivery',
   'shipped',
   'completed',
   'cancelled',
@@ -27,40 +34,84 @@ export function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value)
 }
 
-const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending_payment: ['paid', 'cancelled'],
-  paid: ['processing', 'cancelled'],
-  processing: ['ready_for_pickup', 'shipped', 'cancelled'],
-  ready_for_pickup: ['completed', 'cancelled'],
-  shipped: ['completed'],
-  completed: [],
-  cancelled: [],
+/** What the admin can do to an order: a status to move to, or a closing step that also records payment. */
+export const ORDER_STEPS = [...ORDER_STATUSES, 'collected', 'delivered'] as const
+export type OrderStep = (typeof ORDER_STEPS)[number]
+
+/** The status each step leaves the order in. */
+export function statusAfter(step: OrderStep): OrderStatus {
+  return step === 'collected' || step === 'delivered' ? 'completed' : step
 }
 
-/**
- * The steps an order may take next. A pickup order is made ready for pickup and never
- * shipped; a delivered order is shipped and never waits at the farm.
- */
-export function nextStatuses(status: string, shippingMethod: string): OrderStatus[] {
+/** What decides an order's next steps besides its status. */
+export type OrderFlow = { shippingMethod: string; paymentMethod: string; paymentStatus: string }
+
+/** The status that means "packed": ready at the pickup, out with the delivery, or shipped. */
+function readyStatus(shippingMethod: string): OrderStatus {
+  if (shippingMethod === 'pickup') return 'ready_for_pickup'
+  if (shippingMethod === 'delivery') return 'out_for_delivery'
+  return 'shipped'
+}
+
+/** The steps an order may take next, in the order the buttons show them. */
+export function nextSteps(status: string, flow: OrderFlow): OrderStep[] {
   if (!isOrderStatus(status)) return []
-  const pickup = shippingMethod === 'pickup'
-  return NEXT[status].filter((next) =>
-    next === 'ready_for_pickup' ? pickup : next === 'shipped' ? !pickup : true,
+  const paid = flow.paymentStatus === 'paid'
+  const local = flow.shippingMethod === 'pickup' || flow.shippingMethod === 'delivery'
+  const payOnHandover = local && flow.paymentMethod === 'offline' && !paid
+  const ready = readyStatus(flow.shippingMethod)
+  switch (status) {
+    case 'pending_payment':
+      return payOnHandover ? [ready, 'processing', 'paid', 'cancelled'] : ['paid', 'cancelled']
+    case 'paid':
+      return local ? [ready, 'processing', 'cancelled'] : ['processing', 'cancelled']
+    case 'processing':
+      return [ready, 'cancelled']
+    case 'ready_for_pickup':
+      return paid ? ['completed', 'cancelled'] : ['collected', 'cancelled']
+    case 'out_for_delivery':
+      return paid ? ['completed', 'cancelled'] : ['delivered', 'cancelled']
+    case 'shipped':
+      return ['completed']
+    default:
+      return []
+  }
+}
+
+export function canTakeStep(from: string, step: string, flow: OrderFlow): boolean {
+  return (nextSteps(from, flow) as string[]).includes(step)
+}
+
+/** The step that packs an order of this method (the pack list's button); null for parcels. */
+export function packStepFor(
+  shippingMethod: string,
+): 'ready_for_pickup' | 'out_for_delivery' | null {
+  if (shippingMethod === 'pickup') return 'ready_for_pickup'
+  if (shippingMethod === 'delivery') return 'out_for_delivery'
+  return null
+}
+
+/** The step that hands an order over: with the payment when it is still owed. */
+export function handOverStepFor(
+  order: OrderFlow & { status: string },
+): 'collected' | 'delivered' | 'completed' | null {
+  const steps = nextSteps(order.status, order)
+  return (
+    (['collected', 'delivered', 'completed'] as const).find((step) => steps.includes(step)) ?? null
   )
 }
 
-export function canMoveTo(from: string, to: string, shippingMethod: string): boolean {
-  return (nextStatuses(from, shippingMethod) as string[]).includes(to)
-}
-
-/** The button that takes an order to this status, named by what it does. */
-export const STATUS_ACTION_LABELS: Record<OrderStatus, string> = {
+/** The button that takes an order this step, named by what it does. */
+export const STEP_LABELS: Record<OrderStep, string> = {
   pending_payment: 'Mark as Pending Payment',
   paid: 'Mark as Paid',
   processing: 'Start Processing',
   ready_for_pickup: 'Mark Ready for Pickup',
+  out_for_delivery: 'Mark Out for Delivery',
   shipped: 'Mark as Shipped',
   completed: 'Mark as Completed',
+  collected: 'Collected and paid',
+  delivered: 'Delivered and paid',
   cancelled: 'Cancel Order',
 }
 
@@ -68,6 +119,7 @@ export const STATUS_ACTION_LABELS: Record<OrderStatus, string> = {
 export const CUSTOMER_EMAIL_STATUSES = [
   'paid',
   'ready_for_pickup',
+  'out_for_delivery',
   'shipped',
   'completed',
   'cancelled',
@@ -109,7 +161,16 @@ export const OrderStatusSchema = z.discriminatedUnion(
   [
     ShipOrderSchema,
     z.object({
-      intent: z.enum(['paid', 'processing', 'ready_for_pickup', 'completed', 'cancelled']),
+      intent: z.enum([
+        'paid',
+        'processing',
+        'ready_for_pickup',
+        'out_for_delivery',
+        'completed',
+        'collected',
+        'delivered',
+        'cancelled',
+      ]),
       from,
     }),
   ],

@@ -272,7 +272,7 @@ describe('placing an order', () => {
       'Total: $61.06',
       '12 Orchard Lane, Unit 3',
       'Boise, ID 83702',
-      'Shipping method: Standard Shipping (5-7 business days)',
+      'How you get it: Standard Shipping (5-7 business days)',
       'Payment: Pay at pickup or on delivery',
       `${TEST_BASE_URL}/order-confirmation/${order.id}`,
     ]) {

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely'
 import { getPricingSettings } from '~/cart/cart.server'
 import { type PricingPromo, priceCart } from '~/cart/pricing'
 import { currentPromoTerms, PROMO_TERMS_COLUMNS } from '~/cart/promo'
+import { sellingUnit } from '~/catalog/variants'
 import { getFarmBasics } from '~/content/farm.server'
 import { listStatesOffered } from '~/customers/addresses.server'
 import { paymentMethodLabel, shippingMethodLabel } from '~/customers/orders.server'
@@ -10,6 +11,9 @@ import type { Database } from '~/db/schema'
 import { sendEmail } from '~/email/outbox.server'
 import { orderConfirmationEmail } from '~/email/templates/order-confirmation'
 import { getEnv } from '~/env.server'
+import { takeSlot } from '~/fulfilment/booking.server'
+import { describeFulfilment, slotFullMessage } from '~/fulfilment/methods'
+import { resolveFulfilment } from '~/fulfilment/offer.server'
 import {
   EMPTY_CART,
   formatOrderNumber,
@@ -49,6 +53,8 @@ export type PlaceOrderHooks = {
    * else is written. Tests throw here to prove that a failure leaves no trace.
    */
   afterStock?: () => void | Promise<void>
+  /** TEST ONLY: the moment the order is placed, for cut-offs */
+  now?: Date
 }
 
 type Trx = Transaction<Database>
@@ -66,6 +72,7 @@ type OrderLine = {
   name: string
   variantName: string | null
   imageUrl: string | null
+  unit: string
   unitPriceCents: number
   quantity: number
   onSale: boolean
@@ -125,6 +132,29 @@ export async function placeOrder(
         })
       }
 
+      // Where and when (ADR 18): checked again here, against the shop as it is now.
+      const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0)
+      const address = data.shippingAddress
+      const fulfilment = await resolveFulfilment(
+        trx,
+        {
+          method: data.shippingMethod,
+          slot: data.slot ?? '',
+          zipCode: 'zipCode' in address ? address.zipCode : '',
+          subtotalCents,
+          productIds: lines.map((line) => line.productId),
+        },
+        hooks.now,
+      )
+      if (!fulfilment.ok) {
+        throw new Refusal({
+          ok: false,
+          reason: fulfilment.reason,
+          message: fulfilment.message,
+          fieldErrors: { [fulfilment.field]: [fulfilment.message] },
+        })
+      }
+
       const settings = await getPricingSettings(trx)
       const promo = cart.promo_code ? await loadPromo(trx, cart.promo_code) : null
       const totals = priceCart({
@@ -132,6 +162,7 @@ export async function placeOrder(
         promo: promo?.terms ?? null,
         shippingMethod: data.shippingMethod,
         settings,
+        delivery: fulfilment.delivery,
       })
 
       // The cart is spent: its lines and its promo code go (as Clear Cart does). Done before
@@ -142,6 +173,19 @@ export async function placeOrder(
 
       await takeStock(trx, lines)
       await hooks.afterStock?.()
+      // The window's capacity, taken like stock: after it, in every order's same lock order.
+      if (fulfilment.booking) {
+        const { windowId, date, label } = fulfilment.booking
+        if (!(await takeSlot(trx, windowId, date))) {
+          const message = slotFullMessage(label)
+          throw new Refusal({
+            ok: false,
+            reason: 'slot-full',
+            message,
+            fieldErrors: { slot: [message] },
+          })
+        }
+      }
 
       // Counted only when the code gave something; the limit is checked again by the update
       // itself, so two last uses of a limited code cannot both succeed. The order that loses
@@ -174,7 +218,14 @@ export async function placeOrder(
         .executeTakeFirstOrThrow()
 
       const orderId = crypto.randomUUID()
-      const address = data.shippingAddress
+      // Pickup asks for no address: the order keeps the names and empty address fields.
+      const shipTo = {
+        street: 'street' in address ? address.street : '',
+        apartment: 'apartment' in address ? (address.apartment ?? null) : null,
+        city: 'city' in address ? address.city : '',
+        state: 'state' in address ? address.state : '',
+        zipCode: 'zipCode' in address ? address.zipCode : '',
+      }
       await trx
         .insertInto('orders')
         .values({
@@ -195,13 +246,14 @@ export async function placeOrder(
           shipping_method: data.shippingMethod,
           ship_first_name: address.firstName,
           ship_last_name: address.lastName,
-          ship_street: address.street,
-          ship_apartment: address.apartment,
-          ship_city: address.city,
-          ship_state: address.state,
-          ship_zip_code: address.zipCode,
+          ship_street: shipTo.street,
+          ship_apartment: shipTo.apartment,
+          ship_city: shipTo.city,
+          ship_state: shipTo.state,
+          ship_zip_code: shipTo.zipCode,
           payment_method: data.paymentMethod,
           payment_status: 'pending',
+          ...fulfilment.snapshot,
         })
         .execute()
       await trx
@@ -215,6 +267,7 @@ export async function placeOrder(
             product_name: line.name,
             variant_name: line.variantName,
             image_url: line.imageUrl,
+            unit: sellingUnit(line.unit, line.variantName),
             unit_price_cents: line.unitPriceCents,
             quantity: line.quantity,
             line_total_cents: totals.lineTotalsCents[index] ?? 0,
@@ -232,6 +285,7 @@ export async function placeOrder(
           name: itemName(line.name, line.variantName),
           quantity: line.quantity,
           unitPriceCents: line.unitPriceCents,
+          unit: sellingUnit(line.unit, line.variantName),
         })),
         subtotalCents: totals.subtotalCents,
         discountCents: totals.discountCents,
@@ -239,10 +293,14 @@ export async function placeOrder(
         shippingCents: totals.shippingCents,
         taxCents: totals.taxCents,
         totalCents: totals.totalCents,
-        shippingAddress: address,
+        shippingAddress: { firstName: address.firstName, lastName: address.lastName, ...shipTo },
         phone: data.contact.phone,
         shippingMethod: shippingMethodLabel(data.shippingMethod),
         paymentMethod: paymentMethodLabel(data.paymentMethod),
+        fulfilment: describeFulfilment({
+          shipping_method: data.shippingMethod,
+          ...fulfilment.snapshot,
+        }),
       })
       await sendEmail(trx, { to: data.contact.email, ...content, template: 'order-confirmation' })
 
@@ -316,6 +374,7 @@ async function loadOrderLines(trx: Trx, cartId: string): Promise<OrderLine[]> {
       'cart_lines.quantity',
       'products.name',
       'products.image_url',
+      'products.unit',
       'product_variants.name as variant_name',
       eb.fn.coalesce('product_variants.price_cents', 'products.price_cents').as('unit_price_cents'),
       // A computed 1/0: aliased booleans would come back raw from SQLite (ADR 2).
@@ -361,6 +420,7 @@ async function loadOrderLines(trx: Trx, cartId: string): Promise<OrderLine[]> {
     name: row.name,
     variantName: row.variant_name,
     imageUrl: row.image_url,
+    unit: row.unit,
     unitPriceCents: Number(row.unit_price_cents),
     quantity: row.quantity,
     onSale: Number(row.on_sale) === 1,

@@ -18,7 +18,7 @@ const valid = {
     state: 'id',
     zipCode: '83702-1234',
   },
-  shippingMethod: 'pickup',
+  shippingMethod: 'standard',
   paymentMethod: 'offline',
 }
 
@@ -34,8 +34,30 @@ describe('the Place Order schema', () => {
   test('a valid checkout is normalised: email lower case, blank apartment null, state upper case', () => {
     const data = placeOrderSchema(['ID']).parse(valid)
     expect(data.contact.email).toBe('ann@example.com')
-    expect(data.shippingAddress.apartment).toBeNull()
-    expect(data.shippingAddress.state).toBe('ID')
+    expect(data.shippingAddress).toMatchObject({ apartment: null, state: 'ID' })
+  })
+
+  test('pickup asks for a name and no address', () => {
+    const data = placeOrderSchema(['ID']).parse({
+      ...valid,
+      shippingMethod: 'pickup',
+      slot: 'w1:2026-11-26',
+      shippingAddress: { firstName: 'Ann', lastName: 'Lee', street: '', city: '' },
+    })
+    expect(data.shippingAddress).toEqual({ firstName: 'Ann', lastName: 'Lee' })
+    expect(errors({ ...valid, shippingMethod: 'pickup', shippingAddress: {} })).toEqual({
+      'shippingAddress.firstName': 'Full name is required',
+      'shippingAddress.lastName': 'Full name is required',
+    })
+    expect(
+      errors({
+        ...valid,
+        shippingMethod: 'delivery',
+        shippingAddress: { firstName: 'A', lastName: 'B' },
+      }),
+    ).toMatchObject({
+      'shippingAddress.street': 'Address is required',
+    })
   })
 
   test("the specification's three messages, and ours for the rest", () => {
@@ -51,7 +73,6 @@ describe('the Place Order schema', () => {
           city: '',
           zipCode: 'abc',
         },
-        shippingMethod: 'drone',
         paymentMethod: 'creditCard',
         idempotencyKey: 'x',
       }),
@@ -63,8 +84,11 @@ describe('the Place Order schema', () => {
       'shippingAddress.street': 'Address is required',
       'shippingAddress.city': 'City is required',
       'shippingAddress.zipCode': 'Please enter a valid ZIP code',
-      shippingMethod: 'Please choose a shipping method',
       paymentMethod: 'Please choose a payment method',
+    })
+    // The method decides which fields are asked for, so an unknown one is all that is said.
+    expect(errors({ ...valid, shippingMethod: 'drone' })).toEqual({
+      shippingMethod: 'Please choose a shipping method',
     })
     expect(errors({ ...valid, contact: { email: 'not-an-email', phone: '208 555 0100' } })).toEqual(
       {

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { SHIPPING_METHODS } from '~/cart/pricing'
 import {
   optionalText,
   PHONE_INVALID,
@@ -13,7 +12,7 @@ import {
 // shopper reads, and the shape of placeOrder's answer. The checkout form validates with the
 // schema in the browser; placeOrder parses its input with it again on the server.
 
-export const PAYMENT_METHODS = ['offline', 'stripe'] as const
+export const PAYMENT_METHODS = ['offline', 'stripe', 'paypal'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
 // Specification, checkout shipping step: the three texts are kept exactly.
@@ -41,8 +40,13 @@ export function stateNotOfferedMessage(statesOffered: readonly string[]): string
   return `We currently deliver only to ${offeredStatesText(statesOffered)}.`
 }
 
-const required = (message: string, max = 100) =>
-  z.string({ error: message }).trim().min(1, message).max(max, message)
+/** Required text whose length limit says the limit, never "is required" (issue 17). */
+const required = (message: string, label: string, max = 100) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${label} must be at most ${max} characters`)
 
 /**
  * A schema builder for the shop's states offered that builds again only when they change:
@@ -59,56 +63,83 @@ export function perStatesOffered<S>(
   }
 }
 
+export const contactSchema = z.object({
+  email: z
+    .string({ error: EMAIL_REQUIRED })
+    .trim()
+    .min(1, EMAIL_REQUIRED)
+    .max(254, 'Email must be at most 254 characters')
+    .pipe(z.email(EMAIL_INVALID))
+    .transform((value) => value.toLowerCase()),
+  phone: z
+    .string({ error: PHONE_REQUIRED })
+    .trim()
+    .min(1, PHONE_REQUIRED)
+    .refine(
+      (value) => /^[0-9+().\-\s]{7,20}$/.test(value) && value.replace(/\D/g, '').length >= 7,
+      PHONE_INVALID,
+    ),
+})
+
+/** The specification has one message for either half of the name. */
+export const nameShape = {
+  firstName: required(FULL_NAME_REQUIRED, 'First name'),
+  lastName: required(FULL_NAME_REQUIRED, 'Last name'),
+}
+
+/** A delivery or shipping address for a shop that delivers to `statesOffered`. */
+export const addressSchema = perStatesOffered((statesOffered) =>
+  z.object({
+    ...nameShape,
+    street: required(ADDRESS_REQUIRED, 'Address', 200),
+    apartment: optionalText('Apartment or suite'),
+    city: requiredText('City'),
+    state: z
+      .string({ error: STATE_REQUIRED })
+      .trim()
+      .min(1, STATE_REQUIRED)
+      .transform((code) => code.toUpperCase())
+      .refine((code) => statesOffered.includes(code), stateNotOfferedMessage(statesOffered)),
+    zipCode: z
+      .string({ error: ZIP_CODE_REQUIRED })
+      .trim()
+      .min(1, ZIP_CODE_REQUIRED)
+      .regex(/^\d{5}(-\d{4})?$/, ZIP_CODE_INVALID),
+  }),
+)
+
 /**
  * Checkout's Place Order input for a shop that delivers to `statesOffered` (settings, e.g.
- * ['ID']). The customer comes from the session, never from the form.
+ * ['ID']). The customer comes from the session, never from the form. Pickup asks for a name
+ * and no address; pickup and local delivery carry the chosen slot ("windowId:YYYY-MM-DD"),
+ * which placeOrder checks again inside its transaction (ADR 18).
  */
-export const placeOrderSchema = perStatesOffered((statesOffered) =>
-  z.object({
+export const placeOrderSchema = perStatesOffered((statesOffered) => {
+  const common = {
     /** Made when the review step renders: the same submission twice makes one order. */
     idempotencyKey: z
       .string({ error: CHECKOUT_EXPIRED })
       .regex(/^[A-Za-z0-9_-]{16,100}$/, CHECKOUT_EXPIRED),
-    contact: z.object({
-      email: z
-        .string({ error: EMAIL_REQUIRED })
-        .trim()
-        .min(1, EMAIL_REQUIRED)
-        .max(254, EMAIL_INVALID)
-        .pipe(z.email(EMAIL_INVALID))
-        .transform((value) => value.toLowerCase()),
-      phone: z
-        .string({ error: PHONE_REQUIRED })
-        .trim()
-        .min(1, PHONE_REQUIRED)
-        .refine(
-          (value) => /^[0-9+().\-\s]{7,20}$/.test(value) && value.replace(/\D/g, '').length >= 7,
-          PHONE_INVALID,
-        ),
-    }),
-    shippingAddress: z.object({
-      // The specification has one message for either half of the name.
-      firstName: required(FULL_NAME_REQUIRED),
-      lastName: required(FULL_NAME_REQUIRED),
-      street: required(ADDRESS_REQUIRED, 200),
-      apartment: optionalText('Apartment or suite'),
-      city: requiredText('City'),
-      state: z
-        .string({ error: STATE_REQUIRED })
-        .trim()
-        .min(1, STATE_REQUIRED)
-        .transform((code) => code.toUpperCase())
-        .refine((code) => statesOffered.includes(code), stateNotOfferedMessage(statesOffered)),
-      zipCode: z
-        .string({ error: ZIP_CODE_REQUIRED })
-        .trim()
-        .min(1, ZIP_CODE_REQUIRED)
-        .regex(/^\d{5}(-\d{4})?$/, ZIP_CODE_INVALID),
-    }),
-    shippingMethod: z.enum(SHIPPING_METHODS, { error: SHIPPING_METHOD_INVALID }),
+    contact: contactSchema,
     paymentMethod: z.enum(PAYMENT_METHODS, { error: PAYMENT_METHOD_INVALID }),
-  }),
-)
+    slot: z.string().max(100).optional(),
+  }
+  const address = addressSchema(statesOffered)
+  return z.discriminatedUnion(
+    'shippingMethod',
+    [
+      z.object({
+        ...common,
+        shippingMethod: z.literal('pickup'),
+        shippingAddress: z.object(nameShape),
+      }),
+      z.object({ ...common, shippingMethod: z.literal('delivery'), shippingAddress: address }),
+      z.object({ ...common, shippingMethod: z.literal('standard'), shippingAddress: address }),
+      z.object({ ...common, shippingMethod: z.literal('express'), shippingAddress: address }),
+    ],
+    { error: SHIPPING_METHOD_INVALID },
+  )
+})
 
 /**
  * The schema for any US state, for code that does not know the shop's settings (types,
@@ -116,7 +147,24 @@ export const placeOrderSchema = perStatesOffered((statesOffered) =>
  */
 export const PlaceOrderSchema = placeOrderSchema(Object.keys(US_STATE_NAMES))
 
-export type PlaceOrderFields = z.input<typeof PlaceOrderSchema>
+/** What callers hand placeOrder (parsed there with placeOrderSchema). */
+export type PlaceOrderFields = {
+  idempotencyKey: string
+  contact: { email: string; phone: string }
+  shippingMethod: string
+  /** pickup and local delivery: "windowId:YYYY-MM-DD" */
+  slot?: string
+  shippingAddress: {
+    firstName: string
+    lastName: string
+    street?: string
+    apartment?: string
+    city?: string
+    state?: string
+    zipCode?: string
+  }
+  paymentMethod: string
+}
 export type PlaceOrderData = z.output<typeof PlaceOrderSchema>
 
 /** 10042 -> "FS-10042": how every page and email shows an order number. */
@@ -141,6 +189,10 @@ export type PlaceOrderFailureReason =
   | 'promo-invalid'
   /** the idempotency key was used by another customer's order */
   | 'conflict'
+  /** the pickup window or delivery day cannot be had (closed, past its cut-off, wrong ZIP) */
+  | 'fulfilment'
+  /** the window filled up while the shopper was checking out */
+  | 'slot-full'
 
 /** What paying for an order needs to know of it. */
 type PlacedOrder = { id: string; orderNumber: number; email: string; totalCents: number }
@@ -152,7 +204,7 @@ export type PlaceOrderResult =
       ok: false
       reason: PlaceOrderFailureReason
       message: string
-      /** 'invalid' only: messages by field path, e.g. 'shippingAddress.street' */
+      /** 'invalid' (by path, e.g. 'shippingAddress.street'), 'fulfilment' and 'slot-full' */
       fieldErrors?: Record<string, string[]>
     }
 

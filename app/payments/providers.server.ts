@@ -2,19 +2,39 @@ import { getDb } from '~/db/db.server'
 import { getEnv } from '~/env.server'
 import type { PaymentMethod } from '~/orders/place-order'
 import { offlineProvider } from './offline.server'
+import {
+  createPayPalClient,
+  createPayPalProvider,
+  type PayPalClient,
+  type PayPalConfig,
+} from './paypal.server'
 import type { PaymentOption, PaymentProvider } from './provider'
 import { createStripeProvider } from './stripe.server'
 
 // The payment methods this shop offers right now (D7). Components only ever see this list,
 // never a provider's own objects (house style, anti-pattern 3). "Pay at pickup or on
 // delivery" needs no account, so it is always there; Stripe Checkout (a hosted page: card
-// data never touches our server) is added when both its keys are configured.
+// data never touches our server) and PayPal (approved on PayPal's page) are added when both
+// of their keys are configured.
 
 export function listPaymentProviders(): PaymentProvider[] {
   const { stripe, baseUrl } = getEnv()
   const providers: PaymentProvider[] = [offlineProvider]
   if (stripe) providers.push(createStripeProvider(getDb(), { ...stripe, baseUrl }))
+  const paypal = getPayPalClient()
+  if (paypal) providers.push(createPayPalProvider(getDb(), paypal, baseUrl))
   return providers
+}
+
+let paypalClient: { config: PayPalConfig; client: PayPalClient } | undefined
+
+/** The PayPal client for this process's configuration (one, so its access token is shared). */
+export function getPayPalClient(): PayPalClient | undefined {
+  const { paypal } = getEnv()
+  if (!paypal) return undefined
+  if (paypalClient?.config !== paypal)
+    paypalClient = { config: paypal, client: createPayPalClient(paypal) }
+  return paypalClient.client
 }
 
 /** The options for the browser: ids, labels and descriptions only. */

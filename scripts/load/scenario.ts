@@ -19,6 +19,7 @@ import {
   parseCartLines,
   parseConfirmation,
   parseIdempotencyKey,
+  parsePickupSlot,
 } from '../support/shopper'
 
 /** 'tail': after the mix, while the last answers come in (not counted in the figures) */
@@ -253,6 +254,19 @@ export class LoadShopper {
         )
       }
       case 9:
+        // Once per shopper: the checkout page, for the pickup time it offers first.
+        if (this.customer.slot === undefined) {
+          return {
+            name: 'GET /checkout',
+            kind: 'page',
+            path: '/checkout',
+            expect: 200,
+            readsBody: true,
+            onAnswer: (body) => {
+              this.customer.slot = parsePickupSlot(body)
+            },
+          }
+        }
         return this.page('GET /about', '/about')
       case 10:
         return {

@@ -14,6 +14,8 @@ export type Customer = {
   lastName: string
   /** the client address the shop sees (X-Forwarded-For) */
   ip: string
+  /** the pickup time checkout offered first ("windowId:YYYY-MM-DD"; '' when the farm has none) */
+  slot?: string
 }
 
 /** Customer number `n` of a run: its own email and its own address in 10.0.0.0/8. */
@@ -79,9 +81,20 @@ export const addToCartFields = (item: Item, quantity: number): Fields => ({
 
 export type CheckoutIntent = 'to-payment' | 'to-review' | 'place-order'
 
+/** The pickup time the checkout page comes with (the earliest with room), '' if none. */
+export function parsePickupSlot(html: string): string {
+  for (const [tag] of html.matchAll(/<input[^>]*>/g)) {
+    if (tag.includes('name="slot"') && / checked(="")?[ />]/.test(tag)) {
+      return /value="([^"]+)"/.exec(tag)?.[1] ?? ''
+    }
+  }
+  return ''
+}
+
 /**
- * A checkout step's post: farm pickup, pay at pickup ("offline"), the fields step 1 asks for
- * (tests/e2e/support/checkout.ts fills the same ones in the browser).
+ * A checkout step's post: pickup at the time checkout offered first, pay at pickup
+ * ("offline"), the fields step 1 asks for (tests/e2e/support/checkout.ts fills the same ones in
+ * the browser).
  */
 export function checkoutFields(
   customer: Customer,
@@ -100,6 +113,7 @@ export function checkoutFields(
     state: 'ID',
     zipCode: '83702',
     shippingMethod: 'pickup',
+    slot: customer.slot ?? '',
     paymentMethod: 'offline',
   }
   if (intent === 'place-order') {
@@ -222,7 +236,14 @@ export class Shopper {
    * The three checkout steps. A Place Order that got no answer comes back as 'unknown' (with
    * its key, so the order can be looked for) rather than as an error.
    */
+  /** Reads the checkout page once for the pickup time it offers first. */
+  async choosePickupTime(): Promise<void> {
+    if (this.customer.slot !== undefined) return
+    this.customer.slot = parsePickupSlot((await this.expect('/checkout', undefined, 200)).body)
+  }
+
   async checkout(): Promise<CheckoutAttempt> {
+    await this.choosePickupTime()
     await this.expect('/checkout', checkoutFields(this.customer, 'to-payment'), 200)
     const review = await this.expect('/checkout', checkoutFields(this.customer, 'to-review'), 200)
     const idempotencyKey = parseIdempotencyKey(review.body)

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import SQLite from 'better-sqlite3'
 import { addToCart, demoStock } from './support/cart'
-import { waitForMail } from './support/mailbox'
+import { listMail, waitForMail } from './support/mailbox'
 import { signInAsNewAdmin, signUp, uniqueEmail } from './support/users'
 
 // Issue 6, items 2 and 3, in the browser: a customer checks out; an admin finds the order by
@@ -46,11 +46,14 @@ async function customerOrder(browser: Browser, label: string, item: Checkout) {
     has: page.getByRole('button', { name: 'Continue to Payment' }),
   })
   await form.getByLabel('Phone').fill('208-555-0142')
-  await form.getByLabel('Street address').fill('12 Meadow Lane')
-  await form.getByLabel('City').fill('Boise')
-  await form.getByLabel('State').selectOption('ID')
-  await form.getByLabel('ZIP code').fill('83702')
   await form.getByRole('radio', { name: item.method }).check()
+  // Pickup asks for no address (its fields are hidden).
+  if (!item.method.test('Pickup')) {
+    await form.getByLabel('Street address').fill('12 Meadow Lane')
+    await form.getByLabel('City').fill('Boise')
+    await form.getByLabel('State').selectOption('ID')
+    await form.getByLabel('ZIP code').fill('83702')
+  }
   await page.getByRole('button', { name: 'Continue to Payment' }).click()
   await page.getByRole('button', { name: 'Review Order' }).click()
   await page.getByLabel('I agree to the Terms of Service and Privacy Policy').check()
@@ -93,7 +96,7 @@ test('an admin finds an order by email and ships it; the customer is emailed the
   // Two browsers, a checkout and five steps on two shared cores.
   test.setTimeout(120_000)
   const customer = await customerOrder(browser, 'ship', {
-    product: 'Short Ribs',
+    product: 'Wildflower Honey',
     quantity: 2,
     method: /^Standard Shipping/,
   })
@@ -103,7 +106,7 @@ test('an admin finds an order by email and ships it; the customer is emailed the
 
   await expect(
     admin.getByRole('table', { name: `Items in order ${customer.number}` }),
-  ).toContainText('Short Ribs')
+  ).toContainText('Wildflower Honey')
   await expect(admin.getByText('12 Meadow Lane')).toBeVisible()
   // Only the allowed next steps are offered.
   await expect(admin.getByRole('button', { name: 'Mark as Paid' })).toBeVisible()
@@ -142,10 +145,36 @@ test('an admin finds an order by email and ships it; the customer is emailed the
   await customer.context.close()
 })
 
+test('pay at pickup: packed while unpaid, then collected and paid in one step', async ({
+  browser,
+}) => {
+  const customer = await customerOrder(browser, 'pay-at-pickup', {
+    product: 'Pasture-Raised Eggs',
+    method: /^Pickup$/,
+  })
+  const admin = await adminPage(browser)
+  await admin.goto(`/admin/orders/${customer.orderId}`)
+  await expect(admin.getByText('This order is Pending Payment.')).toBeVisible()
+  await step(admin, 'Mark Ready for Pickup', 'Ready for Pickup')
+  const ready = await waitForMail(customer.email, /is ready for pickup$/)
+  expect(ready.text).toMatch(/Please bring \$\d+\.\d\d; we take cash or card at pickup\./)
+  expect(ready.text).not.toContain('received your payment')
+  await expect(admin.getByRole('button', { name: 'Mark as Completed' })).toHaveCount(0)
+  await step(admin, 'Collected and paid', 'Completed')
+  const done = await waitForMail(customer.email, /is complete$/)
+  expect(done.text).toContain('We have received your payment')
+  expect(
+    (await listMail()).filter(
+      (mail) => mail.to.includes(customer.email) && /^Payment received/.test(mail.subject),
+    ),
+  ).toHaveLength(0)
+  await customer.context.close()
+})
+
 test('a pickup order is made ready for pickup and the customer is told', async ({ browser }) => {
   const customer = await customerOrder(browser, 'pickup', {
     product: 'Chuck Roast',
-    method: /^Farm Pickup/,
+    method: /^Pickup$/,
   })
   const admin = await adminPage(browser)
   await admin.goto(`/admin/orders/${customer.orderId}`)
@@ -214,7 +243,7 @@ test('the packing slip lists the items; the CSV has the order; the list filters 
   await expect(admin.getByRole('heading', { name: 'Packing Slip', level: 1 })).toBeVisible()
   await expect(admin.getByText(`Order ${customer.number}`, { exact: true })).toBeVisible()
   const items = admin.getByRole('table', { name: `Items in order ${customer.number}` })
-  await expect(items.getByRole('row', { name: /Peppered Beef Jerky 2/ })).toBeVisible()
+  await expect(items.getByRole('row', { name: /2 × Peppered Beef Jerky, bag 2/ })).toBeVisible()
   await expect(admin.getByText('Sawtooth Meadows Farm').first()).toBeVisible()
   await expect(admin.getByText(/^Express Shipping/)).toBeVisible()
   await expect(admin.getByRole('button', { name: 'Print' })).toBeVisible()
@@ -283,7 +312,7 @@ test('a customer is sent home from the admin orders and a forged status change i
 }) => {
   const customer = await customerOrder(browser, 'forger', {
     product: 'Huckleberry Jam',
-    method: /^Farm Pickup/,
+    method: /^Pickup$/,
   })
   const page = customer.page
   for (const path of [

@@ -176,7 +176,8 @@ test.describe('shop without JavaScript', () => {
     expect(Object.fromEntries(form)).toEqual({
       intent: 'add',
       productId: expect.any(String),
-      redirect: '/shop?category=Pantry',
+      // Back to the product's own card, not the top of the page (issue 17).
+      redirect: expect.stringMatching(/^\/shop\?category=Pantry#product-[\w-]+$/),
       quantity: '1',
     })
   })

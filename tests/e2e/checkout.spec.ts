@@ -75,21 +75,21 @@ const CASES: Case[] = [
   {
     name: 'farm pickup is free',
     items: [{ product: 'Rich Beef Bone Broth' }],
-    method: /^Farm Pickup/,
-    summary: { Subtotal: '$12.00', Shipping: 'Free', 'Tax (6%)': '$0.72', Total: '$12.72' },
+    method: /^Pickup$/,
+    summary: { Subtotal: '$12.00', Pickup: 'Free', 'Tax (6%)': '$0.72', Total: '$12.72' },
   },
   {
-    // 10 % of $17.98 = $1.80; tax 6 % of $16.18 = $0.97
+    // 10 % of $28.00 = $2.80; tax 6 % of $25.20 = $1.51
     name: 'FARM10 takes 10 % off and tax is on the discounted subtotal',
-    items: [{ product: 'Grass-Fed Ground Beef', quantity: 2 }],
+    items: [{ product: 'Wildflower Honey', quantity: 2 }],
     method: /^Standard Shipping/,
     promo: 'FARM10',
     summary: {
-      Subtotal: '$17.98',
-      'Discount (FARM10)': '-$1.80',
+      Subtotal: '$28.00',
+      'Discount (FARM10)': '-$2.80',
       Shipping: '$5.99',
-      'Tax (6%)': '$0.97',
-      Total: '$23.14',
+      'Tax (6%)': '$1.51',
+      Total: '$32.70',
     },
   },
 ]

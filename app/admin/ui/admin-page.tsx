@@ -42,8 +42,15 @@ export function AdminPanel({
 /** A table that scrolls sideways on a phone instead of squeezing; the caption names it. */
 export function AdminTable({ caption, children }: { caption: string; children: ReactNode }) {
   return (
+    // `relative` keeps visually hidden labels inside the box: positioned against the page, they
+    // would widen it on a phone (issue 17).
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
-    <div className="overflow-x-auto rounded-lg border border-earth-100 bg-white" tabIndex={0}>
+    <div
+      role="region"
+      aria-label={caption}
+      className="relative overflow-x-auto rounded-lg border border-earth-100 bg-white"
+      tabIndex={0}
+    >
       <table className="w-full min-w-[36rem] border-collapse text-left text-sm [&_td]:border-t [&_td]:border-earth-100 [&_tbody_th]:border-t [&_tbody_th]:border-earth-100 [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2 [&_th]:font-semibold [&_thead_th]:bg-earth-50">
         <caption className="sr-only">{caption}</caption>
         {children}
@@ -51,6 +58,14 @@ export function AdminTable({ caption, children }: { caption: string; children: R
     </div>
   )
 }
+
+/**
+ * For an email, URL or token in a table cell. `anywhere` breaks a long word only where it must
+ * (unlike `break-all`, which splits every address mid-word), and the minimum width keeps room for
+ * an everyday address: a phone's narrow scroll box would otherwise squeeze the column to one
+ * letter a line (issue 17).
+ */
+export const longTextCellClass = 'min-w-56 wrap-anywhere'
 
 /** Shown in place of a table with no rows. */
 export function EmptyState({ children }: { children: ReactNode }) {

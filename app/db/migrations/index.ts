@@ -6,6 +6,8 @@ import * as m0004 from './0004-image-sources'
 import * as m0005 from './0005-order-counter'
 import * as m0006 from './0006-admin'
 import * as m0007 from './0007-change-notices'
+import * as m0008 from './0008-fulfilment'
+import * as m0009 from './0009-policies'
 
 // Listed, not read from disk, so the bundled production server carries them. Forward only:
 // never edit a migration that has shipped; add the next number.
@@ -17,4 +19,6 @@ export const migrations: Record<string, Migration> = {
   '0005-order-counter': m0005,
   '0006-admin': m0006,
   '0007-change-notices': m0007,
+  '0008-fulfilment': m0008,
+  '0009-policies': m0009,
 }

@@ -112,7 +112,7 @@ export const demoProducts: DemoProduct[] = [
       'Our most marbled steak, cut an inch and a quarter thick with the rib bone left on for flavor. Dry-aged 21 days and made for a hot cast-iron pan.',
     category: 'Beef Cuts',
     price_cents: 2899,
-    unit: 'per lb',
+    unit: 'lb',
     image_url: image('bone-in-ribeye-steak'),
     stock_quantity: 36,
     is_available: true,
@@ -134,7 +134,7 @@ export const demoProducts: DemoProduct[] = [
       'A well-marbled shoulder roast that turns fork-tender after a few slow hours in the oven. Sunday dinner with leftovers for sandwiches.',
     category: 'Beef Cuts',
     price_cents: 1199,
-    unit: 'per lb',
+    unit: 'lb',
     image_url: image('chuck-roast'),
     stock_quantity: 22,
     is_available: true,
@@ -167,7 +167,7 @@ export const demoProducts: DemoProduct[] = [
       'The most tender cut on the animal, only two small tenderloins per steer, so they go fast. Join the waiting list and we will let you know when the next steers come back from the butcher.',
     category: 'Beef Cuts',
     price_cents: 3999,
-    unit: 'per lb',
+    unit: 'lb',
     image_url: image('filet-mignon'),
     stock_quantity: 0,
     is_available: true,
@@ -180,7 +180,7 @@ export const demoProducts: DemoProduct[] = [
       'Lean (85/15) ground beef from cattle that ate nothing but grass and hay. Packed in one-pound packages, perfect for burgers, tacos and weeknight meatballs.',
     category: 'Beef Cuts',
     price_cents: 899,
-    unit: 'per lb',
+    unit: 'lb',
     image_url: image('grass-fed-ground-beef'),
     stock_quantity: 80,
     is_available: true,
@@ -202,7 +202,7 @@ export const demoProducts: DemoProduct[] = [
       'A firm, beefy steak with a strip of fat along one edge that crisps beautifully on the grill. Cut an inch thick and dry-aged 21 days.',
     category: 'Beef Cuts',
     price_cents: 2499,
-    unit: 'per lb',
+    unit: 'lb',
     image_url: image('new-york-strip-steak'),
     stock_quantity: 28,
     is_available: true,
@@ -261,7 +261,7 @@ export const demoProducts: DemoProduct[] = [
       'Meaty bone-in short ribs cut from the chuck, ready for a long braise in red wine or a slow afternoon in the smoker.',
     category: 'Beef Cuts',
     price_cents: 1399,
-    unit: 'per lb',
+    unit: 'lb',
     image_url: image('short-ribs'),
     stock_quantity: 20,
     is_available: true,
@@ -298,7 +298,7 @@ export const demoProducts: DemoProduct[] = [
       'A full brisket with both the flat and the point, 10 to 14 pounds, trimmed and ready for your smoker. Grass-fed brisket cooks a little faster, so pull it early.',
     category: 'Beef Cuts',
     price_cents: 1149,
-    unit: 'per lb',
+    unit: 'lb',
     image_url: image('whole-packer-brisket'),
     stock_quantity: 12,
     is_available: true,
@@ -375,5 +375,241 @@ export const demoFarmImages: DemoFarmImage[] = [
     alt_text: 'Cattle eating hay from round bales on a snowy morning',
     caption: 'Winter feeding with our own hay from the upper meadows.',
     display_order: 4,
+  },
+]
+
+// How the demo farm sells (issue 16 item 7): pickup at the farm on Thursday afternoons and
+// Saturday mornings, at the Boise market on Saturdays, and a Wednesday evening delivery run.
+// Times are the farm's wall clock; weekday 0 = Sunday.
+
+type DemoWindow = {
+  weekday: number
+  start_time: string
+  end_time: string
+  capacity?: number
+  cutoff_hours?: number
+  cutoff_days_before?: number
+  cutoff_time?: string
+}
+
+const mapSearch = (address: string) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
+
+export const demoFarmPickup = {
+  name: 'Sawtooth Meadows Farm',
+  address: demoFarmInfo.address,
+  instructions:
+    'Drive past the house to the red barn. Your order waits in the cooler on the left, with your name on it.',
+  map_url: mapSearch(demoFarmInfo.address),
+  windows: [
+    { weekday: 4, start_time: '15:00', end_time: '18:00', cutoff_hours: 24 },
+    { weekday: 6, start_time: '09:00', end_time: '12:00', cutoff_hours: 24 },
+  ] as DemoWindow[],
+}
+
+export const demoMarketPickup = {
+  name: 'Boise Farmers Market',
+  address: '1500 W Shoreline Dr, Boise, ID 83702',
+  instructions: 'Find our tent by the river path, under the green Sawtooth Meadows banner.',
+  map_url: mapSearch('1500 W Shoreline Dr, Boise, ID 83702'),
+  windows: [
+    // Orders close on Thursday at 8 pm, so the cooler can be packed on Friday.
+    {
+      weekday: 6,
+      start_time: '08:00',
+      end_time: '12:00',
+      capacity: 30,
+      cutoff_days_before: 2,
+      cutoff_time: '20:00',
+    },
+  ] as DemoWindow[],
+}
+
+export const demoDeliveryZone = {
+  name: 'Boise local delivery',
+  zip_codes: '83702-83706',
+  fee_cents: 700,
+  free_over_cents: 7500,
+  minimum_cents: 3000,
+  days: [
+    {
+      weekday: 3,
+      start_time: '16:00',
+      end_time: '20:00',
+      cutoff_days_before: 2,
+      cutoff_time: '20:00',
+    },
+  ] as DemoWindow[],
+}
+
+/** Frozen beef and fresh eggs go out by pickup or local delivery only. */
+export const DEMO_LOCAL_ONLY_CATEGORIES: readonly DemoCategory[] = [
+  'Beef Cuts',
+  'Beef Shares',
+  'Eggs',
+]
+
+/** Regular customers of the demo farm; they have no password, so nobody can sign in as them. */
+export const demoCustomers = [
+  {
+    first_name: 'Maria',
+    last_name: 'Lopez',
+    email: 'maria.lopez@example.com',
+    phone: '208-555-0111',
+  },
+  {
+    first_name: 'Dan',
+    last_name: 'Whitaker',
+    email: 'dan.whitaker@example.com',
+    phone: '208-555-0112',
+  },
+  {
+    first_name: 'Priya',
+    last_name: 'Shah',
+    email: 'priya.shah@example.com',
+    phone: '208-555-0113',
+  },
+  {
+    first_name: 'Jake',
+    last_name: 'Nielsen',
+    email: 'jake.nielsen@example.com',
+    phone: '208-555-0114',
+  },
+  {
+    first_name: 'Hannah',
+    last_name: 'Cole',
+    email: 'hannah.cole@example.com',
+    phone: '208-555-0115',
+  },
+  {
+    first_name: 'Sam',
+    last_name: 'Okafor',
+    email: 'sam.okafor@example.com',
+    phone: '208-555-0116',
+  },
+]
+
+type DemoOrder = {
+  /** index into demoCustomers */
+  customer: number
+  where: 'farm' | 'market' | 'delivery'
+  status: string
+  paidByCard?: boolean
+  /** weeks before the next window: a finished order */
+  past?: number
+  address?: { street: string; zip: string }
+  items: Array<{ product: string; variant?: string; quantity: number }>
+}
+
+export const demoOrders: DemoOrder[] = [
+  {
+    customer: 0,
+    where: 'farm',
+    status: 'pending_payment',
+    items: [
+      { product: 'Pasture-Raised Eggs', variant: 'Dozen', quantity: 2 },
+      { product: 'Grass-Fed Ground Beef', quantity: 3 },
+    ],
+  },
+  {
+    customer: 1,
+    where: 'farm',
+    status: 'paid',
+    paidByCard: true,
+    items: [
+      { product: 'Bone-In Ribeye Steak', quantity: 2 },
+      { product: 'Weekly Vegetable Box', variant: 'Family Box', quantity: 1 },
+    ],
+  },
+  {
+    customer: 2,
+    where: 'farm',
+    status: 'pending_payment',
+    items: [
+      { product: 'Weekly Vegetable Box', variant: 'Small Box', quantity: 1 },
+      { product: 'Pasture-Raised Eggs', variant: 'Half Dozen', quantity: 1 },
+      { product: 'Wildflower Honey', quantity: 1 },
+    ],
+  },
+  {
+    customer: 3,
+    where: 'farm',
+    status: 'processing',
+    paidByCard: true,
+    items: [{ product: 'Beef Share', variant: 'Quarter Share', quantity: 1 }],
+  },
+  {
+    customer: 4,
+    where: 'market',
+    status: 'pending_payment',
+    items: [
+      { product: 'Pasture-Raised Eggs', variant: 'Dozen', quantity: 1 },
+      { product: 'Summer Salad Box', quantity: 1 },
+    ],
+  },
+  {
+    customer: 5,
+    where: 'market',
+    status: 'paid',
+    paidByCard: true,
+    items: [
+      { product: 'New York Strip Steak', quantity: 2 },
+      { product: 'Huckleberry Jam', quantity: 2 },
+    ],
+  },
+  {
+    customer: 0,
+    where: 'market',
+    status: 'pending_payment',
+    items: [{ product: 'Root Cellar Box', quantity: 1 }],
+  },
+  {
+    customer: 2,
+    where: 'delivery',
+    status: 'pending_payment',
+    address: { street: '611 N 9th St', zip: '83702' },
+    items: [
+      { product: 'Weekly Vegetable Box', variant: 'Family Box', quantity: 1 },
+      { product: 'Pasture-Raised Eggs', variant: 'Dozen', quantity: 2 },
+    ],
+  },
+  {
+    customer: 4,
+    where: 'delivery',
+    status: 'paid',
+    paidByCard: true,
+    address: { street: '2204 W Bannock St', zip: '83705' },
+    items: [
+      { product: "Butcher's Choice Beef Box", quantity: 1 },
+      { product: 'Rich Beef Bone Broth', quantity: 2 },
+    ],
+  },
+  {
+    customer: 1,
+    where: 'farm',
+    status: 'completed',
+    past: 1,
+    items: [
+      { product: 'Chuck Roast', quantity: 1 },
+      { product: 'Pasture-Raised Eggs', variant: 'Dozen', quantity: 1 },
+    ],
+  },
+  {
+    customer: 3,
+    where: 'market',
+    status: 'completed',
+    paidByCard: true,
+    past: 1,
+    items: [{ product: 'Family Beef Bundle', quantity: 1 }],
+  },
+  {
+    customer: 5,
+    where: 'farm',
+    status: 'completed',
+    past: 2,
+    items: [
+      { product: 'Short Ribs', quantity: 2 },
+      { product: 'Weekly Vegetable Box', variant: 'Small Box', quantity: 1 },
+    ],
   },
 ]

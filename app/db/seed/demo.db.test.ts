@@ -81,6 +81,28 @@ describe('seedDemo', () => {
     expect(await count()).toBe(before)
   })
 
+  test('a fresh admin is not empty: orders in several statuses, messages, a waiting list, subscribers', async () => {
+    await seedDemo(db)
+    const statuses = await db.selectFrom('orders').select('status').distinct().execute()
+    expect(statuses.length).toBeGreaterThanOrEqual(4)
+    const messages = await db.selectFrom('contact_submissions').select('status').execute()
+    expect(messages.filter((m) => m.status === 'unread').length).toBeGreaterThanOrEqual(1)
+    expect(messages.length).toBeGreaterThanOrEqual(3)
+    const waiting = await db
+      .selectFrom('waiting_list')
+      .innerJoin('products', 'products.id', 'waiting_list.product_id')
+      .select(['products.stock_quantity', 'waiting_list.status'])
+      .execute()
+    expect(waiting.length).toBeGreaterThanOrEqual(2)
+    for (const entry of waiting) expect(entry).toEqual({ stock_quantity: 0, status: 'waiting' })
+    const subscribers = await db
+      .selectFrom('newsletter_subscribers')
+      .select('status')
+      .where('status', '=', 'confirmed')
+      .execute()
+    expect(subscribers.length).toBeGreaterThanOrEqual(1)
+  })
+
   test('every image it refers to ships in public/', async () => {
     await seedDemo(db)
     const farm = await db
@@ -111,5 +133,55 @@ describe('seedDemo', () => {
       expect(url).toMatch(/^\/images\/demo\/[a-z0-9-]+\.svg$/)
       expect(existsSync(`${publicDir}${url?.slice(1)}`), url ?? 'missing url').toBe(true)
     }
+  })
+
+  test("sells the demo farm's way: pickups, a delivery zone, local-only beef and eggs, orders to pack", async () => {
+    await seedDemo(db)
+    const places = await db
+      .selectFrom('pickup_places')
+      .innerJoin('fulfilment_windows', 'fulfilment_windows.place_id', 'pickup_places.id')
+      .select(['pickup_places.name', 'fulfilment_windows.weekday', 'fulfilment_windows.capacity'])
+      .orderBy('pickup_places.display_order')
+      .orderBy('fulfilment_windows.weekday')
+      .execute()
+    expect(places).toEqual([
+      { name: 'Sawtooth Meadows Farm', weekday: 4, capacity: null },
+      { name: 'Sawtooth Meadows Farm', weekday: 6, capacity: null },
+      { name: 'Boise Farmers Market', weekday: 6, capacity: 30 },
+    ])
+    const zone = await db
+      .selectFrom('delivery_zones')
+      .select(['name', 'zip_codes', 'fee_cents', 'free_over_cents', 'minimum_cents'])
+      .executeTakeFirstOrThrow()
+    expect(zone).toEqual({
+      name: 'Boise local delivery',
+      zip_codes: '83702-83706',
+      fee_cents: 700,
+      free_over_cents: 7500,
+      minimum_cents: 3000,
+    })
+    const localOnly = await db
+      .selectFrom('products')
+      .select('category')
+      .distinct()
+      .where('local_only', '=', true)
+      .orderBy('category')
+      .execute()
+    expect(localOnly.map((row) => row.category)).toEqual(['Beef Cuts', 'Beef Shares', 'Eggs'])
+
+    const today = new Date().toISOString().slice(0, 10)
+    const orders = await db
+      .selectFrom('orders')
+      .select(['fulfilment_date', 'status', 'shipping_method', 'total_cents'])
+      .execute()
+    const upcoming = orders.filter((o) => (o.fulfilment_date ?? '') >= today)
+    expect(upcoming.length).toBeGreaterThanOrEqual(9)
+    expect(new Set(upcoming.map((o) => o.shipping_method))).toEqual(new Set(['pickup', 'delivery']))
+    expect(orders.filter((o) => o.status === 'completed')).toHaveLength(3)
+    const booked = await db
+      .selectFrom('fulfilment_bookings')
+      .select((eb) => eb.fn.sum<number | string>('booked').as('n'))
+      .executeTakeFirstOrThrow()
+    expect(Number(booked.n)).toBe(upcoming.length)
   })
 })

@@ -1,5 +1,7 @@
 import type { DB } from '../db.server'
+import { seedDemoAdmin } from './demo-admin.server'
 import { demoFarmImages, demoFarmInfo, demoProducts, demoTeamMembers } from './demo-data'
+import { seedDemoFulfilment } from './demo-fulfilment.server'
 import { createFarmImage, createProduct, createTeamMember, createVariant } from './factories.server'
 
 /**
@@ -35,6 +37,8 @@ export async function seedDemo(db: DB): Promise<{ seeded: boolean }> {
     }
     for (const member of demoTeamMembers) await createTeamMember(trx, member)
     for (const farmImage of demoFarmImages) await createFarmImage(trx, farmImage)
+    await seedDemoFulfilment(trx)
+    await seedDemoAdmin(trx)
 
     return { seeded: true }
   })

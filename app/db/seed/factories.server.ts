@@ -122,3 +122,123 @@ export async function createFarmImage(db: DB, overrides: Partial<FarmImageInsert
     .returning(['id', 'image_url', 'alt_text', 'caption', 'display_order'])
     .executeTakeFirstOrThrow()
 }
+
+type PlaceInsert = Insertable<Database['pickup_places']>
+type ZoneInsert = Insertable<Database['delivery_zones']>
+type WindowInsert = Insertable<Database['fulfilment_windows']>
+type OrderInsert = Insertable<Database['orders']>
+type OrderItemInsert = Insertable<Database['order_items']>
+
+export async function createPickupPlace(db: DB, overrides: Partial<PlaceInsert> = {}) {
+  return db
+    .insertInto('pickup_places')
+    .values({
+      id: crypto.randomUUID(),
+      name: `Pickup Place ${suffix()}`,
+      address: '1 Barn Road, Fairfield, ID 83327',
+      ...overrides,
+    })
+    .returning(['id', 'name', 'address', 'instructions', 'map_url'])
+    .executeTakeFirstOrThrow()
+}
+
+export async function createDeliveryZone(db: DB, overrides: Partial<ZoneInsert> = {}) {
+  return db
+    .insertInto('delivery_zones')
+    .values({
+      id: crypto.randomUUID(),
+      name: `Delivery Zone ${suffix()}`,
+      zip_codes: '83702-83706',
+      fee_cents: 700,
+      free_over_cents: 7500,
+      minimum_cents: 3000,
+      ...overrides,
+    })
+    .returning(['id', 'name', 'zip_codes', 'fee_cents', 'free_over_cents', 'minimum_cents'])
+    .executeTakeFirstOrThrow()
+}
+
+/** A weekly window (Thursday 3-6 pm unless told) for a place or, with zone_id, a zone. */
+export async function createWindow(
+  db: DB,
+  owner: { place_id: string } | { zone_id: string },
+  overrides: Partial<WindowInsert> = {},
+) {
+  return db
+    .insertInto('fulfilment_windows')
+    .values({
+      id: crypto.randomUUID(),
+      weekday: overrides.on_date ? null : 4,
+      start_time: '15:00',
+      end_time: '18:00',
+      cutoff_hours: 24,
+      ...owner,
+      ...overrides,
+    })
+    .returning(['id', 'weekday', 'on_date', 'start_time', 'end_time', 'capacity'])
+    .executeTakeFirstOrThrow()
+}
+
+/**
+ * An order as placeOrder would have written it, numbered from the same counter, with its
+ * items (their stock is NOT taken: tests of stock go through placeOrder). A pickup order by
+ * default; pass the fulfilment_* columns for a window.
+ */
+export async function createOrder(
+  db: DB,
+  customerId: string,
+  items: ReadonlyArray<Partial<OrderItemInsert> & { product_name: string }>,
+  overrides: Partial<OrderInsert> = {},
+) {
+  const { value: orderNumber } = await db
+    .updateTable('counters')
+    .set((eb) => ({ value: eb('value', '+', 1) }))
+    .where('name', '=', 'order_number')
+    .returning('value')
+    .executeTakeFirstOrThrow()
+  const id = overrides.id ?? crypto.randomUUID()
+  const lines = items.map((item) => {
+    const unit = item.unit_price_cents ?? 1000
+    const quantity = item.quantity ?? 1
+    return {
+      id: crypto.randomUUID(),
+      order_id: id,
+      unit_price_cents: unit,
+      quantity,
+      line_total_cents: unit * quantity,
+      ...item,
+    }
+  })
+  const subtotal = lines.reduce((sum, line) => sum + line.line_total_cents, 0)
+  const tax = Math.round(subtotal * 0.06)
+  await db
+    .insertInto('orders')
+    .values({
+      id,
+      order_number: orderNumber,
+      customer_id: customerId,
+      idempotency_key: crypto.randomUUID(),
+      status: 'pending_payment',
+      email: `${customerId}@example.com`,
+      phone: '208-555-0100',
+      subtotal_cents: subtotal,
+      discount_cents: 0,
+      shipping_cents: 0,
+      tax_cents: tax,
+      total_cents: subtotal + tax,
+      tax_rate_basis_points: 600,
+      shipping_method: 'pickup',
+      ship_first_name: 'Test',
+      ship_last_name: 'Customer',
+      ship_street: '',
+      ship_city: '',
+      ship_state: '',
+      ship_zip_code: '',
+      payment_method: 'offline',
+      payment_status: 'pending',
+      ...overrides,
+    })
+    .execute()
+  if (lines.length > 0) await db.insertInto('order_items').values(lines).execute()
+  return { id, orderNumber }
+}

@@ -29,6 +29,15 @@ const order: OrderConfirmationInput = {
   phone: '208-555-0100',
   shippingMethod: 'Standard Shipping (5-7 business days)',
   paymentMethod: 'Pay at pickup or on delivery',
+  fulfilment: {
+    method: 'standard',
+    headline: 'Standard Shipping (5-7 business days)',
+    place: null,
+    address: null,
+    instructions: null,
+    mapUrl: null,
+    when: null,
+  },
 }
 
 describe('order confirmation email', () => {
@@ -44,7 +53,7 @@ describe('order confirmation email', () => {
       'Tax: $1.38',
       'Total: $30.36',
       'Ann Lee\n12 Orchard Lane\nBoise, ID 83702',
-      'Shipping method: Standard Shipping (5-7 business days)',
+      'How you get it: Standard Shipping (5-7 business days)',
       'Payment: Pay at pickup or on delivery',
       'https://shop.example/order-confirmation/6f1c2a9e-0d4b-4a51-8f3e-2b7c1d9e0a11',
     ]) {
@@ -56,6 +65,36 @@ describe('order confirmation email', () => {
     expect(email.html).toContain(
       'href="https://shop.example/order-confirmation/6f1c2a9e-0d4b-4a51-8f3e-2b7c1d9e0a11"',
     )
+  })
+
+  test('pickup says where and when, never shipping, and carries the calendar entry', () => {
+    const email = orderConfirmationEmail({
+      ...order,
+      shippingCents: 0,
+      shippingMethod: 'Pickup',
+      items: [{ name: 'Ribeye', quantity: 2, unitPriceCents: 2899, unit: 'lb' }],
+      fulfilment: {
+        method: 'pickup',
+        headline: 'Pickup at Red Barn, Thursday, November 26, 3-6 pm',
+        place: 'Red Barn',
+        address: '1 Barn Road, Fairfield, ID 83327',
+        instructions: 'Cooler on the left',
+        mapUrl: null,
+        when: { date: '2026-11-26', startTime: '15:00', endTime: '18:00' },
+      },
+    })
+    expect(email.text).toContain('will email you when it is packed and ready')
+    expect(email.text).toContain(
+      'Pickup:\nPickup at Red Barn, Thursday, November 26, 3-6 pm\n1 Barn Road, Fairfield, ID 83327\nCooler on the left',
+    )
+    expect(email.text).toContain('Ribeye: 2 × $28.99 / lb')
+    expect(email.text).toContain('Pickup: Free')
+    expect(email.text).not.toMatch(/shipping|on its way/i)
+    expect(email.attachments).toHaveLength(1)
+    expect(email.attachments[0]?.filename).toBe('pickup.ics')
+    expect(email.attachments[0]?.content).toContain('SUMMARY:Pickup at Red Barn')
+    expect(email.attachments[0]?.content).toContain('DTSTART:20261126T220000Z')
+    expect(orderConfirmationEmail(order).attachments).toEqual([])
   })
 
   test('a discount shows with its code', () => {

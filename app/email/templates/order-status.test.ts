@@ -31,9 +31,29 @@ describe('order status emails', () => {
   })
 
   test('each customer-facing step has its own subject', () => {
-    expect(
-      orderStatusEmail({ ...base, status: 'ready_for_pickup', pickupAddress: '1 Farm Rd' }).text,
-    ).toContain('Pick it up at: 1 Farm Rd')
+    const ready = orderStatusEmail({
+      ...base,
+      status: 'ready_for_pickup',
+      fulfilment: {
+        method: 'pickup',
+        headline: 'Pickup at Red Barn, Thursday, November 26, 3-6 pm',
+        place: 'Red Barn',
+        address: '1 Farm Rd',
+        instructions: 'Cooler on the left',
+        mapUrl: null,
+        when: { date: '2026-11-26', startTime: '15:00', endTime: '18:00' },
+      },
+      amountDueCents: 2350,
+    }).text
+    expect(ready).toContain(
+      'Your order FS-10042 is packed and ready. Pickup at Red Barn, Thursday, November 26, 3-6 pm.',
+    )
+    expect(ready).toContain('Address: 1 Farm Rd')
+    expect(ready).toContain('Please bring $23.50; we take cash or card at pickup.')
+    expect(ready).not.toContain('payment')
+    expect(orderStatusEmail({ ...base, status: 'completed', paidAtHandover: true }).text).toContain(
+      'We have received your payment',
+    )
     expect(orderStatusEmail({ ...base, status: 'completed' }).subject).toBe(
       'Order FS-10042 is complete',
     )

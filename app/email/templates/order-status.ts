@@ -1,3 +1,5 @@
+import { formatCents } from '~/components/price'
+import type { FulfilmentSummary } from '~/fulfilment/methods'
 import type { CustomerEmailStatus } from '~/orders/order-workflow'
 import {
   button,
@@ -10,8 +12,10 @@ import {
   shopUrl,
 } from './layout'
 
-// Sent when the farm moves an order along (D19): payment received, ready for pickup, shipped
-// (with the carrier and tracking number), completed, cancelled. Queued in the same
+// Sent when the farm moves an order along (D19): payment received, ready for pickup (where and
+// when), out for delivery, shipped (with the carrier and tracking number), completed,
+// cancelled. "Payment received" is said only when a payment was (issue 16 item 4): an order paid
+// at pickup hears it once, with the thanks for collecting it. Queued in the same
 // transaction as the status change, so the customer hears about exactly the changes that
 // happened. Everything the farm or the shopper typed is escaped by `html`.
 
@@ -24,8 +28,12 @@ export type OrderStatusEmailInput = ShopContext & {
   /** shipped only */
   carrier?: string | null
   trackingNumber?: string | null
-  /** ready_for_pickup: where to come (the farm's address) */
-  pickupAddress?: string | null
+  /** ready_for_pickup and out_for_delivery: where and when (describeFulfilment) */
+  fulfilment?: FulfilmentSummary | null
+  /** what the customer still owes at the handover; null when paid */
+  amountDueCents?: number | null
+  /** completed: the payment was taken at the handover ("Collected and paid") */
+  paidAtHandover?: boolean
   /** cancelled: the order had been paid, so a refund is on its way */
   wasPaid?: boolean
 }
@@ -40,10 +48,27 @@ function body(input: OrderStatusEmailInput): Body {
       return { subject: `Payment received for order ${n}`, lines: [line], text: [line] }
     }
     case 'ready_for_pickup': {
-      const line = `Your order ${n} is ready for pickup at the farm.`
-      const where = input.pickupAddress ? `Pick it up at: ${input.pickupAddress}` : null
-      const lines = where ? [line, where] : [line]
+      const where = input.fulfilment
+      const lines = [
+        `Your order ${n} is packed and ready. ${where?.headline ?? 'Pickup at the farm'}.`,
+        ...(where?.address ? [`Address: ${where.address}`] : []),
+        ...(where?.instructions ? [where.instructions] : []),
+        ...(input.amountDueCents
+          ? [`Please bring ${formatCents(input.amountDueCents)}; we take cash or card at pickup.`]
+          : []),
+      ]
       return { subject: `Order ${n} is ready for pickup`, lines, text: lines }
+    }
+    case 'out_for_delivery': {
+      const lines = [
+        `Your order ${n} is on its way to you. ${input.fulfilment?.headline ?? 'Local delivery'}.`,
+        ...(input.amountDueCents
+          ? [
+              `Please have ${formatCents(input.amountDueCents)} ready; we take cash or card on delivery.`,
+            ]
+          : []),
+      ]
+      return { subject: `Order ${n} is out for delivery`, lines, text: lines }
     }
     case 'shipped': {
       const line = `Good news: your order ${n} is on its way.`
@@ -56,7 +81,9 @@ function body(input: OrderStatusEmailInput): Body {
       }
     }
     case 'completed': {
-      const line = `Your order ${n} is complete. Thank you for buying from our farm!`
+      const line = input.paidAtHandover
+        ? `We have received your payment and your order ${n} is complete. Thank you for buying from our farm!`
+        : `Your order ${n} is complete. Thank you for buying from our farm!`
       return { subject: `Order ${n} is complete`, lines: [line], text: [line] }
     }
     case 'cancelled': {

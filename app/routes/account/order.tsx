@@ -1,12 +1,13 @@
 import { data, isRouteErrorResponse, Link } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
 import { Price } from '~/components/price'
-import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
 import { getCustomerOrderView } from '~/customers/orders.server'
 import { getDb } from '~/db/db.server'
+import { feeLabel } from '~/fulfilment/methods'
+import { fulfilmentHeading, OrderFulfilment } from '~/fulfilment/order-fulfilment'
 import { OrderItemsList } from '~/orders/order-items-list'
-import { ShippingAddress } from '~/orders/shipping-address'
+import { formatFarmDate } from '~/platform/farm-clock'
 import type { Route } from './+types/order'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -63,7 +64,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
           <div className="flex justify-between">
-            <dt className="text-muted">Shipping</dt>
+            <dt className="text-muted">{feeLabel(order.shipping_method)}</dt>
             <dd>{order.shipping_cents > 0 ? <Price cents={order.shipping_cents} /> : 'Free'}</dd>
           </div>
           <div className="flex justify-between">
@@ -87,20 +88,20 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
           className="rounded-lg border border-earth-100 bg-white p-6"
         >
           <h2 id="shipping-heading" className="font-display text-xl font-bold text-ink">
-            Shipping Address
+            {fulfilmentHeading(order.shipping_method)}
           </h2>
-          <ShippingAddress order={order} className="mt-3 text-sm text-ink" />
+          <OrderFulfilment order={order} calendarLink className="mt-3 text-sm text-ink" />
         </section>
         <section
           aria-labelledby="method-heading"
           className="rounded-lg border border-earth-100 bg-white p-6"
         >
           <h2 id="method-heading" className="font-display text-xl font-bold text-ink">
-            Shipping and Payment
+            {order.shipping_method === 'pickup' ? 'Pickup and Payment' : 'Delivery and Payment'}
           </h2>
           <dl className="mt-3 space-y-2 text-sm">
             <div>
-              <dt className="font-semibold text-ink">Shipping method</dt>
+              <dt className="font-semibold text-ink">How you get it</dt>
               <dd className="text-ink">{order.shippingLabel}</dd>
             </div>
             {order.tracking_number ? (

@@ -1,11 +1,11 @@
 import { Link } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
 import { Price } from '~/components/price'
-import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
 import { listCustomerOrders, orderStatusLabel } from '~/customers/orders.server'
 import { getDb } from '~/db/db.server'
 import { formatOrderNumber } from '~/orders/place-order'
+import { formatFarmDate } from '~/platform/farm-clock'
 import type { Route } from './+types/orders'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -32,7 +32,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-earth-100 bg-white">
+        <div className="relative overflow-x-auto rounded-lg border border-earth-100 bg-white">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Your orders, newest first</caption>
             <thead className="bg-earth-50 text-ink">

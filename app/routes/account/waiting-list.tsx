@@ -2,11 +2,11 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { requireUser } from '~/auth/guards.server'
 import { FormMessage } from '~/components/ui/field'
-import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
 import { cancelWaitingListEntry, listWaitingListEntries } from '~/customers/waiting-list.server'
 import { getDb } from '~/db/db.server'
 import { parseForm, readForm } from '~/http/form-data'
+import { formatFarmDate } from '~/platform/farm-clock'
 import type { Route } from './+types/waiting-list'
 
 export async function loader({ request }: Route.LoaderArgs) {

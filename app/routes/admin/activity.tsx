@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router'
 import { listActivity, OPERATOR } from '~/admin/activity.server'
 import { pageRequest, searchTerm } from '~/admin/pagination'
-import { AdminPageHeader, AdminTable, EmptyState } from '~/admin/ui/admin-page'
+import { AdminPageHeader, AdminTable, EmptyState, longTextCellClass } from '~/admin/ui/admin-page'
 import { FarmTime } from '~/admin/ui/farm-time'
 import { adminLinkClass } from '~/admin/ui/filter-tabs'
 import { Pagination } from '~/admin/ui/pagination'
@@ -95,13 +95,13 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
                 <td>
                   <FarmTime date={row.created_at} />
                 </td>
-                <td className="break-words">
+                <td className={longTextCellClass}>
                   {row.actor ? (
                     <>
                       {row.actor.name ? (
                         <span className="block font-semibold">{row.actor.name}</span>
                       ) : null}
-                      <span className="break-all">{row.actor.email}</span>
+                      <span>{row.actor.email}</span>
                     </>
                   ) : (
                     'Operator (command line)'
@@ -113,11 +113,11 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
                 <td>
                   <span className="block">{words(row.entityType)}</span>
                   {row.entityHref ? (
-                    <Link to={row.entityHref} className={`${adminLinkClass} break-all`}>
+                    <Link to={row.entityHref} className={`${adminLinkClass} wrap-anywhere`}>
                       {row.entityLabel ?? 'Open'}
                     </Link>
                   ) : row.entityLabel ? (
-                    <span className="break-all">{row.entityLabel}</span>
+                    <span className="wrap-anywhere">{row.entityLabel}</span>
                   ) : null}
                 </td>
                 <td className="max-w-md break-words">

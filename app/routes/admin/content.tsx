@@ -81,6 +81,9 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
             <Link to="/admin/content/gallery" className={secondaryButtonClass}>
               Picture Gallery
             </Link>
+            <Link to="/admin/content/policies/terms" className={secondaryButtonClass}>
+              Policies
+            </Link>
           </>
         }
       />

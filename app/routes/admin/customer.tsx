@@ -91,7 +91,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
             <dt className="font-semibold">Last name</dt>
             <dd>{profile.last_name}</dd>
             <dt className="font-semibold">Email</dt>
-            <dd className="break-all">
+            <dd className="wrap-anywhere">
               {profile.email} {profile.email_verified ? '(confirmed)' : '(not confirmed yet)'}
             </dd>
             <dt className="font-semibold">Phone</dt>

@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router'
 import { pageRequest, searchTerm } from '~/admin/pagination'
-import { AdminPageHeader, AdminTable, EmptyState } from '~/admin/ui/admin-page'
+import { AdminPageHeader, AdminTable, EmptyState, longTextCellClass } from '~/admin/ui/admin-page'
 import { FarmTime } from '~/admin/ui/farm-time'
 import { adminLinkClass } from '~/admin/ui/filter-tabs'
 import { Pagination } from '~/admin/ui/pagination'
@@ -72,7 +72,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
                     {`${customer.first_name} ${customer.last_name}`.trim() || customer.email}
                   </Link>
                 </th>
-                <td className="break-all">{customer.email}</td>
+                <td className={longTextCellClass}>{customer.email}</td>
                 <td>
                   <FarmTime date={customer.created_at} withTime={false} />
                 </td>

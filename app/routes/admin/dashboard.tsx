@@ -4,18 +4,21 @@ import { AdminPanel, EmptyState } from '~/admin/ui/admin-page'
 import { requireAdmin } from '~/auth/guards.server'
 import { LOW_STOCK_THRESHOLD } from '~/catalog/stock'
 import { Price } from '~/components/price'
-import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
 import { orderStatusLabel } from '~/customers/orders.server'
 import { getDb } from '~/db/db.server'
+import { nextFulfilmentDay } from '~/fulfilment/admin/this-week.server'
+import { formatFarmDate } from '~/platform/farm-clock'
 import type { Route } from './+types/dashboard'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)
-  const dashboard = await getDashboard(getDb())
+  const db = getDb()
+  const [dashboard, nextDay] = await Promise.all([getDashboard(db), nextFulfilmentDay(db)])
   return {
     firstName: admin.firstName,
     ...dashboard,
+    nextDay,
     waiting: dashboard.waiting.map((row) => ({ ...row, label: orderStatusLabel(row.status) })),
   }
 }
@@ -46,6 +49,25 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </h1>
         <p className="mt-1 text-muted">Welcome, {loaderData.firstName}. Here is what needs you.</p>
       </header>
+
+      <AdminPanel title="Pickups and deliveries">
+        {loaderData.nextDay ? (
+          <p className="text-ink">
+            Next: <strong>{loaderData.nextDay.label}</strong>, {loaderData.nextDay.orders}{' '}
+            {loaderData.nextDay.orders === 1 ? 'order' : 'orders'} to pack.{' '}
+            <Link to={`/admin/fulfilment?day=${loaderData.nextDay.day}`} className={linkClass}>
+              Open This week
+            </Link>
+          </p>
+        ) : (
+          <p className="text-ink">
+            No pickups or deliveries ahead.{' '}
+            <Link to="/admin/fulfilment" className={linkClass}>
+              Open This week
+            </Link>
+          </p>
+        )}
+      </AdminPanel>
 
       <AdminPanel title="Sales">
         <dl className="grid gap-4 sm:grid-cols-3">

@@ -1,7 +1,13 @@
 import { data, Form, Link, useLocation } from 'react-router'
 import { z } from 'zod'
 import { pageRequest } from '~/admin/pagination'
-import { AdminPageHeader, AdminPanel, AdminTable, EmptyState } from '~/admin/ui/admin-page'
+import {
+  AdminPageHeader,
+  AdminPanel,
+  AdminTable,
+  EmptyState,
+  longTextCellClass,
+} from '~/admin/ui/admin-page'
 import { FarmTime } from '~/admin/ui/farm-time'
 import { adminLinkClass, FilterTabs } from '~/admin/ui/filter-tabs'
 import { Pagination } from '~/admin/ui/pagination'
@@ -116,7 +122,7 @@ export default function AdminEmails({ loaderData, actionData }: Route.ComponentP
         <AdminPanel title={`Email: ${opened.subject}`} className="mb-6">
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
             <dt className="font-semibold">To</dt>
-            <dd className="break-all">{opened.to_address}</dd>
+            <dd className="wrap-anywhere">{opened.to_address}</dd>
             <dt className="font-semibold">Template</dt>
             <dd>{opened.template ?? 'None'}</dd>
             <dt className="font-semibold">Status</dt>
@@ -128,7 +134,7 @@ export default function AdminEmails({ loaderData, actionData }: Route.ComponentP
             {opened.last_error ? (
               <>
                 <dt className="font-semibold">Last error</dt>
-                <dd className="break-words">{opened.last_error}</dd>
+                <dd className="wrap-anywhere">{opened.last_error}</dd>
               </>
             ) : null}
           </dl>
@@ -172,7 +178,7 @@ export default function AdminEmails({ loaderData, actionData }: Route.ComponentP
           <tbody>
             {emails.map((email) => (
               <tr key={email.id}>
-                <td className="break-all">{email.to_address}</td>
+                <td className={longTextCellClass}>{email.to_address}</td>
                 <th scope="row" className="font-normal">
                   <Link to={withOpen(email.id)} className={adminLinkClass}>
                     {email.subject}

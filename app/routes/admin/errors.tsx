@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { pageRequest } from '~/admin/pagination'
-import { AdminPageHeader, AdminTable, EmptyState } from '~/admin/ui/admin-page'
+import { AdminPageHeader, AdminTable, EmptyState, longTextCellClass } from '~/admin/ui/admin-page'
 import { FarmTime } from '~/admin/ui/farm-time'
 import { adminLinkClass } from '~/admin/ui/filter-tabs'
 import { Pagination } from '~/admin/ui/pagination'
@@ -66,7 +66,7 @@ export default function AdminErrors({ loaderData }: Route.ComponentProps) {
                 </th>
                 <td className="max-w-xs break-all">{report.url ?? '-'}</td>
                 <td className="max-w-xs text-xs break-words">{report.user_agent ?? '-'}</td>
-                <td className="break-all">
+                <td className={longTextCellClass}>
                   {report.customer_id ? (
                     <Link to={`/admin/customers/${report.customer_id}`} className={adminLinkClass}>
                       {report.customer_email ?? 'Customer'}

@@ -16,6 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const ADMIN_SECTIONS = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/fulfilment', label: 'Fulfilment' },
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/customers', label: 'Customers' },
   { to: '/admin/waiting-list', label: 'Waiting List' },

@@ -69,7 +69,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
             <dt className="font-semibold">From</dt>
             <dd>{message.name}</dd>
             <dt className="font-semibold">Email</dt>
-            <dd className="break-all">{message.email}</dd>
+            <dd className="wrap-anywhere">{message.email}</dd>
             <dt className="font-semibold">Phone</dt>
             <dd>{message.phone ?? 'Not given'}</dd>
             <dt className="font-semibold">Received</dt>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { pageRequest } from '~/admin/pagination'
-import { AdminPageHeader, AdminTable, EmptyState } from '~/admin/ui/admin-page'
+import { AdminPageHeader, AdminTable, EmptyState, longTextCellClass } from '~/admin/ui/admin-page'
 import { FarmTime } from '~/admin/ui/farm-time'
 import { adminLinkClass, FilterTabs } from '~/admin/ui/filter-tabs'
 import { Pagination } from '~/admin/ui/pagination'
@@ -66,7 +66,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
                     {message.name}
                   </Link>
                 </th>
-                <td className="break-all">{message.email}</td>
+                <td className={longTextCellClass}>{message.email}</td>
                 <td>{message.subject}</td>
                 <td>
                   <FarmTime date={message.created_at} />

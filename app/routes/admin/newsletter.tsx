@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { pageRequest } from '~/admin/pagination'
-import { AdminPageHeader, AdminTable, EmptyState } from '~/admin/ui/admin-page'
+import { AdminPageHeader, AdminTable, EmptyState, longTextCellClass } from '~/admin/ui/admin-page'
 import { FarmTime } from '~/admin/ui/farm-time'
 import { adminLinkClass, FilterTabs } from '~/admin/ui/filter-tabs'
 import { Pagination } from '~/admin/ui/pagination'
@@ -76,7 +76,7 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
           <tbody>
             {subscribers.map((subscriber) => (
               <tr key={subscriber.id}>
-                <th scope="row" className="font-normal break-all">
+                <th scope="row" className={`font-normal ${longTextCellClass}`}>
                   {subscriber.email}
                 </th>
                 <td>{STATUS_LABELS[subscriber.status] ?? subscriber.status}</td>

@@ -10,29 +10,35 @@ import {
   TextField,
 } from '~/components/ui/field'
 import { useClientValidation } from '~/components/ui/use-client-validation'
-import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
 import { orderStatusLabel } from '~/customers/orders.server'
 import { getDb } from '~/db/db.server'
+import { feeLabel } from '~/fulfilment/methods'
+import { fulfilmentHeading, OrderFulfilment } from '~/fulfilment/order-fulfilment'
 import { type FieldErrors, parseForm, readForm } from '~/http/form-data'
 import { getAdminOrder } from '~/orders/admin-orders.server'
 import { changeOrderStatus } from '~/orders/order-status.server'
 import {
   CHANGED_ELSEWHERE,
-  nextStatuses,
+  nextSteps,
   OrderStatusSchema,
   ShipOrderSchema,
-  STATUS_ACTION_LABELS,
   STATUS_CHANGE_INVALID,
+  STEP_LABELS,
 } from '~/orders/order-workflow'
-import { ShippingAddress } from '~/orders/shipping-address'
+import { formatFarmDate } from '~/platform/farm-clock'
 import type { Route } from './+types/order'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
   const order = await getAdminOrder(getDb(), params.id)
   if (!order) throw data(null, { status: 404 })
-  return { order, next: nextStatuses(order.status, order.shipping_method) }
+  const next = nextSteps(order.status, {
+    shippingMethod: order.shipping_method,
+    paymentMethod: order.payment_method,
+    paymentStatus: order.payment_status,
+  })
+  return { order, next }
 }
 
 type ShipValues = { carrier?: string; trackingNumber?: string }
@@ -82,7 +88,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const shipErrors = shipForm.errors ?? serverErrors
   const typed = actionData && !actionData.ok ? actionData.values : undefined
   const stripePaid = order.payment_method === 'stripe' && order.payment_status === 'paid'
-  const simpleSteps = next.filter((status) => status !== 'shipped' && status !== 'cancelled')
+  const simpleSteps = next.filter((step) => step !== 'shipped' && step !== 'cancelled')
 
   return (
     <div className="space-y-6">
@@ -123,17 +129,17 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <div className="mt-4 space-y-4">
             {simpleSteps.length > 0 ? (
               <div className="flex flex-wrap gap-3">
-                {simpleSteps.map((status) => (
-                  <Form method="post" key={status}>
+                {simpleSteps.map((step) => (
+                  <Form method="post" key={step}>
                     <input type="hidden" name="from" value={order.status} />
                     <button
                       type="submit"
                       name="intent"
-                      value={status}
+                      value={step}
                       className={primaryButtonClass}
                       disabled={busy}
                     >
-                      {STATUS_ACTION_LABELS[status]}
+                      {STEP_LABELS[step]}
                     </button>
                   </Form>
                 ))}
@@ -177,7 +183,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 />
                 <div className="sm:col-span-2">
                   <button type="submit" className={primaryButtonClass} disabled={busy}>
-                    {STATUS_ACTION_LABELS.shipped}
+                    {STEP_LABELS.shipped}
                   </button>
                   <p className="mt-2 text-sm text-muted">
                     The customer is emailed the carrier and tracking number.
@@ -204,7 +210,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   className="inline-flex items-center justify-center rounded-md border-2 border-red-800 px-5 py-2 font-semibold text-red-800 hover:bg-red-50"
                   disabled={busy}
                 >
-                  {STATUS_ACTION_LABELS.cancelled}
+                  {STEP_LABELS.cancelled}
                 </ConfirmSubmitButton>
               </Form>
             ) : null}
@@ -245,7 +251,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 </td>
                 <td className="text-right">{item.quantity}</td>
                 <td className="text-right">
-                  <Price cents={item.unit_price_cents} />
+                  <Price cents={item.unit_price_cents} unit={item.unit} />
                 </td>
                 <td className="text-right">
                   <Price cents={item.line_total_cents} />
@@ -262,7 +268,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               cents={-order.discount_cents}
             />
           ) : null}
-          <Amount label="Shipping" cents={order.shipping_cents} />
+          <Amount label={feeLabel(order.shipping_method)} cents={order.shipping_cents} />
           <Amount
             label={`Tax (${(order.tax_rate_basis_points / 100).toString()}%)`}
             cents={order.tax_cents}
@@ -299,16 +305,16 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </dl>
         </AdminPanel>
 
-        <AdminPanel title="Shipping">
+        <AdminPanel title={fulfilmentHeading(order.shipping_method)}>
           <dl className="space-y-2 text-sm">
             <Fact label="Method">{order.shippingLabel}</Fact>
-            <Fact label="Address">
-              <ShippingAddress order={{ ...order, phone: undefined }} />
+            <Fact label={order.shipping_method === 'pickup' ? 'Where and when' : 'Address'}>
+              <OrderFulfilment order={{ ...order, phone: undefined }} />
             </Fact>
             {order.tracking_number ? (
               <Fact label="Tracking">
                 {order.carrier ? `${order.carrier}: ` : ''}
-                <span className="break-all">{order.tracking_number}</span>
+                <span className="wrap-anywhere">{order.tracking_number}</span>
               </Fact>
             ) : null}
           </dl>

@@ -1,7 +1,7 @@
 import { requireAdmin } from '~/auth/guards.server'
 import { getDb } from '~/db/db.server'
 import { exportOrdersCsv, orderFilter } from '~/orders/admin-orders.server'
-import { formatFarmDateTime } from '~/orders/sales-periods'
+import { formatFarmDateTime } from '~/platform/farm-clock'
 import type { Route } from './+types/orders-export'
 
 // /admin/orders.csv?q=&status=: every order the list shows for the same search and filter.

@@ -1,17 +1,17 @@
 import { Form, Link, useLocation } from 'react-router'
 import { pageRequest } from '~/admin/pagination'
-import { AdminPageHeader, AdminTable, EmptyState } from '~/admin/ui/admin-page'
+import { AdminPageHeader, AdminTable, EmptyState, longTextCellClass } from '~/admin/ui/admin-page'
 import { Pagination } from '~/admin/ui/pagination'
 import { requireAdmin } from '~/auth/guards.server'
 import { Price } from '~/components/price'
 import { primaryButtonClass, secondaryButtonClass, TextField } from '~/components/ui/field'
 import { SelectField } from '~/components/ui/select-field'
-import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
 import { orderStatusLabel } from '~/customers/orders.server'
 import { getDb } from '~/db/db.server'
 import { listAdminOrders, orderFilter } from '~/orders/admin-orders.server'
 import { ORDER_STATUSES } from '~/orders/order-workflow'
+import { formatFarmDate } from '~/platform/farm-clock'
 import type { Route } from './+types/orders'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -115,9 +115,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                     {formatFarmDate(order.createdAt, 'medium')}
                   </time>
                 </td>
-                <td>
+                <td className={longTextCellClass}>
                   <span className="block text-ink">{order.customer}</span>
-                  <span className="block break-all text-muted">{order.email}</span>
+                  <span className="block text-muted">{order.email}</span>
                 </td>
                 <td>{order.statusLabel}</td>
                 <td className="text-right">

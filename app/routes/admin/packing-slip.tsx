@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react'
 import { data, Link } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { primaryButtonClass, secondaryButtonClass } from '~/components/ui/field'
-import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
+import { OrderFulfilment } from '~/fulfilment/order-fulfilment'
 import { getPackingSlip } from '~/orders/admin-orders.server'
-import { ShippingAddress } from '~/orders/shipping-address'
+import { formatFarmDate } from '~/platform/farm-clock'
 import type { Route } from './+types/packing-slip'
 
 // A page to print and put in the box: outside the admin frame, and on paper without the
@@ -19,6 +19,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!slip) throw data(null, { status: 404 })
   return { slip }
 }
+
+const SLIP_HEADINGS: Record<string, string> = { pickup: 'Pickup', delivery: 'Deliver to' }
 
 // The shop's header and footer and the skip link sit outside this page; on paper they go.
 const PRINT_CSS =
@@ -57,13 +59,13 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid gap-6 sm:grid-cols-2 print:grid-cols-2">
         <section aria-labelledby="ship-to">
           <h2 id="ship-to" className="text-sm font-bold tracking-wide uppercase">
-            Ship to
+            {SLIP_HEADINGS[slip.shipping_method] ?? 'Ship to'}
           </h2>
-          <ShippingAddress order={slip} className="mt-1" />
+          <OrderFulfilment order={slip} className="mt-1" />
         </section>
         <section aria-labelledby="method">
           <h2 id="method" className="text-sm font-bold tracking-wide uppercase">
-            Shipping method
+            How it goes
           </h2>
           <p className="mt-1">{slip.shippingLabel}</p>
         </section>
@@ -88,7 +90,8 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           {slip.items.map((item) => (
             <tr key={item.id} className="border-b border-stone-300">
               <td className="py-2">
-                {item.product_name}
+                {item.quantity} × {item.product_name}
+                {item.unit ? `, ${item.unit}` : ''}
                 {item.variant_name ? (
                   <span className="block text-sm">{item.variant_name}</span>
                 ) : null}

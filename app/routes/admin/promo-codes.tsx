@@ -7,9 +7,9 @@ import { listPromoCodes } from '~/cart/admin-promo-codes.server'
 import { discountText } from '~/cart/promo-code-form'
 import { formatCents } from '~/components/price'
 import { FormMessage, primaryButtonClass, secondaryButtonClass } from '~/components/ui/field'
-import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
+import { formatFarmDate } from '~/platform/farm-clock'
 import type { Route } from './+types/promo-codes'
 
 export async function loader({ request }: Route.LoaderArgs) {

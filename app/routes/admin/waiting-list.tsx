@@ -15,10 +15,10 @@ import {
 } from '~/catalog/admin-waiting-list.server'
 import { FormMessage, secondaryButtonClass } from '~/components/ui/field'
 import { SelectField } from '~/components/ui/select-field'
-import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
 import { parseForm, readForm } from '~/http/form-data'
+import { formatFarmDate } from '~/platform/farm-clock'
 import type { Route } from './+types/waiting-list'
 
 export async function loader({ request }: Route.LoaderArgs) {

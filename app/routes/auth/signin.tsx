@@ -5,7 +5,7 @@ import { configuredSocialProviders } from '~/auth/auth.server'
 import { AuthCard, SocialButtons } from '~/auth/auth-card'
 import { ForgotPasswordSchema, SignInSchema, SocialSignInSchema } from '~/auth/forms'
 import { requireGuest } from '~/auth/guards.server'
-import { safeRedirect } from '~/auth/redirect'
+import { authPageUrl, safeRedirect, signInReason } from '~/auth/redirect'
 import { CheckboxField, FormMessage, primaryButtonClass, TextField } from '~/components/ui/field'
 import { pageMeta } from '~/content/meta'
 import { NO_FIELD_ERRORS, parseForm, readForm } from '~/http/form-data'
@@ -100,7 +100,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 
   return (
     <AuthCard title="Sign In">
-      <p className="-mt-3 mb-6 text-center text-muted">Welcome back to the farm.</p>
+      <p className="-mt-3 mb-6 text-center text-muted">
+        {signInReason(loaderData.redirect) ?? 'Welcome back to the farm.'}
+      </p>
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="intent" value="signin" />
         <input type="hidden" name="redirect" value={loaderData.redirect} />
@@ -139,7 +141,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       <p className="mt-6 text-center text-sm text-muted">
         Don't have an account?{' '}
         <Link
-          to={`/signup${loaderData.redirect !== '/' ? `?redirect=${encodeURIComponent(loaderData.redirect)}` : ''}`}
+          to={authPageUrl('/signup', loaderData.redirect)}
           className="font-semibold text-pasture-800 underline"
         >
           Sign up

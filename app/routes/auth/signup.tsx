@@ -5,17 +5,18 @@ import { configuredSocialProviders } from '~/auth/auth.server'
 import { AuthCard, SocialButtons } from '~/auth/auth-card'
 import { SignUpSchema } from '~/auth/forms'
 import { requireGuest } from '~/auth/guards.server'
-import { safeRedirect } from '~/auth/redirect'
+import { authPageUrl, SIGN_UP_LANDING, safeRedirect } from '~/auth/redirect'
 import { CheckboxField, FormMessage, primaryButtonClass, TextField } from '~/components/ui/field'
 import { pageMeta } from '~/content/meta'
 import { type FieldErrors, NO_FIELD_ERRORS, parseForm, readForm } from '~/http/form-data'
+import { TermsLabel } from '~/policies/terms-label'
 import type { Route } from './+types/signup'
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireGuest(request)
   const url = new URL(request.url)
   return {
-    redirect: safeRedirect(url.searchParams.get('redirect')),
+    redirect: safeRedirect(url.searchParams.get('redirect'), SIGN_UP_LANDING),
     providers: configuredSocialProviders(),
   }
 }
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: outcome.status },
     )
   }
-  throw redirect('/account', { headers: outcome.headers })
+  throw redirect(safeRedirect(form.get('redirect'), SIGN_UP_LANDING), { headers: outcome.headers })
 }
 
 type Values = Record<
@@ -101,6 +102,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         Join us for farm-fresh food delivered to your door.
       </p>
       <Form method="post" className="space-y-4" noValidate>
+        <input type="hidden" name="redirect" value={loaderData.redirect} />
         <FormMessage tone="error">{actionData?.message}</FormMessage>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -131,10 +133,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           label="Subscribe to our newsletter for farm news and offers"
           name="newsletter"
         />
-        <CheckboxField
-          label="I agree to the Terms of Service and Privacy Policy"
-          {...field('terms')}
-        />
+        <CheckboxField label={<TermsLabel />} {...field('terms')} />
         <button
           type="submit"
           disabled={creating || invalid}
@@ -150,7 +149,10 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       />
       <p className="mt-6 text-center text-sm text-muted">
         Already have an account?{' '}
-        <Link to="/signin" className="font-semibold text-pasture-800 underline">
+        <Link
+          to={authPageUrl('/signin', loaderData.redirect)}
+          className="font-semibold text-pasture-800 underline"
+        >
           Sign in
         </Link>
       </p>

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
-import { CheckoutActionSchema, type CheckoutState } from '~/checkout/checkout'
+import { CheckoutActionSchema, type CheckoutState, paymentNotice } from '~/checkout/checkout'
 import { loadCheckout, runCheckoutAction } from '~/checkout/checkout.server'
 import { CheckoutPage } from '~/checkout/checkout-page'
 import { pageMeta } from '~/content/meta'
@@ -12,11 +12,12 @@ import type { Route } from './+types/checkout'
 // intent (to-payment, back-to-shipping, to-review, back-to-payment, place-order). What was
 // entered travels in hidden fields, so it works without JavaScript; Place Order hands the
 // cart to placeOrder (ADR 11) and goes to the order's confirmation page, or first to the
-// payment provider's hosted page when the chosen method has one (Stripe Checkout).
+// payment provider's hosted page when the chosen method has one (Stripe Checkout, PayPal).
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
-  return loadCheckout(getDb(), user)
+  const notice = paymentNotice(new URL(request.url).searchParams.get('payment'))
+  return { ...(await loadCheckout(getDb(), user)), notice }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -31,8 +32,13 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, prefill, statesOffered, paymentMethods } = loaderData
-  const state: CheckoutState = actionData ?? { step: 1, draft: prefill, fieldErrors: {} }
+  const { cart, prefill, statesOffered, paymentMethods, offer, thisYear, notice } = loaderData
+  const state: CheckoutState = actionData ?? {
+    step: 1,
+    draft: prefill,
+    fieldErrors: {},
+    message: notice,
+  }
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-display text-4xl font-bold text-pasture-800">Checkout</h1>
@@ -43,6 +49,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         state={state}
         statesOffered={statesOffered}
         paymentMethods={paymentMethods}
+        offer={offer}
+        thisYear={thisYear}
       />
     </div>
   )

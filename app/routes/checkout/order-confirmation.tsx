@@ -2,12 +2,13 @@ import { data, isRouteErrorResponse, Link } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
 import { Price } from '~/components/price'
 import { primaryButtonClass, secondaryButtonClass } from '~/components/ui/field'
-import { formatFarmDate } from '~/content/farm-date'
 import { pageMeta } from '~/content/meta'
 import { getCustomerOrderView } from '~/customers/orders.server'
 import { getDb } from '~/db/db.server'
+import { describeFulfilment, feeLabel, type OrderFulfilmentColumns } from '~/fulfilment/methods'
+import { fulfilmentHeading, OrderFulfilment } from '~/fulfilment/order-fulfilment'
 import { OrderItemsList } from '~/orders/order-items-list'
-import { ShippingAddress } from '~/orders/shipping-address'
+import { formatFarmDate } from '~/platform/farm-clock'
 import type { Route } from './+types/order-confirmation'
 
 // The real order just placed (D5), shown to its owner only: anyone else gets the same 404 as
@@ -23,25 +24,43 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const cardClass = 'rounded-lg border border-earth-100 bg-white p-6 shadow-sm'
 const headingClass = 'font-display text-xl font-bold text-ink'
 
-function nextSteps(pickup: boolean) {
+/** The specification's four steps, in the words of how this order is handed over. */
+function nextSteps(order: OrderFulfilmentColumns) {
+  const where = describeFulfilment(order)
+  const confirmation = {
+    title: 'Order Confirmation',
+    text: "You'll receive an email confirmation with your order details.",
+  }
+  if (where.method === 'pickup') {
+    return [
+      confirmation,
+      { title: 'Order Processing', text: 'We harvest and pack your order for your pickup day.' },
+      {
+        title: 'Ready for Pickup',
+        text: "You'll receive an email when your order is packed, and a reminder the day before.",
+      },
+      { title: 'Pickup', text: `${where.headline}.` },
+    ]
+  }
+  if (where.method === 'delivery') {
+    return [
+      confirmation,
+      { title: 'Order Processing', text: 'We harvest and pack your order for your delivery day.' },
+      {
+        title: 'Out for Delivery',
+        text: "You'll receive an email when your order is on its way, and a reminder the day before.",
+      },
+      { title: 'Delivery', text: `${where.headline}, to your door.` },
+    ]
+  }
   return [
-    {
-      title: 'Order Confirmation',
-      text: "You'll receive an email confirmation with your order details.",
-    },
+    confirmation,
     { title: 'Order Processing', text: "We'll prepare your order within 1-2 business days." },
-    pickup
-      ? {
-          title: 'Ready for Pickup',
-          text: "You'll receive an email when your order is ready to pick up at the farm.",
-        }
-      : {
-          title: 'Shipping Notification',
-          text: "You'll receive a shipping confirmation email with tracking information.",
-        },
-    pickup
-      ? { title: 'Pickup', text: 'Collect your fresh farm products at the farm.' }
-      : { title: 'Delivery', text: 'Your fresh farm products will arrive at your doorstep.' },
+    {
+      title: 'Shipping Notification',
+      text: "You'll receive a shipping confirmation email with tracking information.",
+    },
+    { title: 'Delivery', text: 'Your fresh farm products will arrive at your doorstep.' },
   ]
 }
 
@@ -93,7 +112,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
             </div>
           ) : null}
           <div className={row}>
-            <dt>Shipping</dt>
+            <dt>{feeLabel(order.shipping_method)}</dt>
             <dd>{order.shipping_cents > 0 ? <Price cents={order.shipping_cents} /> : 'Free'}</dd>
           </div>
           <div className={row}>
@@ -114,17 +133,17 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
       <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby="address-heading" className={cardClass}>
           <h2 id="address-heading" className={headingClass}>
-            Shipping Address
+            {fulfilmentHeading(order.shipping_method)}
           </h2>
-          <ShippingAddress order={order} className="mt-3 text-sm text-ink" />
+          <OrderFulfilment order={order} calendarLink className="mt-3 text-sm text-ink" />
         </section>
         <section aria-labelledby="methods-heading" className={cardClass}>
           <h2 id="methods-heading" className={headingClass}>
-            Shipping and Payment
+            {order.shipping_method === 'pickup' ? 'Pickup and Payment' : 'Delivery and Payment'}
           </h2>
           <dl className="mt-3 space-y-2 text-sm">
             <div>
-              <dt className="font-semibold text-ink">Shipping method</dt>
+              <dt className="font-semibold text-ink">How you get it</dt>
               <dd className="text-ink">{order.shippingLabel}</dd>
             </div>
             <div>
@@ -140,7 +159,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           What Happens Next?
         </h2>
         <ol className="mt-4 space-y-4">
-          {nextSteps(order.shipping_method === 'pickup').map((step, index) => (
+          {nextSteps(order).map((step, index) => (
             <li key={step.title} className="flex gap-4">
               <span
                 aria-hidden="true"

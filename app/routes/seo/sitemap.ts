@@ -2,6 +2,7 @@ import { productPath } from '~/catalog/product-seo'
 import { listSitemapProducts } from '~/catalog/products.server'
 import { getDb } from '~/db/db.server'
 import { getEnv } from '~/env.server'
+import { POLICIES } from '~/policies/policies'
 import { PUBLIC_PAGES, type SitemapEntry, sitemapXml } from '~/seo/sitemap'
 
 export async function loader() {
@@ -13,6 +14,7 @@ export async function loader() {
   )
   const entries: SitemapEntry[] = [
     ...PUBLIC_PAGES.map((path) => ({ path, lastmod: path === '/shop' ? newest : undefined })),
+    ...POLICIES.map((policy) => ({ path: policy.path })),
     ...products.map((product) => ({ path: productPath(product.id), lastmod: product.updated_at })),
   ]
   return new Response(sitemapXml(getEnv().baseUrl, entries), {

@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
       {
         ok: false,
         intent: intent ?? 'unknown',
-        message: parsed.fieldErrors.code ?? CART_CHANGE_FAILED,
+        message: parsed.fieldErrors.code ?? parsed.fieldErrors.quantity ?? CART_CHANGE_FAILED,
         fieldErrors: parsed.fieldErrors,
       },
       400,

@@ -14,6 +14,7 @@ import {
 import { getProductPage } from '~/catalog/products.server'
 import { QuantityStepper } from '~/catalog/quantity-stepper'
 import { clampQuantity, expectedAvailabilityText, stockStatus } from '~/catalog/stock'
+import { sellingUnit } from '~/catalog/variants'
 import { type JoinWaitingListResult, WaitingListDialog } from '~/catalog/waiting-list-dialog'
 import { ProductActionSchema, WAITING_LIST_MESSAGES } from '~/catalog/waiting-list-form'
 import { useNonce } from '~/components/nonce'
@@ -185,8 +186,7 @@ function ProductView({
         <div>
           <h1 className="font-display text-4xl font-bold text-pasture-800">{product.name}</h1>
           <p data-testid="price" className="mt-3 text-2xl font-semibold text-pasture-700">
-            <Price cents={price} />{' '}
-            <span className="text-base font-normal text-muted">{product.unit}</span>
+            <Price cents={price} unit={sellingUnit(product.unit, variant?.name)} />
           </p>
           <p className="mt-4 text-ink">{product.description}</p>
 

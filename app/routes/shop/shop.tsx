@@ -1,7 +1,7 @@
 import { Link, useNavigation } from 'react-router'
 import { AddToCartForm } from '~/cart/add-to-cart'
 import { ProductCard } from '~/catalog/product-card'
-import { getShopPage } from '~/catalog/products.server'
+import { type CatalogCard, getShopPage } from '~/catalog/products.server'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
 import type { Route } from './+types/shop'
@@ -73,13 +73,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             {products.map((product) => (
               <li key={product.id} className="flex">
                 <ProductCard product={product} headingLevel={2}>
-                  {product.stock_quantity > 0 ? (
-                    <AddToCartForm
-                      productId={product.id}
-                      variantId={product.default_variant?.id ?? undefined}
-                      buttonClassName="mt-3 w-full"
-                    />
-                  ) : null}
+                  {product.stock_quantity > 0 ? <CardAddToCart product={product} /> : null}
                 </ProductCard>
               </li>
             ))}
@@ -87,6 +81,32 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         )}
       </div>
     </div>
+  )
+}
+
+/**
+ * The grid's Add to Cart. A product with several options adds the first one in stock, and the
+ * card says which, with the way to choose another.
+ */
+function CardAddToCart({ product }: { product: CatalogCard }) {
+  const option = product.option_count > 1 ? product.default_variant : null
+  return (
+    <>
+      {option ? (
+        <p className="mt-3 text-sm text-muted">
+          Adds {option.name}.{' '}
+          <Link to={`/product/${product.id}`} className="font-semibold text-pasture-800 underline">
+            Choose another option<span className="sr-only"> for {product.name}</span>
+          </Link>
+        </p>
+      ) : null}
+      <AddToCartForm
+        productId={product.id}
+        variantId={product.default_variant?.id ?? undefined}
+        buttonClassName="mt-3 w-full"
+        card={{ productName: product.name, optionName: option?.name }}
+      />
+    </>
   )
 }
 

@@ -234,7 +234,9 @@ const draft: Form = {
   city: text,
   state,
   zipCode: zip,
-  shippingMethod: choice(['pickup', 'standard', 'express'], ['drone']),
+  shippingMethod: choice(['pickup', 'delivery', 'standard', 'express'], ['drone']),
+  // a pickup window or delivery day: "windowId:YYYY-MM-DD" (an unknown one is refused)
+  slot: choice(['', `${crypto.randomUUID()}:2026-12-03`], ['x:y', 'nonsense']),
   saveAddress: checkbox,
   paymentMethod: choice(['offline', 'offline', 'stripe'], ['bitcoin']),
 }
@@ -324,6 +326,7 @@ const statuses = [
   'paid',
   'processing',
   'ready_for_pickup',
+  'out_for_delivery',
   'shipped',
   'completed',
   'cancelled',
@@ -493,9 +496,74 @@ export const TARGETS: Target[] = [
         ),
       },
       {
-        intent: choice(['paid', 'processing', 'cancelled', 'ready_for_pickup'], statuses),
-        from: choice(['pending_payment', 'paid', 'processing'], statuses),
+        intent: choice(
+          ['paid', 'processing', 'cancelled', 'ready_for_pickup', 'out_for_delivery', 'collected'],
+          ['delivered', ...statuses],
+        ),
+        from: choice(['pending_payment', 'paid', 'processing', 'ready_for_pickup'], statuses),
       },
+    ],
+  },
+  {
+    name: 'admin-fulfilment-setup',
+    module: 'routes/admin/fulfilment-setup.tsx',
+    access: 'admin',
+    path: at('/admin/fulfilment/setup'),
+    stores: true,
+    forms: [
+      {
+        intent: fixed('add-closed-date'),
+        on_date: date,
+        note: optionalText,
+        scope: choice(['farm'], ['place:x', 'zone:nope']),
+      },
+      { intent: fixed('delete-closed-date'), id: field('text', () => fc.uuid()) },
+    ],
+  },
+  {
+    name: 'admin-fulfilment-place',
+    module: 'routes/admin/fulfilment-place.tsx',
+    access: 'admin',
+    path: at('/admin/fulfilment/places/new'),
+    stores: true,
+    forms: [
+      {
+        intent: fixed('save-place'),
+        name: text,
+        address: text,
+        instructions: optionalText,
+        map_url: choice(['https://maps.example/farm', ''], ['javascript:alert(1)']),
+        is_active: checkbox,
+      },
+    ],
+  },
+  {
+    name: 'admin-fulfilment-zone',
+    module: 'routes/admin/fulfilment-zone.tsx',
+    access: 'admin',
+    path: at('/admin/fulfilment/zones/new'),
+    stores: true,
+    forms: [
+      {
+        intent: fixed('save-zone'),
+        name: text,
+        zip_codes: choice(['83702-83706', '83702, 83714'], ['Boise', '83706-83702']),
+        fee: choice(['7', '7.00', '0'], ['-1', 'seven']),
+        free_over: choice(['75', ''], ['lots']),
+        minimum: choice(['30', '0'], ['-5']),
+        is_active: checkbox,
+      },
+    ],
+  },
+  {
+    name: 'admin-this-week',
+    module: 'routes/admin/fulfilment.tsx',
+    access: 'admin',
+    path: at('/admin/fulfilment'),
+    forms: [
+      { intent: fixed('pack'), orderId: id('orders') },
+      { intent: fixed('hand-over'), orderId: id('orders') },
+      { intent: fixed('pack-all'), orderId: id('orders') },
     ],
   },
   {
@@ -579,6 +647,17 @@ export const TARGETS: Target[] = [
       { intent: fixed('move'), id: id('team'), direction },
       { intent: constant('show', 'hide', 'remove'), id: id('team') },
     ],
+    stores: true,
+  },
+  {
+    name: 'admin-policy',
+    module: 'routes/admin/content-policy.tsx',
+    access: 'admin',
+    path: () =>
+      fc
+        .constantFrom('terms', 'privacy', 'shipping', 'refunds', 'nonsense')
+        .map((slug) => `/admin/content/policies/${slug}`),
+    forms: [{ intent: constant('save', 'reset'), body: text }],
     stores: true,
   },
   {

@@ -1,0 +1,63 @@
+import type { DB } from '~/db/db.server'
+import { changeOrderStatus } from '~/orders/order-status.server'
+import { handOverStepFor, isOrderStatus, packStepFor } from '~/orders/order-workflow'
+
+// The pack list's buttons: "Mark packed" (ready for pickup, or out for delivery) and the
+// handover ("Collected and paid", "Delivered and paid", or completed when paid). Each is the
+// order workflow's own step through changeOrderStatus, so the rules, the emails and the audit
+// are the order page's; the pack list only knows which step its button means.
+
+export type PackingResult = { done: number; skipped: number }
+
+async function orderFlow(db: DB, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return []
+  return db
+    .selectFrom('orders')
+    .select(['id', 'status', 'shipping_method', 'payment_method', 'payment_status'])
+    .where('id', 'in', [...orderIds])
+    .orderBy('order_number')
+    .execute()
+}
+
+/** Packs each order that can be packed now; others (already packed, cancelled) are skipped. */
+export async function markPacked(
+  db: DB,
+  actorId: string,
+  orderIds: readonly string[],
+): Promise<PackingResult> {
+  let done = 0
+  const orders = await orderFlow(db, orderIds)
+  for (const order of orders) {
+    const step = packStepFor(order.shipping_method)
+    if (!step || !isOrderStatus(order.status)) continue
+    const result = await changeOrderStatus(db, order.id, actorId, {
+      intent: step,
+      from: order.status,
+    })
+    if (result.ok) done += 1
+  }
+  return { done, skipped: orderIds.length - done }
+}
+
+/** Hands an order over at pickup or on delivery, recording the payment when it was owed. */
+export async function markHandedOver(
+  db: DB,
+  actorId: string,
+  orderId: string,
+): Promise<PackingResult> {
+  const [order] = await orderFlow(db, [orderId])
+  const step = order
+    ? handOverStepFor({
+        status: order.status,
+        shippingMethod: order.shipping_method,
+        paymentMethod: order.payment_method,
+        paymentStatus: order.payment_status,
+      })
+    : null
+  if (!order || !step || !isOrderStatus(order.status)) return { done: 0, skipped: 1 }
+  const result = await changeOrderStatus(db, order.id, actorId, {
+    intent: step,
+    from: order.status,
+  })
+  return result.ok ? { done: 1, skipped: 0 } : { done: 0, skipped: 1 }
+}

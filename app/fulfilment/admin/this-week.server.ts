@@ -1,0 +1,317 @@
+import { toCsv } from '~/admin/csv'
+import { formatCents } from '~/components/price'
+import { orderStatusLabel } from '~/customers/orders.server'
+import type { DB } from '~/db/db.server'
+import { formatOrderNumber } from '~/orders/place-order'
+import { addDays, farmDayOf, formatDay, formatTimeRange } from '~/platform/farm-clock'
+
+// "This week" (issue 16 item 5): what the farm picks, packs and delivers for one day, per
+// pickup window and per delivery run. Two queries for a day however many orders it has: the
+// orders, then all their items. Cancelled and completed orders are done with; everything else
+// with a date is work.
+
+const OPEN_STATUSES = [
+  'pending_payment',
+  'paid',
+  'processing',
+  'ready_for_pickup',
+  'out_for_delivery',
+]
+
+/** How far ahead the day picker looks: this week and next. */
+const DAYS_AHEAD = 14
+
+export type DayCount = { day: string; label: string; orders: number }
+
+export type PackOrder = {
+  id: string
+  number: string
+  status: string
+  statusLabel: string
+  shippingMethod: string
+  paymentMethod: string
+  paymentStatus: string
+  name: string
+  phone: string
+  email: string
+  /** still to collect at the handover; 0 when paid */
+  dueCents: number
+  packed: boolean
+  address: string | null
+  zip: string
+  notes: string | null
+  items: Array<{ name: string; quantity: number; unit: string | null }>
+}
+
+export type PickLine = { name: string; unit: string | null; quantity: number }
+
+export type FulfilmentGroup = {
+  /** "pickup|Sawtooth Meadows Farm|15:00|18:00" */
+  key: string
+  kind: 'pickup' | 'delivery'
+  /** "Pickup at Sawtooth Meadows Farm, 3-6 pm" / "Delivery: Boise local delivery, 4-8 pm" */
+  title: string
+  orders: PackOrder[]
+  pickList: PickLine[]
+}
+
+export type ThisWeek = {
+  day: string
+  dayLabel: string
+  days: DayCount[]
+  groups: FulfilmentGroup[]
+  /** the day's pick list across every group */
+  pickList: PickLine[]
+  /** local delivery stops in ZIP order, then street */
+  deliveryRun: PackOrder[]
+  /** open orders with no day: parcels to ship, and pickups from before windows existed */
+  undated: Array<{ id: string; number: string; statusLabel: string; name: string }>
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/** The requested day when it is a real calendar day, else null. */
+export function parseDay(value: string | null): string | null {
+  if (!value || !DAY.test(value)) return null
+  return addDays(value, 0) === value ? value : null
+}
+
+function itemName(name: string, variant: string | null): string {
+  return variant ? `${name} (${variant})` : name
+}
+
+/** "2 × Ribeye Steak, lb" style totals: one line per product, option and unit. */
+function pickListOf(orders: readonly PackOrder[]): PickLine[] {
+  const totals = new Map<string, PickLine>()
+  for (const order of orders) {
+    for (const item of order.items) {
+      const key = `${item.name}|${item.unit ?? ''}`
+      const line = totals.get(key) ?? { name: item.name, unit: item.unit, quantity: 0 }
+      line.quantity += item.quantity
+      totals.set(key, line)
+    }
+  }
+  return [...totals.values()].sort((a, b) => a.name.localeCompare(b.name))
+}
+
+/** The next day (today or later) with pickups or deliveries to pack, for the dashboard. */
+export async function nextFulfilmentDay(db: DB, now = new Date()): Promise<DayCount | null> {
+  const today = farmDayOf(now)
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => ['fulfilment_date', eb.fn.countAll<number | string>().as('n')])
+    .where('fulfilment_date', '>=', today)
+    .where('status', 'in', OPEN_STATUSES)
+    .groupBy('fulfilment_date')
+    .orderBy('fulfilment_date')
+    .limit(1)
+    .executeTakeFirst()
+  if (!row?.fulfilment_date) return null
+  const day = row.fulfilment_date
+  return { day, label: formatDay(day, Number(today.slice(0, 4))), orders: Number(row.n) }
+}
+
+export async function loadThisWeek(
+  db: DB,
+  requestedDay: string | null,
+  now = new Date(),
+): Promise<ThisWeek> {
+  const today = farmDayOf(now)
+  const thisYear = Number(today.slice(0, 4))
+  const counts = await db
+    .selectFrom('orders')
+    .select((eb) => ['fulfilment_date', eb.fn.countAll<number | string>().as('n')])
+    .where('fulfilment_date', '>=', today)
+    .where('fulfilment_date', '<', addDays(today, DAYS_AHEAD))
+    .where('status', 'in', OPEN_STATUSES)
+    .groupBy('fulfilment_date')
+    .orderBy('fulfilment_date')
+    .execute()
+  const days = counts.map((row) => ({
+    day: row.fulfilment_date ?? today,
+    label: formatDay(row.fulfilment_date ?? today, thisYear),
+    orders: Number(row.n),
+  }))
+  const day = parseDay(requestedDay) ?? days[0]?.day ?? today
+
+  const rows = await db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'order_number',
+      'status',
+      'shipping_method',
+      'payment_method',
+      'payment_status',
+      'total_cents',
+      'packed_at',
+      'ship_first_name',
+      'ship_last_name',
+      'ship_street',
+      'ship_apartment',
+      'ship_city',
+      'ship_state',
+      'ship_zip_code',
+      'phone',
+      'email',
+      'fulfilment_place',
+      'fulfilment_start',
+      'fulfilment_end',
+      'fulfilment_instructions',
+    ])
+    .where('fulfilment_date', '=', day)
+    .where('status', 'in', OPEN_STATUSES)
+    .orderBy('order_number')
+    .execute()
+  const items =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('order_items')
+          .select(['order_id', 'product_name', 'variant_name', 'quantity', 'unit'])
+          .where(
+            'order_id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .orderBy('product_name')
+          .execute()
+
+  const groups = new Map<string, FulfilmentGroup>()
+  for (const row of rows) {
+    const kind = row.shipping_method === 'delivery' ? 'delivery' : 'pickup'
+    const hours =
+      row.fulfilment_start && row.fulfilment_end
+        ? formatTimeRange(row.fulfilment_start, row.fulfilment_end)
+        : ''
+    const place = row.fulfilment_place ?? 'the farm'
+    const key = [kind, place, row.fulfilment_start, row.fulfilment_end].join('|')
+    const title =
+      kind === 'pickup' ? `Pickup at ${place}, ${hours}` : `Delivery: ${place}, ${hours}`
+    const street = [row.ship_street, row.ship_apartment].filter(Boolean).join(', ')
+    const order: PackOrder = {
+      id: row.id,
+      number: formatOrderNumber(row.order_number),
+      status: row.status,
+      statusLabel: orderStatusLabel(row.status),
+      shippingMethod: row.shipping_method,
+      paymentMethod: row.payment_method,
+      paymentStatus: row.payment_status,
+      name: `${row.ship_first_name} ${row.ship_last_name}`,
+      phone: row.phone,
+      email: row.email,
+      dueCents: row.payment_status === 'paid' ? 0 : row.total_cents,
+      packed: row.packed_at !== null,
+      address:
+        kind === 'delivery'
+          ? `${street}, ${row.ship_city}, ${row.ship_state} ${row.ship_zip_code}`
+          : null,
+      zip: row.ship_zip_code,
+      notes: kind === 'pickup' ? row.fulfilment_instructions : null,
+      items: items
+        .filter((item) => item.order_id === row.id)
+        .map((item) => ({
+          name: itemName(item.product_name, item.variant_name),
+          quantity: item.quantity,
+          unit: item.unit,
+        })),
+    }
+    const group = groups.get(key) ?? { key, kind, title, orders: [], pickList: [] }
+    group.orders.push(order)
+    groups.set(key, group)
+  }
+  const grouped = [...groups.values()].sort(
+    (a, b) => a.kind.localeCompare(b.kind) || a.title.localeCompare(b.title),
+  )
+  for (const group of grouped) group.pickList = pickListOf(group.orders)
+  const all = grouped.flatMap((group) => group.orders)
+  const deliveryRun = all
+    .filter((order) => order.shippingMethod === 'delivery')
+    .sort((a, b) => a.zip.localeCompare(b.zip) || (a.address ?? '').localeCompare(b.address ?? ''))
+
+  const undated = await db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'order_number',
+      'status',
+      'ship_first_name',
+      'ship_last_name',
+      'shipping_method',
+    ])
+    .where('fulfilment_date', 'is', null)
+    .where('status', 'in', OPEN_STATUSES)
+    .orderBy('created_at')
+    .limit(50)
+    .execute()
+
+  return {
+    day,
+    dayLabel: formatDay(day, thisYear),
+    days,
+    groups: grouped,
+    pickList: pickListOf(all),
+    deliveryRun,
+    undated: undated.map((row) => ({
+      id: row.id,
+      number: formatOrderNumber(row.order_number),
+      statusLabel: orderStatusLabel(row.status),
+      name: `${row.ship_first_name} ${row.ship_last_name}`,
+    })),
+  }
+}
+
+/** "2 × Ribeye Steak (lb)": a pick or pack line as the farm reads it. */
+export function lineText(line: { name: string; quantity: number; unit: string | null }): string {
+  return `${line.quantity} × ${line.name}${line.unit ? `, ${line.unit}` : ''}`
+}
+
+export function mapLink(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
+}
+
+export type ExportList = 'pick' | 'pack' | 'run'
+
+/** The day's lists as CSV for a spreadsheet or the driver's phone. */
+export function thisWeekCsv(week: ThisWeek, list: ExportList): string {
+  if (list === 'pick') {
+    return toCsv([
+      ['Group', 'Item', 'Unit', 'Quantity'],
+      ...week.groups.flatMap((group) =>
+        group.pickList.map((line) => [group.title, line.name, line.unit, line.quantity]),
+      ),
+    ])
+  }
+  if (list === 'pack') {
+    return toCsv([
+      ['Group', 'Order', 'Customer', 'Phone', 'Items', 'To collect', 'Status', 'Packed', 'Notes'],
+      ...week.groups.flatMap((group) =>
+        group.orders.map((order) => [
+          group.title,
+          order.number,
+          order.name,
+          order.phone,
+          order.items.map(lineText).join('; '),
+          order.dueCents > 0 ? formatCents(order.dueCents) : 'Paid',
+          order.status,
+          order.packed ? 'yes' : 'no',
+          order.address ?? order.notes ?? '',
+        ]),
+      ),
+    ])
+  }
+  return toCsv([
+    ['Stop', 'Order', 'Customer', 'Phone', 'Address', 'ZIP', 'Items', 'To collect', 'Map'],
+    ...week.deliveryRun.map((order, index) => [
+      index + 1,
+      order.number,
+      order.name,
+      order.phone,
+      order.address,
+      order.zip,
+      order.items.reduce((sum, item) => sum + item.quantity, 0),
+      order.dueCents > 0 ? formatCents(order.dueCents) : 'Paid',
+      order.address ? mapLink(order.address) : '',
+    ]),
+  ])
+}

@@ -1,0 +1,56 @@
+import type { DB } from '~/db/db.server'
+
+// A window's capacity is taken like stock (ADR 18): one conditional UPDATE inside the order
+// transaction, never a read-then-write. The booking row is made on first use (ON CONFLICT DO
+// NOTHING on both databases); the UPDATE then counts the order only while the window has room,
+// re-checked by PostgreSQL against the committed row when two orders race for the last place.
+
+/** Counts one order in the slot; false when the window is full (nothing is changed then). */
+export async function takeSlot(trx: DB, windowId: string, date: string): Promise<boolean> {
+  await trx
+    .insertInto('fulfilment_bookings')
+    .values({ window_id: windowId, on_date: date, booked: 0 })
+    .onConflict((oc) => oc.columns(['window_id', 'on_date']).doNothing())
+    .execute()
+  const taken = await trx
+    .updateTable('fulfilment_bookings')
+    .set((eb) => ({ booked: eb('booked', '+', 1) }))
+    .where('window_id', '=', windowId)
+    .where('on_date', '=', date)
+    .where((eb) =>
+      eb.or([
+        eb(
+          eb.selectFrom('fulfilment_windows').select('capacity').where('id', '=', windowId),
+          'is',
+          null,
+        ),
+        eb(
+          'booked',
+          '<',
+          eb.selectFrom('fulfilment_windows').select('capacity').where('id', '=', windowId),
+        ),
+      ]),
+    )
+    .executeTakeFirst()
+  return taken.numUpdatedRows > 0n
+}
+
+/**
+ * Gives a cancelled or expired order's place in its window back. Like returnOrderStock, call
+ * it in the transaction whose conditional status change is the guard, so it happens once.
+ */
+export async function releaseSlot(trx: DB, orderId: string): Promise<void> {
+  const order = await trx
+    .selectFrom('orders')
+    .select(['fulfilment_window_id', 'fulfilment_date'])
+    .where('id', '=', orderId)
+    .executeTakeFirst()
+  if (!order?.fulfilment_window_id || !order.fulfilment_date) return
+  await trx
+    .updateTable('fulfilment_bookings')
+    .set((eb) => ({ booked: eb('booked', '-', 1) }))
+    .where('window_id', '=', order.fulfilment_window_id)
+    .where('on_date', '=', order.fulfilment_date)
+    .where('booked', '>', 0)
+    .execute()
+}

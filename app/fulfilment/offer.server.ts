@@ -1,0 +1,472 @@
+import type { DeliveryTerms } from '~/cart/pricing'
+import { formatCents } from '~/components/price'
+import { getFarmBasics } from '~/content/farm.server'
+import { describeOpeningHours } from '~/content/opening-hours'
+import type { DB } from '~/db/db.server'
+import { addDays, farmDayOf } from '~/platform/farm-clock'
+import {
+  BELOW_DELIVERY_MINIMUM,
+  type FulfilmentMethod,
+  isShipping,
+  type OrderFulfilmentColumns,
+  SHIPPING_NOT_FOR_LOCAL_ONLY,
+  SLOT_GONE,
+  SLOT_REQUIRED_DELIVERY,
+  SLOT_REQUIRED_PICKUP,
+  slotFullMessage,
+  ZIP_NOT_IN_ZONE,
+  ZIP_OUTSIDE_ZONES,
+} from './methods'
+import {
+  type ClosedDay,
+  cutoffOf,
+  HORIZON_DAYS,
+  isClosed,
+  occursOn,
+  parseSlotKey,
+  type Slot,
+  slotLabel,
+  upcomingSlots,
+  type WindowRule,
+} from './windows'
+import { zipInList } from './zip-codes'
+
+// What a cart can choose at checkout (ADR 18), and the check of a choice: the checkout's
+// steps ask it for early answers, and placeOrder asks it again inside its transaction, where
+// the capacity is then taken with one conditional UPDATE (booking.server.ts).
+
+export type PickupPlaceOffer = {
+  id: string
+  name: string
+  address: string
+  instructions: string
+  mapUrl: string | null
+  slots: Slot[]
+}
+
+export type DeliveryZoneOffer = {
+  id: string
+  name: string
+  zipCodes: string
+  terms: DeliveryTerms
+  minimumCents: number
+  slots: Slot[]
+}
+
+export type FulfilmentOffer = {
+  /**
+   * 'windows': the shopper picks a place's window. 'farm-hours': the farm set up no windows,
+   * so pickup is at the farm during its opening hours, as the specification had it.
+   */
+  pickup:
+    | { kind: 'windows'; places: PickupPlaceOffer[] }
+    | { kind: 'farm-hours'; place: Omit<PickupPlaceOffer, 'id' | 'slots'>; hours: string }
+  /** null when the farm delivers nowhere */
+  delivery: DeliveryZoneOffer[] | null
+  /** items in the cart that may not be shipped; shipping is offered only when empty */
+  localOnly: string[]
+}
+
+const SLOTS_SHOWN = 6
+
+type WindowRow = {
+  id: string
+  place_id: string | null
+  zone_id: string | null
+  weekday: number | null
+  on_date: string | null
+  start_time: string
+  end_time: string
+  capacity: number | null
+  cutoff_hours: number | null
+  cutoff_days_before: number | null
+  cutoff_time: string | null
+}
+
+const WINDOW_COLUMNS = [
+  'fulfilment_windows.id',
+  'fulfilment_windows.place_id',
+  'fulfilment_windows.zone_id',
+  'fulfilment_windows.weekday',
+  'fulfilment_windows.on_date',
+  'fulfilment_windows.start_time',
+  'fulfilment_windows.end_time',
+  'fulfilment_windows.capacity',
+  'fulfilment_windows.cutoff_hours',
+  'fulfilment_windows.cutoff_days_before',
+  'fulfilment_windows.cutoff_time',
+] as const
+
+function toRule(row: WindowRow): WindowRule {
+  return {
+    id: row.id,
+    placeId: row.place_id,
+    zoneId: row.zone_id,
+    weekday: row.weekday,
+    onDate: row.on_date,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    capacity: row.capacity,
+    cutoffHours: row.cutoff_hours,
+    cutoffDaysBefore: row.cutoff_days_before,
+    cutoffTime: row.cutoff_time,
+  }
+}
+
+/** The names of these products that are pickup or local delivery only. */
+export async function localOnlyNames(db: DB, productIds: readonly string[]): Promise<string[]> {
+  if (productIds.length === 0) return []
+  const rows = await db
+    .selectFrom('products')
+    .select('name')
+    .where('id', 'in', [...new Set(productIds)])
+    .where('local_only', '=', true)
+    .orderBy('name')
+    .execute()
+  return rows.map((row) => row.name)
+}
+
+/** Every pickup place, zone and window the shop offers now, with their slots ahead. */
+export async function loadFulfilmentOffer(
+  db: DB,
+  productIds: readonly string[],
+  now = new Date(),
+): Promise<FulfilmentOffer> {
+  const today = farmDayOf(now)
+  const until = addDays(today, HORIZON_DAYS)
+  const [places, zones, windows, closed, booked, localOnly] = await Promise.all([
+    db
+      .selectFrom('pickup_places')
+      .select(['id', 'name', 'address', 'instructions', 'map_url'])
+      .where('is_active', '=', true)
+      .orderBy('display_order')
+      .orderBy('name')
+      .execute(),
+    db
+      .selectFrom('delivery_zones')
+      .select(['id', 'name', 'zip_codes', 'fee_cents', 'free_over_cents', 'minimum_cents'])
+      .where('is_active', '=', true)
+      .orderBy('display_order')
+      .orderBy('name')
+      .execute(),
+    db
+      .selectFrom('fulfilment_windows')
+      .select(WINDOW_COLUMNS)
+      .where('is_active', '=', true)
+      .execute(),
+    db
+      .selectFrom('closed_dates')
+      .select(['on_date', 'place_id', 'zone_id'])
+      .where('on_date', '>=', today)
+      .where('on_date', '<=', until)
+      .execute(),
+    db
+      .selectFrom('fulfilment_bookings')
+      .select(['window_id', 'on_date', 'booked'])
+      .where('on_date', '>=', today)
+      .where('on_date', '<=', until)
+      .execute(),
+    localOnlyNames(db, productIds),
+  ])
+  const closedDays: ClosedDay[] = closed.map((row) => ({
+    onDate: row.on_date,
+    placeId: row.place_id,
+    zoneId: row.zone_id,
+  }))
+  const bookedBySlot = new Map(
+    booked.map((row) => [`${row.window_id}:${row.on_date}`, row.booked] as const),
+  )
+  const rules = windows.map(toRule)
+  // A phone shows a handful of times per place well; more than that is scrolling, not choice.
+  const slotsFor = (owner: (rule: WindowRule) => boolean) =>
+    upcomingSlots({
+      rules: rules.filter(owner),
+      closed: closedDays,
+      booked: bookedBySlot,
+      now,
+    }).slice(0, SLOTS_SHOWN)
+
+  const placesWithWindows = places
+    .map((place) => ({
+      id: place.id,
+      name: place.name,
+      address: place.address,
+      instructions: place.instructions,
+      mapUrl: place.map_url,
+      hasWindows: rules.some((rule) => rule.placeId === place.id),
+      slots: slotsFor((rule) => rule.placeId === place.id),
+    }))
+    .filter((place) => place.hasWindows)
+    .map(({ hasWindows: _, ...place }) => place)
+
+  const pickup: FulfilmentOffer['pickup'] =
+    placesWithWindows.length > 0
+      ? { kind: 'windows', places: placesWithWindows }
+      : await farmHoursPickup(db, places[0])
+
+  const zoneOffers = zones
+    .map((zone) => ({
+      id: zone.id,
+      name: zone.name,
+      zipCodes: zone.zip_codes,
+      terms: { feeCents: zone.fee_cents, freeOverCents: zone.free_over_cents },
+      minimumCents: zone.minimum_cents,
+      slots: slotsFor((rule) => rule.zoneId === zone.id),
+    }))
+    .filter((zone) => rules.some((rule) => rule.zoneId === zone.id))
+
+  return { pickup, delivery: zoneOffers.length > 0 ? zoneOffers : null, localOnly }
+}
+
+async function farmHoursPickup(
+  db: DB,
+  place:
+    | { name: string; address: string; instructions: string; map_url: string | null }
+    | undefined,
+): Promise<FulfilmentOffer['pickup']> {
+  const farm = await getFarmBasics(db)
+  const hours = describeOpeningHours(farm.opening_hours)
+    .map((line) => `${line.days}: ${line.hours}`)
+    .join('; ')
+  return {
+    kind: 'farm-hours',
+    place: {
+      name: place?.name ?? farm.name,
+      address: place?.address ?? farm.address,
+      instructions: place?.instructions ?? '',
+      mapUrl: place?.map_url ?? null,
+    },
+    hours,
+  }
+}
+
+/** Where and when, as the order keeps it (ADR 18: a copy, so later edits never rewrite it). */
+export type FulfilmentSnapshot = Omit<OrderFulfilmentColumns, 'shipping_method'> & {
+  fulfilment_window_id: string | null
+}
+
+const NO_SNAPSHOT: FulfilmentSnapshot = {
+  fulfilment_window_id: null,
+  fulfilment_date: null,
+  fulfilment_start: null,
+  fulfilment_end: null,
+  fulfilment_place: null,
+  fulfilment_address: null,
+  fulfilment_instructions: null,
+  fulfilment_map_url: null,
+}
+
+export type FulfilmentChoice = {
+  method: FulfilmentMethod
+  /** "windowId:YYYY-MM-DD" for pickup and local delivery */
+  slot: string
+  /** the delivery address's ZIP (local delivery) */
+  zipCode: string
+  /** subtotal before discount, for a zone's minimum */
+  subtotalCents: number
+  productIds: readonly string[]
+}
+
+export type ResolvedFulfilment =
+  | {
+      ok: true
+      snapshot: FulfilmentSnapshot
+      /** the window and date whose capacity the order takes; null for shipping */
+      booking: { windowId: string; date: string; label: string } | null
+      delivery: DeliveryTerms | null
+    }
+  | {
+      ok: false
+      /** 'slot-full': the window has no room left; 'fulfilment': any other reason */
+      reason: 'fulfilment' | 'slot-full'
+      field: 'shippingMethod' | 'slot' | 'zipCode'
+      message: string
+    }
+
+/**
+ * Checks a shopper's choice against the shop as it is now: the method suits the cart, the
+ * window exists, is on, happens that day, is not closed, its cut-off is ahead, it has room
+ * (read here; taken for certain by takeSlot), and for delivery the ZIP is in the window's zone
+ * and the order reaches the zone's minimum.
+ */
+export async function resolveFulfilment(
+  db: DB,
+  choice: FulfilmentChoice,
+  now = new Date(),
+): Promise<ResolvedFulfilment> {
+  if (isShipping(choice.method)) {
+    const localOnly = await localOnlyNames(db, choice.productIds)
+    if (localOnly.length > 0) {
+      return {
+        ok: false,
+        reason: 'fulfilment',
+        field: 'shippingMethod',
+        message: SHIPPING_NOT_FOR_LOCAL_ONLY(localOnly),
+      }
+    }
+    return { ok: true, snapshot: NO_SNAPSHOT, booking: null, delivery: null }
+  }
+
+  const kind = choice.method
+  const requiredMessage = kind === 'pickup' ? SLOT_REQUIRED_PICKUP : SLOT_REQUIRED_DELIVERY
+  if (kind === 'delivery') {
+    const zones = await db
+      .selectFrom('delivery_zones')
+      .select(['id', 'zip_codes'])
+      .where('is_active', '=', true)
+      .execute()
+    if (!zones.some((zone) => zipInList(choice.zipCode, zone.zip_codes))) {
+      return {
+        ok: false,
+        reason: 'fulfilment',
+        field: 'zipCode',
+        message: ZIP_OUTSIDE_ZONES(choice.zipCode),
+      }
+    }
+  }
+
+  const parsed = parseSlotKey(choice.slot)
+  if (!parsed) {
+    if (kind === 'pickup' && choice.slot.trim() === '') {
+      // No slot is right only when the farm offers pickup during its hours, without windows.
+      const anyWindow = await db
+        .selectFrom('fulfilment_windows')
+        .innerJoin('pickup_places', 'pickup_places.id', 'fulfilment_windows.place_id')
+        .select('fulfilment_windows.id')
+        .where('fulfilment_windows.is_active', '=', true)
+        .where('pickup_places.is_active', '=', true)
+        .limit(1)
+        .executeTakeFirst()
+      if (!anyWindow) return farmHoursChoice(db)
+    }
+    return { ok: false, reason: 'fulfilment', field: 'slot', message: requiredMessage }
+  }
+
+  const window = await db
+    .selectFrom('fulfilment_windows')
+    .leftJoin('pickup_places', 'pickup_places.id', 'fulfilment_windows.place_id')
+    .leftJoin('delivery_zones', 'delivery_zones.id', 'fulfilment_windows.zone_id')
+    .select([
+      ...WINDOW_COLUMNS,
+      'fulfilment_windows.is_active',
+      'pickup_places.name as place_name',
+      'pickup_places.address as place_address',
+      'pickup_places.instructions as place_instructions',
+      'pickup_places.map_url as place_map_url',
+      'pickup_places.is_active as place_active',
+      'delivery_zones.name as zone_name',
+      'delivery_zones.zip_codes',
+      'delivery_zones.fee_cents',
+      'delivery_zones.free_over_cents',
+      'delivery_zones.minimum_cents',
+      'delivery_zones.is_active as zone_active',
+    ])
+    .where('fulfilment_windows.id', '=', parsed.windowId)
+    .executeTakeFirst()
+  const ownerActive = kind === 'pickup' ? window?.place_active : window?.zone_active
+  const belongs = kind === 'pickup' ? window?.place_id : window?.zone_id
+  // A pickup time left ticked when the shopper switched to delivery (or the reverse) is no
+  // choice for this method at all.
+  if (window && !belongs)
+    return { ok: false, reason: 'fulfilment', field: 'slot', message: requiredMessage }
+  if (!window?.is_active || !ownerActive) {
+    return { ok: false, reason: 'fulfilment', field: 'slot', message: SLOT_GONE }
+  }
+  const rule = toRule(window)
+  const today = farmDayOf(now)
+  const inHorizon = parsed.date >= today && parsed.date < addDays(today, HORIZON_DAYS)
+  const closed = await db
+    .selectFrom('closed_dates')
+    .select(['on_date', 'place_id', 'zone_id'])
+    .where('on_date', '=', parsed.date)
+    .execute()
+  const closedDays = closed.map((row) => ({
+    onDate: row.on_date,
+    placeId: row.place_id,
+    zoneId: row.zone_id,
+  }))
+  if (
+    !inHorizon ||
+    !occursOn(rule, parsed.date) ||
+    isClosed(closedDays, rule, parsed.date) ||
+    cutoffOf(rule, parsed.date).getTime() <= now.getTime()
+  ) {
+    return { ok: false, reason: 'fulfilment', field: 'slot', message: SLOT_GONE }
+  }
+  const label = slotLabel({
+    date: parsed.date,
+    startTime: rule.startTime,
+    endTime: rule.endTime,
+  })
+  if (rule.capacity !== null) {
+    const booking = await db
+      .selectFrom('fulfilment_bookings')
+      .select('booked')
+      .where('window_id', '=', rule.id)
+      .where('on_date', '=', parsed.date)
+      .executeTakeFirst()
+    if ((booking?.booked ?? 0) >= rule.capacity) {
+      return { ok: false, reason: 'slot-full', field: 'slot', message: slotFullMessage(label) }
+    }
+  }
+
+  let delivery: DeliveryTerms | null = null
+  if (kind === 'delivery') {
+    const zoneName = window.zone_name ?? ''
+    if (!zipInList(choice.zipCode, window.zip_codes ?? '')) {
+      return { ok: false, reason: 'fulfilment', field: 'slot', message: ZIP_NOT_IN_ZONE(zoneName) }
+    }
+    const minimum = window.minimum_cents ?? 0
+    if (choice.subtotalCents < minimum) {
+      return {
+        ok: false,
+        reason: 'fulfilment',
+        field: 'shippingMethod',
+        message: BELOW_DELIVERY_MINIMUM(formatCents(minimum), zoneName),
+      }
+    }
+    delivery = { feeCents: window.fee_cents ?? 0, freeOverCents: window.free_over_cents ?? null }
+  }
+
+  return {
+    ok: true,
+    booking: { windowId: rule.id, date: parsed.date, label },
+    delivery,
+    snapshot: {
+      fulfilment_window_id: rule.id,
+      fulfilment_date: parsed.date,
+      fulfilment_start: rule.startTime,
+      fulfilment_end: rule.endTime,
+      fulfilment_place: kind === 'pickup' ? window.place_name : window.zone_name,
+      fulfilment_address: kind === 'pickup' ? window.place_address : null,
+      fulfilment_instructions: kind === 'pickup' ? window.place_instructions || null : null,
+      fulfilment_map_url: kind === 'pickup' ? window.place_map_url : null,
+    },
+  }
+}
+
+async function farmHoursChoice(db: DB): Promise<ResolvedFulfilment> {
+  const offer = await farmHoursPickup(
+    db,
+    await db
+      .selectFrom('pickup_places')
+      .select(['name', 'address', 'instructions', 'map_url'])
+      .where('is_active', '=', true)
+      .orderBy('display_order')
+      .orderBy('name')
+      .executeTakeFirst(),
+  )
+  if (offer.kind !== 'farm-hours') throw new Error('farm-hours pickup expected')
+  return {
+    ok: true,
+    booking: null,
+    delivery: null,
+    snapshot: {
+      ...NO_SNAPSHOT,
+      fulfilment_place: offer.place.name,
+      fulfilment_address: offer.place.address,
+      fulfilment_instructions: offer.place.instructions || null,
+      fulfilment_map_url: offer.place.mapUrl,
+    },
+  }
+}

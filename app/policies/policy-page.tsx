@@ -1,0 +1,53 @@
+import { Link } from 'react-router'
+import { POLICIES, type PolicyBlock } from './policies'
+import type { PolicyPage } from './policies.server'
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+
+/** One policy, readable on a phone, with links to the other three. */
+export function PolicyArticle({ page, path }: { page: PolicyPage; path: string }) {
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="font-display text-4xl font-bold text-pasture-800">{page.title}</h1>
+      {page.updatedAt ? (
+        <p className="mt-2 text-sm text-muted">Last updated {dateFormat.format(page.updatedAt)}</p>
+      ) : null}
+      <div className="mt-8 space-y-4 leading-relaxed text-ink">
+        {page.blocks.map((block, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of one text never reorder
+          <Block key={`${block.kind}-${index}`} block={block} />
+        ))}
+      </div>
+      <nav aria-label="Our policies" className="mt-12 border-t border-earth-100 pt-6">
+        <h2 className="font-semibold">Our policies</h2>
+        <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
+          {POLICIES.map((policy) => (
+            <li key={policy.slug}>
+              <Link
+                to={policy.path}
+                aria-current={policy.path === path ? 'page' : undefined}
+                className="font-semibold text-pasture-800 underline aria-[current=page]:no-underline"
+              >
+                {policy.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </article>
+  )
+}
+
+function Block({ block }: { block: PolicyBlock }) {
+  if (block.kind === 'heading')
+    return <h2 className="pt-4 font-display text-2xl font-bold text-pasture-800">{block.text}</h2>
+  if (block.kind === 'list')
+    return (
+      <ul className="list-disc space-y-2 pl-6">
+        {block.items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    )
+  return <p>{block.text}</p>
+}

@@ -1,0 +1,132 @@
+import { data, Form, Link, useNavigation } from 'react-router'
+import { AdminPageHeader, AdminPanel } from '~/admin/ui/admin-page'
+import { requireAdmin } from '~/auth/guards.server'
+import { FormMessage, primaryButtonClass, secondaryButtonClass } from '~/components/ui/field'
+import { TextAreaField } from '~/components/ui/text-area-field'
+import { pageMeta } from '~/content/meta'
+import { getDb } from '~/db/db.server'
+import { parseForm, readForm } from '~/http/form-data'
+import { getPolicyForAdmin, PolicyFormSchema, savePolicy } from '~/policies/admin/policies.server'
+import {
+  DEFAULT_POLICIES,
+  isPolicySlug,
+  POLICIES,
+  POLICY_MAX_LENGTH,
+  policyInfo,
+} from '~/policies/policies'
+import type { Route } from './+types/content-policy'
+
+function policySlug(params: { slug?: string }) {
+  if (!isPolicySlug(params.slug)) throw data('Policy not found', { status: 404 })
+  return params.slug
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const slug = policySlug(params)
+  const text = await getPolicyForAdmin(getDb(), slug)
+  return { policy: policyInfo(slug), body: text.body, edited: text.edited }
+}
+
+type ActionResult = { ok: true; reset: boolean } | { ok: false; error: string; body: string }
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const slug = policySlug(params)
+  const form = await readForm(request)
+  if (form.get('intent') === 'reset') {
+    await savePolicy(getDb(), admin.id, slug, DEFAULT_POLICIES[slug])
+    return data<ActionResult>({ ok: true, reset: true })
+  }
+  const parsed = parseForm(PolicyFormSchema, { body: form.get('body') ?? undefined })
+  if (!parsed.ok) {
+    const body = String(form.get('body') ?? '').slice(0, POLICY_MAX_LENGTH * 2)
+    return data<ActionResult>({ ok: false, error: parsed.fieldErrors.body ?? '', body }, 400)
+  }
+  await savePolicy(getDb(), admin.id, slug, parsed.data.body)
+  return data<ActionResult>({ ok: true, reset: false })
+}
+
+export default function AdminPolicy({ loaderData, actionData }: Route.ComponentProps) {
+  const { policy, body, edited } = loaderData
+  const saving = useNavigation().state === 'submitting'
+  const failed = actionData && !actionData.ok ? actionData : undefined
+  return (
+    <>
+      <AdminPageHeader
+        title={policy.title}
+        description="A policy page of the shop, linked from the footer, sign-up and checkout."
+        actions={
+          <Link to={policy.path} className={secondaryButtonClass}>
+            View Page
+          </Link>
+        }
+      />
+      <nav aria-label="Policy pages" className="mb-6">
+        <ul className="flex flex-wrap gap-2">
+          {POLICIES.map((other) => (
+            <li key={other.slug}>
+              <Link
+                to={`/admin/content/policies/${other.slug}`}
+                aria-current={other.slug === policy.slug ? 'page' : undefined}
+                className="inline-block rounded-full border border-earth-100 bg-white px-3 py-1 text-sm font-semibold text-pasture-800 aria-[current=page]:bg-pasture-700 aria-[current=page]:text-white"
+              >
+                {other.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {/* A new key after each save shows the saved text, not what the form last held. */}
+      <Form key={body} method="post" noValidate className="space-y-4">
+        {actionData?.ok ? (
+          <FormMessage tone="success">
+            {actionData.reset ? 'Default text restored.' : `${policy.title} saved.`}
+          </FormMessage>
+        ) : null}
+        <AdminPanel>
+          <TextAreaField
+            label="Policy text"
+            name="body"
+            rows={20}
+            maxLength={POLICY_MAX_LENGTH}
+            defaultValue={failed?.body ?? body}
+            error={failed?.error}
+          />
+          <p className="mt-2 text-sm text-muted">
+            Leave a blank line between paragraphs. Start a line with “## ” for a heading and “- ”
+            for a list item. {'{farm}'}, {'{email}'}, {'{phone}'} and {'{address}'} are replaced by
+            the farm’s details from Content.
+          </p>
+        </AdminPanel>
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            disabled={saving}
+            className={primaryButtonClass}
+          >
+            {saving ? 'Saving...' : 'Save Policy'}
+          </button>
+          {edited ? (
+            <button
+              type="submit"
+              name="intent"
+              value="reset"
+              disabled={saving}
+              className={secondaryButtonClass}
+            >
+              Restore Default Text
+            </button>
+          ) : (
+            <p className="self-center text-sm text-muted">Showing the default text.</p>
+          )}
+        </div>
+      </Form>
+    </>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, { title: loaderData?.policy.title ?? 'Policy' })

@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { requireAdmin } from '~/auth/guards.server'
+import { formatUnitPrice } from '~/components/price'
+import { primaryButtonClass, secondaryButtonClass } from '~/components/ui/field'
+import { getFarmBasics } from '~/content/farm.server'
+import { pageMeta } from '~/content/meta'
+import { getDb } from '~/db/db.server'
+import { loadThisWeek } from '~/fulfilment/admin/this-week.server'
+import type { Route } from './+types/fulfilment-pack-list'
+
+// The day's batch packing slip: every order of the day, one per printed page, to put in its
+// box or bag. Outside the admin frame, like the single packing slip; no prices but the amount
+// still to collect, which whoever hands the box over needs.
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const db = getDb()
+  const day = new URL(request.url).searchParams.get('day')
+  const [week, farm] = await Promise.all([loadThisWeek(db, day), getFarmBasics(db)])
+  return { week, farm: { name: farm.name, phone: farm.contact_phone } }
+}
+
+const PRINT_CSS =
+  '@media print { body > header, body > footer, body > a { display: none !important; } .pack-order { break-after: page; } }'
+
+export default function PackListDocument({ loaderData }: Route.ComponentProps) {
+  const { week, farm } = loaderData
+  const orders = week.groups.flatMap((group) =>
+    group.orders.map((order) => ({ ...order, group: group.title })),
+  )
+  return (
+    <article className="mx-auto max-w-3xl bg-white px-6 py-8 text-ink print:max-w-none print:p-0">
+      <style>{PRINT_CSS}</style>
+      <div className="mb-6 flex flex-wrap gap-3 print:hidden">
+        <Link to={`/admin/fulfilment?day=${week.day}`} className={secondaryButtonClass}>
+          Back to This week
+        </Link>
+        <PrintButton />
+      </div>
+      <h1 className="font-display text-2xl font-bold">
+        Pack list: {week.dayLabel} ({orders.length} {orders.length === 1 ? 'order' : 'orders'})
+      </h1>
+      {orders.length === 0 ? <p className="mt-4">No orders to pack for this day.</p> : null}
+      {orders.map((order) => (
+        <section
+          key={order.id}
+          aria-labelledby={`pack-${order.id}`}
+          className="pack-order mt-6 border-t-2 border-ink pt-4"
+        >
+          <p className="text-sm">{farm.name}</p>
+          <h2 id={`pack-${order.id}`} className="font-display text-xl font-bold">
+            Order {order.number}: {order.name}
+          </h2>
+          <p className="font-semibold">{order.group}</p>
+          <p>{order.phone}</p>
+          {order.address ? <p>Deliver to: {order.address}</p> : null}
+          <table className="mt-3 w-full text-left">
+            <caption className="sr-only">Items in order {order.number}</caption>
+            <thead>
+              <tr className="border-b border-ink">
+                <th scope="col" className="py-1">
+                  Item
+                </th>
+                <th scope="col" className="py-1 text-right">
+                  Quantity
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((item) => (
+                <tr key={`${item.name}|${item.unit}`} className="border-b border-stone-300">
+                  <td className="py-1">
+                    {item.name}
+                    {item.unit ? `, ${item.unit}` : ''}
+                  </td>
+                  <td className="py-1 text-right">{item.quantity}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="mt-3 text-lg font-bold">
+            {order.dueCents > 0
+              ? `To collect: ${formatUnitPrice(order.dueCents, null)}`
+              : 'Paid: nothing to collect'}
+          </p>
+          {order.notes ? <p className="text-sm">{order.notes}</p> : null}
+        </section>
+      ))}
+    </article>
+  )
+}
+
+function PrintButton() {
+  const [ready, setReady] = useState(false)
+  useEffect(() => setReady(true), [])
+  if (!ready) return null
+  return (
+    <button type="button" className={primaryButtonClass} onClick={() => window.print()}>
+      Print
+    </button>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, { title: loaderData ? `Pack list ${loaderData.week.dayLabel}` : 'Pack list' })

@@ -1,0 +1,188 @@
+import { data, Form, Link } from 'react-router'
+import { AdminPageHeader, AdminPanel, EmptyState } from '~/admin/ui/admin-page'
+import { adminLinkClass } from '~/admin/ui/filter-tabs'
+import { requireAdmin } from '~/auth/guards.server'
+import { formatCents } from '~/components/price'
+import { primaryButtonClass, secondaryButtonClass, TextField } from '~/components/ui/field'
+import { SelectField } from '~/components/ui/select-field'
+import { pageMeta } from '~/content/meta'
+import { getDb } from '~/db/db.server'
+import { addClosedDate, deleteClosedDate, loadSetup } from '~/fulfilment/admin/setup.server'
+import { refused, typedValues } from '~/fulfilment/admin/setup-actions.server'
+import {
+  ClosedDateSchema,
+  DeleteClosedDateSchema,
+  describeWindow,
+} from '~/fulfilment/admin/setup-forms'
+import { ResultMessage, type SetupResult } from '~/fulfilment/admin/setup-ui'
+import { parseForm, readForm } from '~/http/form-data'
+import { formatDay } from '~/platform/farm-clock'
+import type { Route } from './+types/fulfilment-setup'
+
+// How the farm sells (issue 16 item 1): pickup places and their windows, delivery zones and
+// their days, closed dates. Each place and zone has its own page; closed dates are added here.
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  return loadSetup(getDb())
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const db = getDb()
+  const form = await readForm(request)
+  if (form.get('intent') === 'delete-closed-date') {
+    const parsed = parseForm(DeleteClosedDateSchema, form)
+    if (!parsed.ok || !(await deleteClosedDate(db, admin.id, parsed.data.id))) {
+      return data<SetupResult>({ ok: false, message: 'That date is no longer in the list.' }, 404)
+    }
+    return { ok: true, message: 'The date is open again.' } satisfies SetupResult
+  }
+  const parsed = parseForm(ClosedDateSchema, form)
+  if (!parsed.ok)
+    return refused('closed', parsed.fieldErrors, typedValues(form, ['on_date', 'note']))
+  if (!(await addClosedDate(db, admin.id, parsed.data))) {
+    return refused('closed', { scope: 'Choose what is closed.' })
+  }
+  return { ok: true, message: 'The date was closed.' } satisfies SetupResult
+}
+
+export default function FulfilmentSetup({ loaderData, actionData }: Route.ComponentProps) {
+  const { places, zones, closed, thisYear } = loaderData
+  const result = actionData as SetupResult
+  const errors = result?.form === 'closed' ? (result.fieldErrors ?? {}) : {}
+  const typed = result?.form === 'closed' ? (result.values ?? {}) : {}
+  const ownerName = (row: { place_id: string | null; zone_id: string | null }) =>
+    places.find((p) => p.id === row.place_id)?.name ??
+    zones.find((z) => z.id === row.zone_id)?.name ??
+    'The whole farm'
+  return (
+    <div className="space-y-6">
+      <AdminPageHeader
+        title="Pickups and deliveries"
+        description="Where and when shoppers get their orders. Checkout offers what is on here."
+        actions={
+          <Link to="/admin/fulfilment" className={secondaryButtonClass}>
+            Back to This week
+          </Link>
+        }
+      />
+      <ResultMessage result={result} />
+      <AdminPanel title="Pickup places">
+        {places.length === 0 ? <EmptyState>No pickup places yet.</EmptyState> : null}
+        <ul className="space-y-3">
+          {places.map((place) => (
+            <li key={place.id} className="rounded-md border border-earth-100 p-3">
+              <Link to={`/admin/fulfilment/places/${place.id}`} className={adminLinkClass}>
+                {place.name}
+              </Link>
+              {place.is_active ? '' : ' (off)'}
+              <p className="text-sm text-muted">{place.address}</p>
+              <ul className="mt-1 text-sm">
+                {place.windows.length === 0 ? (
+                  <li>No pickup windows yet.</li>
+                ) : (
+                  place.windows.map((w) => <li key={w.id}>{describeWindow(w)}</li>)
+                )}
+              </ul>
+            </li>
+          ))}
+        </ul>
+        <Link to="/admin/fulfilment/places/new" className={`${primaryButtonClass} mt-4`}>
+          Add a pickup place
+        </Link>
+      </AdminPanel>
+      <AdminPanel title="Local delivery zones">
+        {zones.length === 0 ? (
+          <EmptyState>No delivery zones: the farm does not deliver.</EmptyState>
+        ) : null}
+        <ul className="space-y-3">
+          {zones.map((zone) => (
+            <li key={zone.id} className="rounded-md border border-earth-100 p-3">
+              <Link to={`/admin/fulfilment/zones/${zone.id}`} className={adminLinkClass}>
+                {zone.name}
+              </Link>
+              {zone.is_active ? '' : ' (off)'}
+              <p className="text-sm text-muted">
+                ZIP codes {zone.zip_codes} · {formatCents(zone.fee_cents)}
+              </p>
+              <ul className="mt-1 text-sm">
+                {zone.windows.length === 0 ? (
+                  <li>No delivery days yet.</li>
+                ) : (
+                  zone.windows.map((w) => <li key={w.id}>{describeWindow(w)}</li>)
+                )}
+              </ul>
+            </li>
+          ))}
+        </ul>
+        <Link to="/admin/fulfilment/zones/new" className={`${primaryButtonClass} mt-4`}>
+          Add a delivery zone
+        </Link>
+      </AdminPanel>
+      <AdminPanel title="Closed dates">
+        {closed.length === 0 ? (
+          <p className="text-muted">No closed dates ahead.</p>
+        ) : (
+          <ul className="space-y-2">
+            {closed.map((row) => (
+              <li key={row.id} className="flex flex-wrap items-center justify-between gap-2">
+                <span>
+                  {formatDay(row.on_date, thisYear)}: {ownerName(row)}
+                  {row.note ? ` (${row.note})` : ''}
+                </span>
+                <Form method="post">
+                  <input type="hidden" name="id" value={row.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="delete-closed-date"
+                    className={secondaryButtonClass}
+                    aria-label={`Open ${formatDay(row.on_date, thisYear)} again`}
+                  >
+                    Open again
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form method="post" noValidate className="mt-4 grid gap-4 sm:grid-cols-3">
+          <input type="hidden" name="intent" value="add-closed-date" />
+          <TextField
+            label="Closed date"
+            name="on_date"
+            type="date"
+            defaultValue={typed.on_date ?? ''}
+            error={errors.on_date}
+            required
+          />
+          <SelectField
+            label="What is closed"
+            name="scope"
+            options={[
+              { value: 'farm', label: 'The whole farm' },
+              ...places.map((p) => ({ value: `place:${p.id}`, label: p.name })),
+              ...zones.map((z) => ({ value: `zone:${z.id}`, label: z.name })),
+            ]}
+            error={errors.scope}
+          />
+          <TextField
+            label="Note (optional)"
+            name="note"
+            defaultValue={typed.note ?? ''}
+            error={errors.note}
+          />
+          <div>
+            <button type="submit" className={primaryButtonClass}>
+              Close this date
+            </button>
+          </div>
+        </Form>
+      </AdminPanel>
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'Pickups and deliveries' })

@@ -1,0 +1,190 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+// A local stand-in for the parts of PayPal's Orders v2 API the shop uses, so tests need no
+// account and no network: the OAuth token, create, look at and capture an order, and the
+// approval page (PayPal's "checkoutnow") with Pay Now and Cancel and return. PayPal-Request-Id
+// is honoured as PayPal does: the same id gets the same answer, nothing is done twice.
+
+export type StandInOrder = {
+  id: string
+  status: 'PAYER_ACTION_REQUIRED' | 'APPROVED' | 'COMPLETED' | 'VOIDED'
+  value: string
+  currency: string
+  customId: string
+  invoiceId: string
+  returnUrl: string
+  cancelUrl: string
+  captures: number
+}
+
+export type PayPalStandIn = {
+  apiBase: string
+  clientId: string
+  clientSecret: string
+  orders: Map<string, StandInOrder>
+  /** The next capture is declined (422 INSTRUMENT_DECLINED), as a card refused at PayPal */
+  declineNextCapture(): void
+  /** The next capture completes for this amount instead of the order's (a mismatch) */
+  captureNextAs(value: string): void
+  close(): Promise<void>
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  let body = ''
+  for await (const chunk of request) body += chunk
+  return body
+}
+
+function json(response: ServerResponse, status: number, body: unknown) {
+  response.statusCode = status
+  response.setHeader('Content-Type', 'application/json')
+  response.end(JSON.stringify(body))
+}
+
+export async function startPayPalStandIn(): Promise<PayPalStandIn> {
+  const orders = new Map<string, StandInOrder>()
+  const answered = new Map<string, { status: number; body: unknown }>()
+  let declineNext = false
+  let captureValue: string | undefined
+  let count = 0
+
+  const standIn: PayPalStandIn = {
+    apiBase: '',
+    clientId: 'stand-in-client',
+    clientSecret: 'stand-in-secret',
+    orders,
+    declineNextCapture: () => {
+      declineNext = true
+    },
+    captureNextAs: (value) => {
+      captureValue = value
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+
+  const orderBody = (order: StandInOrder, captured?: string) => ({
+    id: order.id,
+    status: order.status,
+    purchase_units: [
+      {
+        reference_id: order.customId,
+        custom_id: order.customId,
+        invoice_id: order.invoiceId,
+        amount: { currency_code: order.currency, value: order.value },
+        ...(order.status === 'COMPLETED' && {
+          payments: {
+            captures: [
+              {
+                id: `CAP-${order.id}`,
+                status: 'COMPLETED',
+                amount: { currency_code: order.currency, value: captured ?? order.value },
+              },
+            ],
+          },
+        }),
+      },
+    ],
+    links: [
+      { rel: 'self', href: `${standIn.apiBase}/v2/checkout/orders/${order.id}`, method: 'GET' },
+      ...(order.status === 'PAYER_ACTION_REQUIRED'
+        ? [{ rel: 'payer-action', href: `${standIn.apiBase}/checkoutnow?token=${order.id}` }]
+        : []),
+    ],
+  })
+
+  const server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', standIn.apiBase)
+    const path = url.pathname
+    const body = await readBody(request)
+
+    if (request.method === 'POST' && path === '/v1/oauth2/token') {
+      const expected = `Basic ${Buffer.from(`${standIn.clientId}:${standIn.clientSecret}`).toString('base64')}`
+      if (request.headers.authorization !== expected || body !== 'grant_type=client_credentials') {
+        return json(response, 401, { error: 'invalid_client' })
+      }
+      return json(response, 200, { access_token: 'A21-stand-in', expires_in: 32400 })
+    }
+
+    // The hosted approval page and its two ways out.
+    const token = url.searchParams.get('token') ?? ''
+    const shown = orders.get(token)
+    if (path === '/checkoutnow' && request.method === 'GET' && shown) {
+      response.setHeader('Content-Type', 'text/html; charset=utf-8')
+      const cancel = `${shown.cancelUrl}?token=${shown.id}`
+      return response.end(
+        `<!doctype html><html lang="en"><head><title>PayPal stand-in</title></head><body>` +
+          `<main><h1>Pay ${shown.value} ${shown.currency} with PayPal</h1>` +
+          `<form method="post" action="/checkoutnow/approve?token=${shown.id}">` +
+          `<button type="submit">Pay Now</button></form>` +
+          `<a href="${cancel}">Cancel and return</a></main></body></html>`,
+      )
+    }
+    if (path === '/checkoutnow/approve' && request.method === 'POST' && shown) {
+      shown.status = 'APPROVED'
+      response.statusCode = 303
+      response.setHeader('Location', `${shown.returnUrl}?token=${shown.id}&PayerID=STANDINPAYER`)
+      return response.end()
+    }
+
+    if (request.headers.authorization !== 'Bearer A21-stand-in') {
+      return json(response, 401, { name: 'AUTHENTICATION_FAILURE' })
+    }
+    const requestId = request.headers['paypal-request-id']
+    const key = typeof requestId === 'string' ? `${request.method} ${path} ${requestId}` : undefined
+    const previous = key ? answered.get(key) : undefined
+    if (previous) return json(response, previous.status, previous.body)
+    const answer = (status: number, answerBody: unknown) => {
+      if (key) answered.set(key, { status, body: answerBody })
+      json(response, status, answerBody)
+    }
+
+    if (request.method === 'POST' && path === '/v2/checkout/orders') {
+      const input = JSON.parse(body)
+      const unit = input.purchase_units?.[0]
+      const context = input.payment_source?.paypal?.experience_context
+      count += 1
+      const order: StandInOrder = {
+        id: `STANDIN${String(count).padStart(4, '0')}${crypto.randomUUID().slice(0, 8).toUpperCase()}`,
+        status: 'PAYER_ACTION_REQUIRED',
+        value: unit?.amount?.value,
+        currency: unit?.amount?.currency_code,
+        customId: unit?.custom_id,
+        invoiceId: unit?.invoice_id,
+        returnUrl: context?.return_url,
+        cancelUrl: context?.cancel_url,
+        captures: 0,
+      }
+      orders.set(order.id, order)
+      return answer(200, orderBody(order))
+    }
+    const orderPath = /^\/v2\/checkout\/orders\/([A-Z0-9]+)(\/capture)?$/.exec(path)
+    const order = orderPath?.[1] ? orders.get(orderPath[1]) : undefined
+    if (!order) return json(response, 404, { name: 'RESOURCE_NOT_FOUND' })
+    if (request.method === 'GET' && !orderPath?.[2]) return json(response, 200, orderBody(order))
+    if (request.method === 'POST' && orderPath?.[2]) {
+      if (declineNext) {
+        declineNext = false
+        return answer(422, {
+          name: 'UNPROCESSABLE_ENTITY',
+          details: [{ issue: 'INSTRUMENT_DECLINED' }],
+        })
+      }
+      if (order.status !== 'APPROVED') {
+        return answer(422, {
+          name: 'UNPROCESSABLE_ENTITY',
+          details: [{ issue: 'ORDER_NOT_APPROVED' }],
+        })
+      }
+      order.status = 'COMPLETED'
+      order.captures += 1
+      const captured = captureValue
+      captureValue = undefined
+      return answer(201, orderBody(order, captured))
+    }
+    json(response, 404, { name: 'RESOURCE_NOT_FOUND' })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  standIn.apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return standIn
+}
