@@ -44,18 +44,18 @@ export function AdminTable({ caption, children }: { caption: string; children: R
   return (
     // `relative` keeps visually hidden labels inside the box: positioned against the page, they
     // would widen it on a phone (issue 17).
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
-    <div
-      role="region"
+    // A named section is a region landmark.
+    <section
       aria-label={caption}
       className="relative overflow-x-auto rounded-lg border border-earth-100 bg-white"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
       tabIndex={0}
     >
       <table className="w-full min-w-[36rem] border-collapse text-left text-sm [&_td]:border-t [&_td]:border-earth-100 [&_tbody_th]:border-t [&_tbody_th]:border-earth-100 [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2 [&_th]:font-semibold [&_thead_th]:bg-earth-50">
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>
-    </div>
+    </section>
   )
 }
 
