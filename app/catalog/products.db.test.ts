@@ -6,10 +6,10 @@ import {
   getProductDetail,
   getProductPage,
   getShopPage,
-  listProducts,
   listRelatedProducts,
   listSitemapProducts,
 } from './products.server'
+import { SHOP_PAGE_SIZE, type ShopQuery } from './shop-query'
 
 let t: TestDatabase
 beforeAll(async () => {
@@ -18,6 +18,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.cleanup()
 })
+/** The shop page for `query`, the rest as a bare /shop. */
+function shop(query: Partial<ShopQuery> = {}) {
+  return getShopPage(t.db, { category: null, q: '', sort: 'name', page: 1, ...query })
+}
+
+/** The names on the shop page for `query`. */
+async function shopNames(query: Partial<ShopQuery> = {}) {
+  return (await shop(query)).products.map((card) => card.name)
+}
+
 beforeEach(async () => {
   // Each test builds its own small catalog.
   await t.db.deleteFrom('product_variants').execute()
@@ -31,27 +41,101 @@ test('the shop lists available, non-archived products by name, optionally by cat
   await createProduct(t.db, { name: 'Hidden Jam', category: 'Pantry', is_available: false })
   await createProduct(t.db, { name: 'Old Jerky', category: 'Pantry', archived_at: new Date() })
 
-  const all = await listProducts(t.db)
-  expect(all.map((card) => [card.name, card.stock_quantity])).toEqual([
+  const all = await shop()
+  expect(all.products.map((card) => [card.name, card.stock_quantity])).toEqual([
     ['Duck Eggs', 3],
     ['Filet Mignon', 0],
     ['Wildflower Honey', 35],
   ])
-  expect((await listProducts(t.db, 'Pantry')).map((card) => card.name)).toEqual([
-    'Wildflower Honey',
-  ])
-  expect(await listProducts(t.db, 'No Such Category')).toEqual([])
-
-  const shop = await getShopPage(t.db, null)
-  expect(shop.categories).toEqual(['Beef Cuts', 'Eggs', 'Pantry'])
-  expect(shop.products).toEqual(all)
-  const eggs = await getShopPage(t.db, 'Eggs')
+  expect(all).toMatchObject({ categories: ['Beef Cuts', 'Eggs', 'Pantry'], total: 3, page: 1 })
+  expect(all.pageCount).toBe(1)
+  expect(await shopNames({ category: 'Pantry' })).toEqual(['Wildflower Honey'])
+  const eggs = await shop({ category: 'Eggs' })
   expect(eggs.categories).toEqual(['Beef Cuts', 'Eggs', 'Pantry'])
   expect(eggs.products.map((card) => card.name)).toEqual(['Duck Eggs'])
-  expect(await getShopPage(t.db, 'No Such Category')).toEqual({
+  expect(await shop({ category: 'No Such Category' })).toEqual({
     categories: ['Beef Cuts', 'Eggs', 'Pantry'],
     products: [],
+    total: 0,
+    page: 1,
+    pageCount: 1,
   })
+})
+
+test('the shop pages through a large catalog, and a page past the end shows the last', async () => {
+  const count = SHOP_PAGE_SIZE * 2 + 5
+  for (let i = 0; i < count; i++) {
+    await createProduct(t.db, { name: `Jar ${String(i).padStart(3, '0')}`, category: 'Pantry' })
+  }
+  const first = await shop()
+  expect(first).toMatchObject({ total: count, page: 1, pageCount: 3 })
+  expect(first.products).toHaveLength(SHOP_PAGE_SIZE)
+  expect(first.products[0]?.name).toBe('Jar 000')
+  const second = await shop({ page: 2 })
+  expect(second.products[0]?.name).toBe(`Jar ${String(SHOP_PAGE_SIZE).padStart(3, '0')}`)
+  const last = await shop({ page: 3 })
+  expect(last.products.map((card) => card.name)).toEqual(
+    Array.from({ length: 5 }, (_, i) => `Jar ${String(SHOP_PAGE_SIZE * 2 + i).padStart(3, '0')}`),
+  )
+  expect(await shop({ page: 99 })).toEqual({ ...last, page: 3 })
+})
+
+test('the shop sorts by name, by the price the card shows, or newest first', async () => {
+  const day = (n: number) => new Date(Date.UTC(2026, 0, n))
+  await createProduct(t.db, { name: 'Apple Butter', price_cents: 900, created_at: day(3) })
+  await createProduct(t.db, { name: 'Brisket', price_cents: 2500, created_at: day(1) })
+  const share = await createProduct(t.db, {
+    name: 'Chuck Share',
+    price_cents: 100,
+    created_at: day(2),
+  })
+  // The cheapest option is sold out: the card shows (and the sort uses) the cheapest in stock.
+  await createVariant(t.db, share.id, { name: 'Small', price_cents: 500, stock_quantity: 0 })
+  await createVariant(t.db, share.id, { name: 'Large', price_cents: 1500, stock_quantity: 4 })
+
+  expect(await shopNames()).toEqual(['Apple Butter', 'Brisket', 'Chuck Share'])
+  expect(await shopNames({ sort: 'price' })).toEqual(['Apple Butter', 'Chuck Share', 'Brisket'])
+  expect(await shopNames({ sort: 'newest' })).toEqual(['Apple Butter', 'Chuck Share', 'Brisket'])
+  const byPrice = (await shop({ sort: 'price' })).products.map((card) => card.price_cents)
+  expect(byPrice).toEqual([900, 1500, 2500])
+})
+
+test('the shop searches name, category and description, every word as a prefix', async () => {
+  await createProduct(t.db, {
+    name: 'Pasture-Raised Eggs',
+    category: 'Eggs',
+    description: 'Golden yolks from hens on grass.',
+  })
+  await createProduct(t.db, {
+    name: 'Ribeye Steak',
+    category: 'Beef Cuts',
+    description: 'Grass-fed and dry-aged 21 days.',
+  })
+  await createProduct(t.db, { name: 'Wildflower Honey', category: 'Pantry', description: 'Raw.' })
+  await createProduct(t.db, { name: 'Hidden Egg Jam', is_available: false })
+
+  expect(await shopNames({ q: 'egg' })).toEqual(['Pasture-Raised Eggs'])
+  expect(await shopNames({ q: 'GRASS' })).toEqual(['Pasture-Raised Eggs', 'Ribeye Steak'])
+  expect(await shopNames({ q: 'grass dry-aged' })).toEqual(['Ribeye Steak'])
+  expect(await shopNames({ q: 'beef' })).toEqual(['Ribeye Steak'])
+  expect(await shopNames({ q: 'grass', category: 'Eggs' })).toEqual(['Pasture-Raised Eggs'])
+  expect(await shopNames({ q: 'lamb' })).toEqual([])
+  // Search syntax of either database is only text here.
+  for (const q of ['"', 'egg*', 'NEAR(egg', 'egg & | !', "'", 'a:*', '-', '(']) {
+    await expect(shop({ q })).resolves.toBeDefined()
+  }
+  expect(await shopNames({ q: '!!!' })).toHaveLength(3)
+
+  // Renamed, the product is found by its new name only.
+  await t.db
+    .updateTable('products')
+    .set({ name: 'Farm Honey' })
+    .where('name', '=', 'Wildflower Honey')
+    .execute()
+  expect(await shopNames({ q: 'wildflower' })).toEqual([])
+  expect(await shopNames({ q: 'farm' })).toEqual(['Farm Honey'])
+  await t.db.deleteFrom('products').where('name', '=', 'Farm Honey').execute()
+  expect(await shopNames({ q: 'honey' })).toEqual([])
 })
 
 test('cards of products with options show the cheapest in-stock option, "from", and add it', async () => {
@@ -78,7 +162,7 @@ test('cards of products with options show the cheapest in-stock option, "from", 
   })
   const plain = await createProduct(t.db, { name: 'Chuck Roast', price_cents: 1199 })
 
-  const [beef, chuck] = await listProducts(t.db)
+  const [beef, chuck] = (await shop()).products
   expect(beef).toEqual({
     id: share.id,
     name: 'Beef Share',
@@ -227,19 +311,21 @@ test('the sitemap lists available products with their last change', async () => 
 
 test('on the demo catalog: categories, badges and the out-of-stock filet', async () => {
   await seedDemo(t.db)
-  expect((await getShopPage(t.db, null)).categories).toEqual([
+  expect((await shop()).categories).toEqual([
     'Beef Cuts',
     'Beef Shares',
     'Eggs',
     'Pantry',
     'Vegetable Boxes',
   ])
-  const eggs = await listProducts(t.db, 'Eggs')
+  const eggs = (await shop({ category: 'Eggs' })).products
   expect(eggs.map((card) => [card.name, card.stock_quantity, card.price_cents])).toEqual([
     ['Duck Eggs', 3, 900],
     ['Pasture-Raised Eggs', 72, 400],
   ])
-  const filet = (await listProducts(t.db, 'Beef Cuts')).find((card) => card.name === 'Filet Mignon')
+  const filet = (await shop({ category: 'Beef Cuts' })).products.find(
+    (card) => card.name === 'Filet Mignon',
+  )
   expect(filet?.stock_quantity).toBe(0)
   const detail = await getProductDetail(t.db, filet?.id ?? '')
   expect(detail).toMatchObject({ next_available_date: '2027-03-15', expected_quantity: 24 })

@@ -1,6 +1,8 @@
-import type { SelectQueryBuilder } from 'kysely'
+import { type SelectQueryBuilder, sql } from 'kysely'
 import type { DB } from '~/db/db.server'
 import type { Database } from '~/db/schema'
+import { productMatches } from './product-search.server'
+import { SHOP_PAGE_SIZE, type ShopQuery, type ShopSort } from './shop-query'
 import { RELATED_PRODUCT_COUNT } from './stock'
 import { type CardOffer, cardOffer, resolveSelectedVariant, type VariantOption } from './variants'
 
@@ -136,33 +138,108 @@ function toCard({ row, variants }: Entry): CatalogCard {
   }
 }
 
-/** The shop grid: available products by name, optionally of one category (one query). */
-export async function listProducts(db: DB, category?: string | null): Promise<CatalogCard[]> {
-  let query = productsWithVariants(db).where('products.is_available', '=', true)
-  if (category) query = query.where('products.category', '=', category)
-  return groupVariants(await query.execute()).map(toCard)
-}
-
-/** The categories of these cards, each once, alphabetically (the shop's filter). */
-export function categoriesOf(cards: readonly { category: string }[]): string[] {
-  return [...new Set(cards.map((card) => card.category))].sort()
+/** A page of the shop grid and what its filter, search box and page links need. */
+export type ShopPage = {
+  /** Every category with an available product, alphabetically (the filter) */
+  categories: string[]
+  products: CatalogCard[]
+  /** Products matching the category and search, on every page */
+  total: number
+  /** The page shown: the one asked for, or the last when it asked past the end */
+  page: number
+  pageCount: number
 }
 
 /**
- * The shop page in one query: every available product, from which the category filter is
- * made, then the grid is narrowed to the chosen category. A farm's catalog is a few dozen
- * products, and one query keeps the page within 4 queries even for a signed-in shopper
- * (whose session lookup takes two).
+ * One page of available products in the category and matching the search, in the chosen order,
+ * in two queries however large the catalog: the categories (from their index), and the page's
+ * cards with their options and the number of matching products.
  */
-export async function getShopPage(
-  db: DB,
-  category: string | null,
-): Promise<{ categories: string[]; products: CatalogCard[] }> {
-  const all = await listProducts(db)
-  return {
-    categories: categoriesOf(all),
-    products: category ? all.filter((card) => card.category === category) : all,
+export async function getShopPage(db: DB, query: ShopQuery): Promise<ShopPage> {
+  let matching = db
+    .selectFrom('products')
+    .where('products.is_available', '=', true)
+    .where('products.archived_at', 'is', null)
+  if (query.category) matching = matching.where('products.category', '=', query.category)
+  const search = productMatches(db, query.q)
+  if (search) matching = matching.where(search)
+
+  const [categories, firstTry] = await Promise.all([
+    listShopCategories(db),
+    shopCards(db, matching, query.sort, query.page),
+  ])
+  let { cards, total } = firstTry
+  const pageCount = Math.max(1, Math.ceil(total / SHOP_PAGE_SIZE))
+  // An old link past the end (the catalog shrank) shows the last page rather than nothing.
+  const page = Math.min(query.page, pageCount)
+  if (page !== query.page) ({ cards, total } = await shopCards(db, matching, query.sort, page))
+  return { categories, products: cards, total, page, pageCount }
+}
+
+type MatchingProducts = SelectQueryBuilder<Database, 'products', object>
+
+async function shopCards(db: DB, matching: MatchingProducts, sort: ShopSort, page: number) {
+  const order = shopOrder(sort)
+  const ids = matching
+    .select('products.id')
+    .orderBy(order)
+    .orderBy('products.name')
+    .orderBy('products.id')
+    .limit(SHOP_PAGE_SIZE)
+    .offset((page - 1) * SHOP_PAGE_SIZE)
+  const rows = await productsWithVariants(db)
+    .clearOrderBy()
+    .select(() => [matching.select((eb) => eb.fn.countAll<number | string>().as('n')).as('total')])
+    .where('products.id', 'in', ids)
+    .orderBy(order)
+    .orderBy('products.name')
+    .orderBy('products.id')
+    .orderBy('v.price_cents')
+    .orderBy('v.name')
+    .execute()
+  // A page past the end has no rows to carry the count: then one more question answers it.
+  const total = rows.length
+    ? Number(rows[0]?.total)
+    : Number(
+        (
+          await matching
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .executeTakeFirst()
+        )?.n ?? 0,
+      )
+  return { cards: groupVariants(rows).map(toCard), total }
+}
+
+/**
+ * The sort's leading key. The price is the one the card shows: the cheapest option in stock,
+ * else the cheapest option, else the product's own price.
+ */
+function shopOrder(sort: ShopSort) {
+  switch (sort) {
+    case 'newest':
+      return sql`products.created_at desc`
+    case 'price':
+      return sql`coalesce(
+        (select min(o.price_cents) from product_variants o
+          where o.product_id = products.id and o.is_available = ${true} and o.stock_quantity > 0),
+        (select min(o.price_cents) from product_variants o where o.product_id = products.id),
+        products.price_cents)`
+    default:
+      return sql`products.name`
   }
+}
+
+/** The categories of available products, each once, alphabetically (the shop's filter). */
+async function listShopCategories(db: DB): Promise<string[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('category')
+    .distinct()
+    .where('is_available', '=', true)
+    .where('archived_at', 'is', null)
+    .orderBy('category')
+    .execute()
+  return rows.map((row) => row.category)
 }
 
 export type ProductDetail = {

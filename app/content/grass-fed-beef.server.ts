@@ -1,9 +1,12 @@
-import { listBeefProducts } from '~/catalog/beef-products.server'
+import { BEEF_CARD_LIMIT, listBeefProducts } from '~/catalog/beef-products.server'
 import type { DB } from '~/db/db.server'
 
-/** The grass-fed beef landing page: its two images and the beef products. */
+/**
+ * The grass-fed beef landing page: its two images and the beef products, and whether there are
+ * more than it shows.
+ */
 export async function getGrassFedBeefPage(db: DB) {
-  const [images, products] = await Promise.all([
+  const [images, beef] = await Promise.all([
     db
       .selectFrom('farm_info')
       .select(['grass_fed_hero_image_url', 'grass_fed_story_image_url'])
@@ -11,5 +14,9 @@ export async function getGrassFedBeefPage(db: DB) {
       .executeTakeFirstOrThrow(),
     listBeefProducts(db),
   ])
-  return { images, products }
+  return {
+    images,
+    products: beef.slice(0, BEEF_CARD_LIMIT),
+    moreProducts: beef.length > BEEF_CARD_LIMIT,
+  }
 }

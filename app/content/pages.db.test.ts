@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { listBeefProducts } from '~/catalog/beef-products.server'
+import { BEEF_CARD_LIMIT, listBeefProducts } from '~/catalog/beef-products.server'
 import { seedDemo } from '~/db/seed/demo.server'
 import { demoProducts, demoTeamMembers } from '~/db/seed/demo-data'
 import { createProduct, createTeamMember } from '~/db/seed/factories.server'
@@ -78,6 +78,18 @@ describe('beef products', () => {
     expect(names).toContain('Smoked Tallow Candle')
     expect(names).not.toContain('Hidden Beef Roast')
     expect(names).not.toContain('Old Beef Sticks')
+  })
+
+  test('past a shop page of beef, the landing page shows the first ones and says there are more', async () => {
+    const before = await getGrassFedBeefPage(t.db)
+    expect(before.moreProducts).toBe(false)
+    for (let i = before.products.length; i <= BEEF_CARD_LIMIT; i++) {
+      await createProduct(t.db, { name: `Beef Stick ${String(i).padStart(2, '0')}` })
+    }
+    const after = await getGrassFedBeefPage(t.db)
+    expect(after.products).toHaveLength(BEEF_CARD_LIMIT)
+    expect(after.moreProducts).toBe(true)
+    await t.db.deleteFrom('products').where('name', 'like', 'Beef Stick %').execute()
   })
 
   test('the landing page has its images and products', async () => {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { ProductCard } from '~/catalog/product-card'
+import { shopHref } from '~/catalog/shop-query'
 import { PageHero } from '~/components/page-hero'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { getGrassFedBeefPage } from '~/content/grass-fed-beef.server'
@@ -25,7 +26,7 @@ const secondaryButton =
 const textLink = 'font-semibold text-pasture-800 underline underline-offset-4'
 
 export default function GrassFedBeef({ loaderData }: Route.ComponentProps) {
-  const { images, products } = loaderData
+  const { images, products, moreProducts } = loaderData
   return (
     <>
       <PageHero image={images.grass_fed_hero_image_url} title="100% Grass-Fed Beef">
@@ -117,13 +118,22 @@ export default function GrassFedBeef({ loaderData }: Route.ComponentProps) {
             to hear when the next beef is ready.
           </p>
         ) : (
-          <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-            {products.map((product) => (
-              <li key={product.id} className="flex">
-                <ProductCard product={product} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+              {products.map((product) => (
+                <li key={product.id} className="flex">
+                  <ProductCard product={product} />
+                </li>
+              ))}
+            </ul>
+            {moreProducts ? (
+              <p className="mt-10 text-center">
+                <Link to={shopHref({ q: 'beef' })} className={textLink}>
+                  See all our beef in the shop
+                </Link>
+              </p>
+            ) : null}
+          </>
         )}
       </section>
 
