@@ -139,7 +139,10 @@ test('SIGKILL during checkouts: confirmed orders, stock and every email survive,
       .poll(
         () =>
           attempts.filter((a) => a.outcome === 'confirmed').length >= ORDERS_BEFORE_KILL &&
-          orderMail().length > 0,
+          // The worker is sending: the sign-ups' emails go first, and on a busy machine the
+          // orders' confirmations can be a minute behind them (issue 16's checkout does more
+          // per request); every one of them is checked after the restart.
+          mail.length > 0,
         { timeout: 40_000, intervals: [50] },
       )
       .toBe(true)
