@@ -1,11 +1,12 @@
-import { type ExpressionBuilder, sql } from 'kysely'
+import type { ExpressionBuilder } from 'kysely'
 import { changedFields, recordAdminChange } from '~/admin/audit.server'
 import { storeImageField, textFields } from '~/admin/image-field.server'
-import { containsPattern, type PageInfo, type PageRequest, pageInfo } from '~/admin/pagination'
+import { type PageInfo, type PageRequest, pageInfo } from '~/admin/pagination'
 import type { DB } from '~/db/db.server'
 import type { Database } from '~/db/schema'
 import type { FieldErrors } from '~/http/form-data'
 import { type ProductInput, parseProductForm, variantField } from './product-form'
+import { productMatches } from './product-search.server'
 import { notifyRestocked } from './restock.server'
 import { LOW_STOCK_THRESHOLD } from './stock'
 
@@ -64,11 +65,9 @@ export async function listAdminProducts(
   let base = db
     .selectFrom('products')
     .where('archived_at', filters.archived ? 'is not' : 'is', null)
-  if (filters.q) {
-    base = base.where(
-      sql<boolean>`lower(products.name) like ${containsPattern(filters.q)} escape '\\'`,
-    )
-  }
+  // The shop's own full-text search (ADR 21): name, category and description, by word.
+  const search = productMatches(db, filters.q)
+  if (search) base = base.where(search)
   if (filters.category) base = base.where('category', '=', filters.category)
   if (filters.stock === 'out') base = base.where('stock_quantity', '<=', 0)
   if (filters.stock === 'low') {
