@@ -102,18 +102,23 @@ export async function listActivity(
       .orderBy('entity_type')
       .limit(100)
       .execute(),
+    // The admins and everyone who ever changed something, looked up by id: as "is_admin or id
+    // in (...)" PostgreSQL read every customer to test the OR.
     db
       .selectFrom('customers')
       .select(['id', 'name', 'email'])
-      .where((eb) =>
-        eb.or([
-          eb('is_admin', '=', true),
-          eb(
-            'id',
-            'in',
-            eb.selectFrom('audit_log').select('actor_id').where('actor_id', 'is not', null),
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('customers as admin')
+          .select('admin.id')
+          .where('admin.is_admin', '=', true)
+          .union(
+            eb
+              .selectFrom('audit_log')
+              .select('audit_log.actor_id as id')
+              .where('audit_log.actor_id', 'is not', null)
+              .$narrowType<{ id: string }>(),
           ),
-        ]),
       )
       .orderBy('name')
       .orderBy('email')

@@ -45,8 +45,9 @@ export async function listCustomers(
         'customers.is_admin',
         'customers.created_at',
       ])
+      // Both descending, so customers_created_idx (created_at, id) read backwards is the order.
       .orderBy('customers.created_at', 'desc')
-      .orderBy('customers.id')
+      .orderBy('customers.id', 'desc')
       .limit(page.limit)
       .offset(page.offset)
       .execute(),

@@ -60,8 +60,10 @@ export async function listOutbox(
       .selectFrom('email_outbox')
       .select(ROW_COLUMNS)
       .$if(status !== null, (q) => q.where('status', '=', status as OutboxStatus))
+      // Both descending, so email_outbox_created_idx (created_at, id) read backwards is the
+      // order (or email_outbox_status_created_idx for one status).
       .orderBy('created_at', 'desc')
-      .orderBy('id')
+      .orderBy('id', 'desc')
       .limit(page.limit)
       .offset(page.offset)
       .execute(),

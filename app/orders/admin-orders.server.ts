@@ -79,9 +79,12 @@ export async function listAdminOrders(db: DB, filter: OrderFilter, page: PageReq
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where(matching(filter))
     .executeTakeFirstOrThrow()
-  const rows = await db
+  // The page first, then the item counts of its rows: counted beside the page's columns, they
+  // were worked out for every row the OFFSET skips as well (PostgreSQL: 25,000 subqueries for
+  // page 1,000 of 50,000 orders).
+  const onPage = db
     .selectFrom('orders')
-    .select((eb) => [
+    .select([
       'orders.id',
       'orders.order_number',
       'orders.created_at',
@@ -90,13 +93,18 @@ export async function listAdminOrders(db: DB, filter: OrderFilter, page: PageReq
       'orders.email',
       'orders.status',
       'orders.total_cents',
-      itemCount(eb),
     ])
     .where(matching(filter))
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.order_number', 'desc')
     .limit(page.limit)
     .offset(page.offset)
+  const rows = await db
+    .selectFrom(onPage.as('page'))
+    .selectAll('page') // the columns named above
+    .select((eb) => itemCount(db, eb.ref('page.id')))
+    .orderBy('page.created_at', 'desc')
+    .orderBy('page.order_number', 'desc')
     .execute()
   return {
     orders: rows.map(
@@ -116,13 +124,14 @@ export async function listAdminOrders(db: DB, filter: OrderFilter, page: PageReq
   }
 }
 
-function itemCount(eb: ExpressionBuilder<Database, 'orders'>) {
-  return eb
+/** The units in the order whose id is `orderId`, a column of the query this goes in. */
+function itemCount(db: DB, orderId: Expression<string>) {
+  return db
     .selectFrom('order_items')
     .select((items) =>
       items.fn.coalesce(items.fn.sum<number>('order_items.quantity'), items.lit(0)).as('n'),
     )
-    .whereRef('order_items.order_id', '=', 'orders.id')
+    .where('order_items.order_id', '=', orderId)
     .as('item_count')
 }
 
@@ -183,7 +192,7 @@ export async function exportOrdersCsv(db: DB, filter: OrderFilter): Promise<stri
       'orders.payment_status',
       'orders.carrier',
       'orders.tracking_number',
-      itemCount(eb),
+      itemCount(db, eb.ref('orders.id')),
     ])
     .where(matching(filter))
     .orderBy('orders.created_at', 'desc')

@@ -8,6 +8,7 @@ import * as m0006 from './0006-admin'
 import * as m0007 from './0007-change-notices'
 import * as m0008 from './0008-fulfilment'
 import * as m0009 from './0009-policies'
+import * as m0010 from './0010-list-indexes'
 import * as m0011 from './0011-product-search'
 
 // Listed, not read from disk, so the bundled production server carries them. Forward only:
@@ -22,5 +23,6 @@ export const migrations: Record<string, Migration> = {
   '0007-change-notices': m0007,
   '0008-fulfilment': m0008,
   '0009-policies': m0009,
+  '0010-list-indexes': m0010,
   '0011-product-search': m0011,
 }
