@@ -60,6 +60,9 @@ test('a $5 code with a $20 minimum and one use: the cart and checkout keep its r
   browser,
   privateServer,
 }) => {
+  // A long journey (two shoppers, the cart, checkout, edits and a delete): a minute is not
+  // enough when the machine is busy.
+  test.setTimeout(120_000)
   await privateServer.signInAsNewAdmin(page)
   await page.goto('/admin/promo-codes')
   await expect(page.getByRole('heading', { name: 'Promo Codes', level: 1 })).toBeVisible()
