@@ -45,7 +45,11 @@ const newUser = (email: string) => ({
   newsletter: false,
 })
 
-describe('sign-up', () => {
+// Every sign-up, sign-in and reset hashes a password (scrypt, on purpose slow): several in one
+// test take over Vitest's 5 s when the machine is busy.
+const HASHING_TIMEOUT_MS = 30_000
+
+describe('sign-up', { timeout: HASHING_TIMEOUT_MS }, () => {
   test('creates the customer row, with names, not admin, in the same step; signs in; welcomes', async () => {
     const outcome = await signUp(newUser('ann@example.com'), caller())
     expect(outcome.ok).toBe(true)
@@ -99,7 +103,7 @@ describe('sign-up', () => {
   })
 })
 
-describe('sign-in', () => {
+describe('sign-in', { timeout: HASHING_TIMEOUT_MS }, () => {
   test('right password signs in, wrong one fails, and five failures lock the address', async () => {
     await signUp(newUser('bea@example.com'), caller())
     const good = await signIn(
@@ -133,7 +137,7 @@ describe('sign-in', () => {
   })
 })
 
-describe('password reset', () => {
+describe('password reset', { timeout: HASHING_TIMEOUT_MS }, () => {
   test('a one-time link by email for a known address; the same answer and no email otherwise', async () => {
     await signUp(newUser('cal@example.com'), caller())
     expect(await requestPasswordReset('cal@example.com', caller())).toMatchObject({
@@ -168,7 +172,7 @@ describe('password reset', () => {
   })
 })
 
-describe('admins from the CLI', () => {
+describe('admins from the CLI', { timeout: HASHING_TIMEOUT_MS }, () => {
   test('create makes a verified admin who can sign in; revoke and grant toggle it', async () => {
     const created = await createAdmin(t.db, {
       email: 'farmer@example.com',
