@@ -21,6 +21,7 @@ import {
   superviseWorkers,
 } from './app/http/cluster.server'
 import { DatabaseWatch, unavailablePage } from './app/http/database-watch.server'
+import { EventLoopDelay } from './app/http/event-loop.server'
 import { hasMetricsToken, RequestMetrics, renderMetrics } from './app/http/metrics.server'
 import { addressHasNul, NUL_MESSAGE } from './app/http/null-character'
 import { REQUEST_KEY_HEADER, takeRequestUser } from './app/http/request-key.server'
@@ -52,6 +53,10 @@ const db = getDb()
 // which find the database ready and leave email to the primary.
 const workerCount = development ? 1 : env.webConcurrency
 const role = cluster.isWorker ? 'worker' : workerCount > 1 ? 'primary' : 'single'
+// For /metrics: time lost before the shop's code sees a request (event-loop.server.ts).
+const eventLoop = new EventLoopDelay(
+  role === 'worker' ? `worker-${cluster.worker?.id}` : role === 'primary' ? 'primary' : 'main',
+)
 
 if (role !== 'worker') {
   try {
@@ -80,6 +85,7 @@ if (role === 'primary') {
     env: { AUTH_SECRET: env.authSecret },
     log,
     onGiveUp: () => shutdownPrimary('workers failing', 1),
+    eventLoop: () => eventLoop.take(),
   })
   void workers.ready.then(() => {
     log.info(
@@ -115,10 +121,10 @@ if (role === 'primary') {
 async function serve() {
   let stopping = false
   const admission = new Admission(env.requestConcurrency)
-  const requestMetrics = new RequestMetrics(() => ({
-    inProgress: admission.inProgress,
-    waiting: admission.waiting,
-  }))
+  const requestMetrics = new RequestMetrics(
+    () => ({ inProgress: admission.inProgress, waiting: admission.waiting }),
+    () => eventLoop.take(),
+  )
   const databaseWatch = new DatabaseWatch(() => pingDatabase(db), log)
   const app = express()
   app.disable('x-powered-by')

@@ -1,7 +1,8 @@
+import { EventEmitter } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
-import { Admission } from './admission.server'
+import { Admission, HOLD_LIMIT_MS } from './admission.server'
 
 // A real HTTP server whose handler waits until the test lets each request finish.
 
@@ -106,5 +107,51 @@ describe('Admission', () => {
     started[0]?.finish()
     expect(await slow).toBe('slow')
     await until(() => admission.inProgress === 0)
+  })
+
+  describe('turns of the event loop', () => {
+    /** Sends `count` requests at once; each works `workMs` without yielding, then answers. */
+    async function turnsOf(admission: Admission, count: number, workMs: number) {
+      let turn = 0
+      let counting = true
+      const tick = () => {
+        turn++
+        if (counting) setImmediate(tick)
+      }
+      setImmediate(tick)
+      const turns: number[] = []
+      await Promise.all(
+        Array.from(
+          { length: count },
+          () =>
+            new Promise<void>((resolve) => {
+              const res = new EventEmitter()
+              admission.middleware({} as never, res as never, () => {
+                turns.push(turn)
+                const end = performance.now() + workMs
+                while (performance.now() < end) {
+                  // a page rendered on SQLite: no await anywhere
+                }
+                res.emit('close')
+                resolve()
+              })
+            }),
+        ),
+      )
+      counting = false
+      return turns
+    }
+
+    it('lets the rest wait for the next turn once a turn has spent its budget', async () => {
+      const turns = await turnsOf(new Admission(8, HOLD_LIMIT_MS, 5), 3, 10)
+      // Each 10 ms request spends a 5 ms budget: one per turn, so the loop polls between them.
+      expect(new Set(turns).size).toBe(3)
+      expect(turns).toEqual([...turns].sort((a, b) => a - b))
+    })
+
+    it('starts quick requests in the same turn', async () => {
+      const turns = await turnsOf(new Admission(8, HOLD_LIMIT_MS, 1000), 3, 1)
+      expect(new Set(turns).size).toBe(1)
+    })
   })
 })

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster'
 import type { Logger } from 'pino'
+import type { EventLoopFigures } from './event-loop.server'
 import { type MetricsSnapshot, mergeSnapshots } from './metrics.server'
 
 // WEB_CONCURRENCY > 1: one primary process and that many HTTP workers on the same port (ADR
@@ -52,6 +53,7 @@ export function superviseWorkers({
   env,
   log,
   onGiveUp,
+  eventLoop,
 }: {
   count: number
   /** added to each worker's environment */
@@ -59,6 +61,11 @@ export function superviseWorkers({
   log: Logger
   /** Workers keep dying right after they start. */
   onGiveUp: () => void
+  /**
+   * The primary's own event-loop delay, for /metrics: it hands every new connection to a
+   * worker, so a stall here delays new connections on all of them.
+   */
+  eventLoop?: () => EventLoopFigures
 }): Supervisor {
   let stopping = false
   let earlyExits = 0
@@ -103,7 +110,13 @@ export function superviseWorkers({
       finish: () => {
         if (!collections.delete(id)) return
         clearTimeout(timer)
-        const own = { series: [], rss: process.memoryUsage().rss, inProgress: 0, waiting: 0 }
+        const own: MetricsSnapshot = {
+          series: [],
+          rss: process.memoryUsage().rss,
+          inProgress: 0,
+          waiting: 0,
+          eventLoop: eventLoop ? [eventLoop()] : [],
+        }
         const snapshot = mergeSnapshots([...collection.snapshots, own])
         if (from.isConnected()) from.send({ type: 'farm:metrics-total', id: message.id, snapshot })
       },

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import { sql } from 'kysely'
 import { type DB, poolStats } from '~/db/db.server'
+import type { EventLoopFigures } from './event-loop.server'
 
 // GET /metrics in Prometheus' text format (issue 7): what an operator of several instances
 // graphs and alerts on. Each instance counts its own requests; a scraper sums them. Counts of
@@ -23,6 +24,8 @@ export class RequestMetrics {
 
   constructor(
     private readonly gauges: () => RequestGauges = () => ({ inProgress: 0, waiting: 0 }),
+    /** This process's event-loop delay since the previous snapshot (event-loop.server.ts). */
+    private readonly eventLoop?: () => EventLoopFigures,
   ) {}
 
   observe(method: string, path: string, status: number, seconds: number): void {
@@ -46,19 +49,29 @@ export class RequestMetrics {
 
   /** What this process counted, plus its memory: what a cluster's workers send to be summed. */
   snapshot(): MetricsSnapshot {
-    return { series: [...this.series], rss: process.memoryUsage().rss, ...this.gauges() }
+    const eventLoop = this.eventLoop ? [this.eventLoop()] : []
+    return { series: [...this.series], rss: process.memoryUsage().rss, ...this.gauges(), eventLoop }
   }
 }
 
-/** Request figures of one process, or the sum of several (WEB_CONCURRENCY workers). */
-export type MetricsSnapshot = { series: [string, Series][]; rss: number } & RequestGauges
+/**
+ * Request figures of one process, or the sum of several (WEB_CONCURRENCY workers); the
+ * event-loop figures are per process, never summed.
+ */
+export type MetricsSnapshot = {
+  series: [string, Series][]
+  rss: number
+  eventLoop: EventLoopFigures[]
+} & RequestGauges
 
 export function mergeSnapshots(snapshots: MetricsSnapshot[]): MetricsSnapshot {
   const merged = new Map<string, Series>()
   let rss = 0
   let inProgress = 0
   let waiting = 0
+  const eventLoop: EventLoopFigures[] = []
   for (const snapshot of snapshots) {
+    eventLoop.push(...snapshot.eventLoop)
     rss += snapshot.rss
     inProgress += snapshot.inProgress
     waiting += snapshot.waiting
@@ -73,7 +86,7 @@ export function mergeSnapshots(snapshots: MetricsSnapshot[]): MetricsSnapshot {
       total.buckets = total.buckets.map((n, index) => n + (series.buckets[index] ?? 0))
     }
   }
-  return { series: [...merged], rss, inProgress, waiting }
+  return { series: [...merged], rss, inProgress, waiting, eventLoop }
 }
 
 export function renderRequests(snapshot: MetricsSnapshot): string[] {
@@ -107,7 +120,32 @@ export function renderRequests(snapshot: MetricsSnapshot): string[] {
     '# HELP farm_http_requests_waiting Requests waiting for their turn (REQUEST_CONCURRENCY).',
     '# TYPE farm_http_requests_waiting gauge',
     `farm_http_requests_waiting ${snapshot.waiting}`,
+    ...renderEventLoop(snapshot.eventLoop),
   ]
+}
+
+/**
+ * A summary per process over the time since the previous scrape of this instance: a stall of a
+ * second shows as a maximum of a second once, instead of vanishing into an average since start.
+ * (One scraper per instance, as Prometheus has it; a second one would split the windows.)
+ */
+function renderEventLoop(figures: EventLoopFigures[]): string[] {
+  if (figures.length === 0) return []
+  const lines = [
+    '# HELP farm_event_loop_delay_seconds How late the event loop ran, per process, since the previous scrape (quantile 1 is the maximum).',
+    '# TYPE farm_event_loop_delay_seconds summary',
+  ]
+  for (const f of figures) {
+    const label = `process="${escapeLabel(f.process)}"`
+    lines.push(
+      `farm_event_loop_delay_seconds{${label},quantile="0.5"} ${round(f.p50)}`,
+      `farm_event_loop_delay_seconds{${label},quantile="0.99"} ${round(f.p99)}`,
+      `farm_event_loop_delay_seconds{${label},quantile="1"} ${round(f.max)}`,
+      `farm_event_loop_delay_seconds_sum{${label}} ${round(f.sum)}`,
+      `farm_event_loop_delay_seconds_count{${label}} ${f.count}`,
+    )
+  }
+  return lines
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { EventLoopDelay } from './event-loop.server'
 import {
   hasMetricsToken,
   mergeSnapshots,
@@ -70,6 +71,31 @@ describe('metrics', () => {
     expect(renderRequests(first.snapshot()).join('\n')).toContain(
       'farm_http_requests_total{method="GET",route="/shop",status="2xx"} 1',
     )
+  })
+
+  it("reports each process's event-loop delay since the previous scrape, never summed", async () => {
+    const worker = new EventLoopDelay('worker-1')
+    const metrics = new RequestMetrics(undefined, () => worker.take())
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    const end = performance.now() + 60
+    while (performance.now() < end) {
+      // the loop is stuck for 60 ms
+    }
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    const primary = { process: 'primary', p50: 0, p99: 0.001, max: 0.002, count: 7, sum: 0 }
+    const total = mergeSnapshots([
+      metrics.snapshot(),
+      { ...new RequestMetrics().snapshot(), eventLoop: [primary] },
+    ])
+    const text = renderRequests(total).join('\n')
+    const max = Number(
+      /farm_event_loop_delay_seconds\{process="worker-1",quantile="1"\} (\S+)/.exec(text)?.[1],
+    )
+    expect(max).toBeGreaterThanOrEqual(0.04)
+    expect(text).toContain('farm_event_loop_delay_seconds{process="primary",quantile="1"} 0.002')
+    // The next scrape starts a new window: the stall is not reported again.
+    expect(worker.take()).toMatchObject({ count: 0, max: 0 })
+    worker.stop()
   })
 
   it('accepts only the exact bearer token', () => {
