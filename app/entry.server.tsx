@@ -2,6 +2,10 @@ import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
+// The stylesheet's text, for <InlineStylesheet> in the root layout: imported here, on the
+// server only, so the browser's JavaScript does not carry it too.
+import stylesheet from './app.css?inline'
+import { StylesheetProvider } from './components/inline-stylesheet'
 import { NonceProvider } from './components/nonce'
 import { compressDocument, preferredEncoding } from './http/compress-document.server'
 import './http/context'
@@ -38,7 +42,9 @@ export default function handleRequest(
     let rendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetProvider value={stylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetProvider>
       </NonceProvider>,
       {
         nonce,

@@ -9,11 +9,9 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
-// Inlined: one small stylesheet (about 5 KB compressed) costs less than the round trip that
-// would block the first paint on a phone.
-import styles from './app.css?inline'
 import { getCurrentUser } from './auth/session.server'
 import { headerCartCount } from './cart/cart.server'
+import { InlineStylesheet } from './components/inline-stylesheet'
 import { useNonce } from './components/nonce'
 import { SiteFooter } from './components/site-footer'
 import { SiteHeader } from './components/site-header'
@@ -51,8 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own compiled stylesheet */}
-        <style dangerouslySetInnerHTML={{ __html: styles }} />
+        <InlineStylesheet />
       </head>
       <body className="flex min-h-screen flex-col font-sans antialiased">
         <a

@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from 'react-dom/server'
+import { renderToStaticMarkup, renderToString } from 'react-dom/server'
 import { expect, test } from 'vitest'
 import { DEMO_IMAGES_VERSION } from '~/images/image-url'
 import { ResponsiveImage } from './responsive-image'
@@ -46,4 +46,38 @@ test('another site’s image as it is; no image at all shows the placeholder', (
   expect(renderToStaticMarkup(<ResponsiveImage src={null} alt="" width={400} height={300} />)).toBe(
     '<img loading="lazy" decoding="async" src="/images/placeholder.svg" alt="" width="400" height="300"/>',
   )
+})
+
+test('priority: preloaded from the <head> at the layout size, as the first source', () => {
+  const html = renderToString(
+    <html lang="en">
+      <head />
+      <body>
+        <ResponsiveImage
+          src="/images/demo/beef-share.svg"
+          alt="Beef share"
+          width={800}
+          height={600}
+          sizes="(min-width: 768px) 50vw, 100vw"
+          priority
+        />
+      </body>
+    </html>,
+  )
+  const head = html.slice(0, html.indexOf('</head>'))
+  expect(head).toContain(
+    `<link rel="preload" as="image" type="image/avif" fetchPriority="high" imageSrcSet="/images/demo-beef-share.${V}.320.avif 320w, /images/demo-beef-share.${V}.640.avif 640w, /images/demo-beef-share.${V}.960.avif 960w, /images/demo-beef-share.${V}.1280.avif 1280w, /images/demo-beef-share.${V}.1920.avif 1920w" imageSizes="(min-width: 768px) 50vw, 100vw"/>`,
+  )
+})
+
+test('only a priority picture is preloaded', () => {
+  const html = renderToString(
+    <html lang="en">
+      <head />
+      <body>
+        <ResponsiveImage src="/images/demo/beef-share.svg" alt="" width={400} height={300} />
+      </body>
+    </html>,
+  )
+  expect(html).not.toContain('rel="preload"')
 })

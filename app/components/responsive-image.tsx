@@ -1,3 +1,4 @@
+import { preload } from 'react-dom'
 import { type ImageWidth, PLACEHOLDER_IMAGE, responsiveImage } from '~/images/image-url'
 
 export type ResponsiveImageProps = {
@@ -12,7 +13,10 @@ export type ResponsiveImageProps = {
   height: number
   /** The `sizes` attribute; by default full width on narrow screens, at most `width` pixels. */
   sizes?: string
-  /** Above the fold (hero, product photo): load at once with high priority, not lazily. */
+  /**
+   * Above the fold (hero, product photo): load at once with high priority, not lazily, and
+   * preloaded from the <head> at the size the layout asks for.
+   */
   priority?: boolean
   className?: string
   /** Limit the widths offered (rarely needed: they follow from `width`). */
@@ -39,6 +43,22 @@ export function ResponsiveImage({
     ? ({ loading: 'eager', fetchPriority: 'high' } as const)
     : ({ loading: 'lazy', decoding: 'async' } as const)
   const set = responsiveImage(src, { width, sizes, widths })
+  // The page's largest picture (its LCP element) is found only when the parser reaches it,
+  // after the header and behind every script in the <head>. A preload starts it with the
+  // document: React writes high-priority image preloads at the top of the <head> (its own
+  // automatic ones skip pictures, where the browser picks the <source>). This one names the
+  // first source with its srcset and sizes, so the browser fetches exactly the file the
+  // <picture> then uses; a browser that cannot decode that type ignores the preload.
+  const first = set?.sources[0]
+  if (priority && set && first) {
+    preload(set.src, {
+      as: 'image',
+      type: first.type,
+      imageSrcSet: first.srcSet,
+      imageSizes: set.sizes,
+      fetchPriority: 'high',
+    })
+  }
   if (!set) {
     return (
       <img
