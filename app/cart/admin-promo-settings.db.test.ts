@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { listStatesOffered } from '~/customers/addresses.server'
-import { createProduct } from '~/db/seed/factories.server'
+import { createCustomer, createProduct } from '~/db/seed/factories.server'
 import { parseForm } from '~/http/form-data'
 import { PROMO_NO_LONGER_VALID } from '~/orders/place-order'
 import { placeOrder } from '~/orders/place-order.server'
@@ -23,31 +23,15 @@ let t: TestDatabase
 let adminId: string
 beforeAll(async () => {
   t = await createTestApp()
-  adminId = await newCustomer(true)
+  adminId = (await createCustomer(t.db, { is_admin: true })).id
 })
 afterAll(async () => {
   await t?.cleanup()
 })
 
-async function newCustomer(isAdmin = false): Promise<string> {
-  const id = crypto.randomUUID()
-  await t.db
-    .insertInto('customers')
-    .values({
-      id,
-      name: 'Ann Lee',
-      email: `${id}@example.com`,
-      first_name: 'Ann',
-      last_name: 'Lee',
-      is_admin: isAdmin,
-    })
-    .execute()
-  return id
-}
-
 /** A customer whose cart holds `quantity` of a product at `priceCents`. */
 async function shopper(priceCents: number, quantity = 1) {
-  const customerId = await newCustomer()
+  const { id: customerId } = await createCustomer(t.db)
   const product = await createProduct(t.db, { price_cents: priceCents, stock_quantity: 50 })
   const cartId = crypto.randomUUID()
   await t.db.insertInto('carts').values({ id: cartId, customer_id: customerId }).execute()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signIn, signUp } from '~/auth/accounts.server'
-import { createProduct, createVariant } from '~/db/seed/factories.server'
+import { createCustomer, createProduct, createVariant } from '~/db/seed/factories.server'
 import { REQUEST_KEY_HEADER } from '~/http/request-key.server'
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
@@ -57,17 +57,7 @@ function unordered<T>(rows: T[]): T[] {
 }
 
 async function newCustomer(): Promise<CartOwner & { kind: 'customer' }> {
-  const id = crypto.randomUUID()
-  await t.db
-    .insertInto('customers')
-    .values({
-      id,
-      name: 'Ann Lee',
-      email: `${id}@example.com`,
-      first_name: 'Ann',
-      last_name: 'Lee',
-    })
-    .execute()
+  const { id } = await createCustomer(t.db)
   return { kind: 'customer', customerId: id }
 }
 

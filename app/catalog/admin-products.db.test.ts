@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { pageRequest } from '~/admin/pagination'
-import { createProduct, createVariant } from '~/db/seed/factories.server'
+import { createCustomer, createProduct, createVariant } from '~/db/seed/factories.server'
 import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import {
@@ -19,26 +19,11 @@ let t: TestDatabase
 let adminId: string
 beforeAll(async () => {
   t = await createTestApp()
-  adminId = await createCustomer('Ruth')
+  adminId = (await createCustomer(t.db)).id
 })
 afterAll(async () => {
   await t?.cleanup()
 })
-
-async function createCustomer(firstName: string) {
-  const id = crypto.randomUUID()
-  await t.db
-    .insertInto('customers')
-    .values({
-      id,
-      name: firstName,
-      email: `${id}@example.com`,
-      first_name: firstName,
-      last_name: 'X',
-    })
-    .execute()
-  return id
-}
 
 function formInput(values: Record<string, string>) {
   const parsed = parseProductForm({
@@ -65,7 +50,7 @@ function auditOf(entityId: string) {
 }
 
 async function waitFor(productId: string, variantId: string | null = null) {
-  const customer = await createCustomer('Wren')
+  const { id: customer } = await createCustomer(t.db)
   const id = crypto.randomUUID()
   await t.db
     .insertInto('waiting_list')

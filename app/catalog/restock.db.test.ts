@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createProduct, createVariant } from '~/db/seed/factories.server'
+import { createCustomer, createProduct, createVariant } from '~/db/seed/factories.server'
 import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import { notifyRestocked, notifyWaitingGroup } from './restock.server'
@@ -11,16 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.cleanup()
 })
-
-async function createCustomer(firstName: string) {
-  const id = crypto.randomUUID()
-  const email = `${id}@example.com`
-  await t.db
-    .insertInto('customers')
-    .values({ id, name: `${firstName} Lee`, email, first_name: firstName, last_name: 'Lee' })
-    .execute()
-  return { id, email }
-}
 
 async function wait(
   customerId: string,
@@ -63,7 +53,7 @@ const restock = (productIds: string[]) =>
 
 describe('notifyRestocked', () => {
   test('emails a waiting customer once when the product is in stock, and marks the entry', async () => {
-    const ann = await createCustomer('Ann')
+    const ann = await createCustomer(t.db, { first_name: 'Ann' })
     const product = await createProduct(t.db, { name: 'Ribeye <Steak>', stock_quantity: 0 })
     const id = await wait(ann.id, product.id, { quantity: 2 })
 
@@ -92,7 +82,7 @@ describe('notifyRestocked', () => {
   })
 
   test('an entry that did not ask for an email stays waiting and gets none', async () => {
-    const bob = await createCustomer('Bob')
+    const bob = await createCustomer(t.db)
     const product = await createProduct(t.db, { stock_quantity: 5 })
     const id = await wait(bob.id, product.id, { notify: false })
     expect(await restock([product.id])).toBe(0)
@@ -101,8 +91,8 @@ describe('notifyRestocked', () => {
   })
 
   test('an option: only the entries for the option back in stock are notified', async () => {
-    const cid = await createCustomer('Cid')
-    const dee = await createCustomer('Dee')
+    const cid = await createCustomer(t.db)
+    const dee = await createCustomer(t.db)
     const product = await createProduct(t.db, { name: 'Beef Share', stock_quantity: 4 })
     const half = await createVariant(t.db, product.id, { name: 'Half', stock_quantity: 4 })
     const whole = await createVariant(t.db, product.id, { name: 'Whole', stock_quantity: 0 })
@@ -119,7 +109,7 @@ describe('notifyRestocked', () => {
   })
 
   test('not for an archived or unavailable product, nor an unavailable option', async () => {
-    const eve = await createCustomer('Eve')
+    const eve = await createCustomer(t.db)
     const archived = await createProduct(t.db, { stock_quantity: 5, archived_at: new Date() })
     const hidden = await createProduct(t.db, { stock_quantity: 5, is_available: false })
     const withOption = await createProduct(t.db, { stock_quantity: 5 })
@@ -138,7 +128,7 @@ describe('notifyRestocked', () => {
   })
 
   test('only the products named are looked at; an empty list does nothing', async () => {
-    const fay = await createCustomer('Fay')
+    const fay = await createCustomer(t.db)
     const product = await createProduct(t.db, { stock_quantity: 5 })
     const id = await wait(fay.id, product.id)
     expect(await restock([])).toBe(0)
@@ -149,9 +139,7 @@ describe('notifyRestocked', () => {
 
   test('two transactions at once email each entry exactly once', async () => {
     const product = await createProduct(t.db, { stock_quantity: 10 })
-    const customers = await Promise.all(
-      ['Gus', 'Hal', 'Ivy', 'Jo'].map((name) => createCustomer(name)),
-    )
+    const customers = await Promise.all(Array.from({ length: 4 }, () => createCustomer(t.db)))
     for (const customer of customers) await wait(customer.id, product.id)
     const counts = await Promise.all(
       Array.from({ length: 4 }, () => restock([product.id, product.id])),
@@ -161,7 +149,7 @@ describe('notifyRestocked', () => {
   })
 
   test('a rolled-back transaction leaves the entry waiting and no email', async () => {
-    const kim = await createCustomer('Kim')
+    const kim = await createCustomer(t.db)
     const product = await createProduct(t.db, { stock_quantity: 5 })
     const id = await wait(kim.id, product.id)
     await expect(
@@ -177,8 +165,8 @@ describe('notifyRestocked', () => {
 
 describe('notifyWaitingGroup', () => {
   test('the admin may notify an out-of-stock group; once only; others untouched', async () => {
-    const lou = await createCustomer('Lou')
-    const max = await createCustomer('Max')
+    const lou = await createCustomer(t.db)
+    const max = await createCustomer(t.db)
     const product = await createProduct(t.db, { stock_quantity: 0 })
     const option = await createVariant(t.db, product.id, { stock_quantity: 0 })
     const plain = await wait(lou.id, product.id)

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createCustomer } from '~/db/seed/factories.server'
 import { parseForm } from '~/http/form-data'
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/database'
 import { type AddressInput, addressSchema, ZIP_CODE_INVALID } from './address'
@@ -20,21 +21,6 @@ afterAll(async () => {
   await t?.cleanup()
 })
 
-async function createCustomer(firstName = 'Ann') {
-  const id = crypto.randomUUID()
-  await t.db
-    .insertInto('customers')
-    .values({
-      id,
-      name: `${firstName} Lee`,
-      email: `${id}@example.com`,
-      first_name: firstName,
-      last_name: 'Lee',
-    })
-    .execute()
-  return id
-}
-
 const input = (overrides: Partial<AddressInput> = {}): AddressInput => ({
   firstName: 'Ann',
   lastName: 'Lee',
@@ -53,7 +39,7 @@ const defaults = async (customerId: string) =>
 
 describe('addresses', () => {
   test('the first address becomes the default; later ones do not unless asked', async () => {
-    const ann = await createCustomer()
+    const { id: ann } = await createCustomer(t.db)
     const first = await createAddress(t.db, ann, input({ street: '1 First St' }))
     expect(first).toEqual({
       id: expect.any(String),
@@ -78,7 +64,7 @@ describe('addresses', () => {
   })
 
   test('setting a default clears the others', async () => {
-    const ann = await createCustomer()
+    const { id: ann } = await createCustomer(t.db)
     await createAddress(t.db, ann, input({ street: '1 First St' }))
     const second = await createAddress(t.db, ann, input({ street: '2 Second St' }))
     expect(await setDefaultAddress(t.db, ann, second.id)).toBe(true)
@@ -89,7 +75,7 @@ describe('addresses', () => {
   })
 
   test('concurrent default changes still leave exactly one default', async () => {
-    const ann = await createCustomer()
+    const { id: ann } = await createCustomer(t.db)
     const rows = []
     for (let i = 1; i <= 5; i++)
       rows.push(await createAddress(t.db, ann, input({ street: `${i} St` })))
@@ -98,7 +84,7 @@ describe('addresses', () => {
   })
 
   test('updating saves the fields; the default stays until another is chosen', async () => {
-    const ann = await createCustomer()
+    const { id: ann } = await createCustomer(t.db)
     const first = await createAddress(t.db, ann, input({ street: '1 First St' }))
     const second = await createAddress(t.db, ann, input({ street: '2 Second St' }))
 
@@ -122,8 +108,8 @@ describe('addresses', () => {
   })
 
   test("another customer's address is not found, and nothing of it changes", async () => {
-    const ann = await createCustomer('Ann')
-    const bob = await createCustomer('Bob')
+    const { id: ann } = await createCustomer(t.db)
+    const { id: bob } = await createCustomer(t.db)
     const annsHome = await createAddress(t.db, ann, input({ street: '1 Ann St' }))
     const bobsHome = await createAddress(t.db, bob, input({ street: '9 Bob St' }))
 
@@ -138,7 +124,7 @@ describe('addresses', () => {
   })
 
   test('deleting removes the address; deleting the default hands it to the newest left', async () => {
-    const ann = await createCustomer()
+    const { id: ann } = await createCustomer(t.db)
     const first = await createAddress(t.db, ann, input({ street: '1 First St' }))
     const second = await createAddress(t.db, ann, input({ street: '2 Second St' }))
     await createAddress(t.db, ann, input({ street: '3 Third St' }))

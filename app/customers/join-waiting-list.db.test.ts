@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { limits, recordAttempt } from '~/auth/rate-limit.server'
-import { createProduct, createVariant } from '~/db/seed/factories.server'
+import { createCustomer, createProduct, createVariant } from '~/db/seed/factories.server'
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/database'
 import { joinWaitingList, listWaitingListEntries } from './waiting-list.server'
 
@@ -11,21 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.cleanup()
 })
-
-async function createCustomer() {
-  const id = crypto.randomUUID()
-  await t.db
-    .insertInto('customers')
-    .values({
-      id,
-      name: 'Ann Lee',
-      email: `${id}@example.com`,
-      first_name: 'Ann',
-      last_name: 'Lee',
-    })
-    .execute()
-  return id
-}
 
 const join = (customerId: string, productId: string, extra: Partial<JoinOptions> = {}) =>
   joinWaitingList(t.db, {
@@ -49,7 +34,7 @@ async function storedEntries(customerId: string) {
 }
 
 test('joins an out-of-stock product, storing quantity and the notify flag', async () => {
-  const ann = await createCustomer()
+  const { id: ann } = await createCustomer(t.db)
   const filet = await createProduct(t.db, { name: 'Filet Mignon', stock_quantity: 0 })
   const result = await join(ann, filet.id, { quantity: 3, notifyByEmail: false })
   expect(result).toEqual({ ok: true, id: expect.any(String) })
@@ -69,8 +54,8 @@ test('joins an out-of-stock product, storing quantity and the notify flag', asyn
 })
 
 test('a second join for the same product is a duplicate; after cancelling it is allowed', async () => {
-  const ann = await createCustomer()
-  const bob = await createCustomer()
+  const { id: ann } = await createCustomer(t.db)
+  const { id: bob } = await createCustomer(t.db)
   const filet = await createProduct(t.db, { stock_quantity: 0 })
   const first = await join(ann, filet.id)
   expect(first.ok).toBe(true)
@@ -91,7 +76,7 @@ test('a second join for the same product is a duplicate; after cancelling it is 
 })
 
 test('entries are per option: another option of the same product is not a duplicate', async () => {
-  const ann = await createCustomer()
+  const { id: ann } = await createCustomer(t.db)
   const share = await createProduct(t.db, { name: 'Beef Share', stock_quantity: 0 })
   const half = await createVariant(t.db, share.id, { name: 'Half', stock_quantity: 0 })
   const whole = await createVariant(t.db, share.id, { name: 'Whole', stock_quantity: 0 })
@@ -111,7 +96,7 @@ test('entries are per option: another option of the same product is not a duplic
 })
 
 test('refuses unknown, archived and in-stock products, and options of other products', async () => {
-  const ann = await createCustomer()
+  const { id: ann } = await createCustomer(t.db)
   expect(await join(ann, 'no-such-product')).toEqual({ ok: false, reason: 'not-found' })
 
   const archived = await createProduct(t.db, { stock_quantity: 0, archived_at: new Date() })
@@ -144,8 +129,8 @@ test('refuses unknown, archived and in-stock products, and options of other prod
 })
 
 test('joins are rate-limited per customer', async () => {
-  const ann = await createCustomer()
-  const bob = await createCustomer()
+  const { id: ann } = await createCustomer(t.db)
+  const { id: bob } = await createCustomer(t.db)
   const filet = await createProduct(t.db, { stock_quantity: 0 })
   const limit = limits.waitingListByCustomer(ann)
   for (let i = 0; i < limit.max; i++) await recordAttempt(t.db, [limit])

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createProduct } from '~/db/seed/factories.server'
+import { createCustomer, createProduct } from '~/db/seed/factories.server'
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/database'
 import { getCustomerOrder, listCustomerOrders, orderStatusLabel } from './orders.server'
 
@@ -10,21 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.cleanup()
 })
-
-async function createCustomer(firstName: string) {
-  const id = crypto.randomUUID()
-  await t.db
-    .insertInto('customers')
-    .values({
-      id,
-      name: `${firstName} Lee`,
-      email: `${id}@example.com`,
-      first_name: firstName,
-      last_name: 'Lee',
-    })
-    .execute()
-  return id
-}
 
 let nextNumber = 10042
 
@@ -94,8 +79,8 @@ async function createOrder(
 }
 
 test("lists the customer's own orders, newest first, with item counts", async () => {
-  const ann = await createCustomer('Ann')
-  const bob = await createCustomer('Bob')
+  const { id: ann } = await createCustomer(t.db)
+  const { id: bob } = await createCustomer(t.db)
   const older = await createOrder(ann, {
     createdAt: new Date('2026-03-01T10:00:00.000Z'),
     items: [
@@ -133,12 +118,12 @@ test("lists the customer's own orders, newest first, with item counts", async ()
     },
     expect.objectContaining({ id: empty.id, item_count: 0 }),
   ])
-  expect(await listCustomerOrders(t.db, await createCustomer('Cat'))).toEqual([])
+  expect(await listCustomerOrders(t.db, (await createCustomer(t.db)).id)).toEqual([])
 })
 
 test("one order with its items; another customer's order is not found", async () => {
-  const ann = await createCustomer('Ann')
-  const bob = await createCustomer('Bob')
+  const { id: ann } = await createCustomer(t.db)
+  const { id: bob } = await createCustomer(t.db)
   const order = await createOrder(ann, {
     createdAt: new Date('2026-03-01T10:00:00.000Z'),
     discountCents: 120,

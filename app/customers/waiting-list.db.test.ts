@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createProduct, createVariant } from '~/db/seed/factories.server'
+import { createCustomer, createProduct, createVariant } from '~/db/seed/factories.server'
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/database'
 import { cancelWaitingListEntry, listWaitingListEntries } from './waiting-list.server'
 
@@ -10,21 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.cleanup()
 })
-
-async function createCustomer(firstName: string) {
-  const id = crypto.randomUUID()
-  await t.db
-    .insertInto('customers')
-    .values({
-      id,
-      name: `${firstName} Lee`,
-      email: `${id}@example.com`,
-      first_name: firstName,
-      last_name: 'Lee',
-    })
-    .execute()
-  return id
-}
 
 async function join(
   customerId: string,
@@ -48,8 +33,8 @@ async function join(
 }
 
 test("lists the customer's waiting entries with product and variant names", async () => {
-  const ann = await createCustomer('Ann')
-  const bob = await createCustomer('Bob')
+  const { id: ann } = await createCustomer(t.db)
+  const { id: bob } = await createCustomer(t.db)
   const beef = await createProduct(t.db, { name: 'Ribeye Steak' })
   const eggs = await createProduct(t.db, { name: 'Eggs' })
   const dozen = await createVariant(t.db, eggs.id, { name: 'Dozen' })
@@ -85,12 +70,12 @@ test("lists the customer's waiting entries with product and variant names", asyn
       created_at: new Date('2026-03-01T10:00:00.000Z'),
     },
   ])
-  expect(await listWaitingListEntries(t.db, await createCustomer('Cat'))).toEqual([])
+  expect(await listWaitingListEntries(t.db, (await createCustomer(t.db)).id)).toEqual([])
 })
 
 test('cancelling is scoped to the customer and to entries still waiting', async () => {
-  const ann = await createCustomer('Ann')
-  const bob = await createCustomer('Bob')
+  const { id: ann } = await createCustomer(t.db)
+  const { id: bob } = await createCustomer(t.db)
   const beef = await createProduct(t.db)
   const annsEntry = await join(ann, beef.id, { createdAt: new Date() })
   const notified = await join(ann, beef.id, { status: 'notified', createdAt: new Date() })

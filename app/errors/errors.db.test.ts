@@ -1,5 +1,6 @@
 import type { KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { createCustomer } from '~/db/seed/factories.server'
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/database'
 import { storeErrorReports } from './errors.server'
 import { type ClientErrorBatch, ClientErrorBatchSchema } from './report'
@@ -11,22 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.cleanup()
 })
-
-async function createCustomer() {
-  const id = crypto.randomUUID()
-  await t.db
-    .insertInto('customers')
-    .values({
-      id,
-      name: 'Ann Lee',
-      email: `ann-${id}@example.com`,
-      first_name: 'Ann',
-      last_name: 'Lee',
-      updated_at: new Date('2026-01-01T00:00:00.000Z'),
-    })
-    .execute()
-  return id
-}
 
 /** The same database, counting the statements sent through it. */
 function counting() {
@@ -51,7 +36,7 @@ const batchOf = (n: number, label: string): ClientErrorBatch =>
   }))
 
 test('a batch of 10 is stored with one INSERT, with the signed-in customer', async () => {
-  const customerId = await createCustomer()
+  const { id: customerId } = await createCustomer(t.db)
   const { db, kinds } = counting()
   const stored = await storeErrorReports(db, batchOf(10, 'ten'), {
     customerId,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { TableName } from '~/db/schema'
-import { createProduct, createVariant } from '~/db/seed/factories.server'
+import { createCustomer, createProduct, createVariant } from '~/db/seed/factories.server'
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import { formatOrderNumber, type PlaceOrderFields } from './place-order'
@@ -13,21 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.cleanup()
 })
-
-async function newCustomer(): Promise<string> {
-  const id = crypto.randomUUID()
-  await t.db
-    .insertInto('customers')
-    .values({
-      id,
-      name: 'Ann Lee',
-      email: `${id}@example.com`,
-      first_name: 'Ann',
-      last_name: 'Lee',
-    })
-    .execute()
-  return id
-}
 
 type Line = { productId: string; variantId?: string; quantity: number }
 
@@ -154,7 +139,7 @@ function expectOk(result: Awaited<ReturnType<typeof placeOrder>>) {
 
 describe('placing an order', () => {
   test('prices from the catalog, takes stock, writes order, items and email, empties the cart', async () => {
-    const customerId = await newCustomer()
+    const { id: customerId } = await createCustomer(t.db)
     const beef = await createProduct(t.db, {
       name: 'Ground Beef',
       price_cents: 1000,
@@ -287,7 +272,7 @@ describe('placing an order', () => {
     ['express', 1299, 1998 + 1299 + 120],
     ['pickup', 0, 1998 + 120],
   ] as const)('%s shipping costs %i cents', async (shippingMethod, shippingCents, totalCents) => {
-    const customerId = await newCustomer()
+    const { id: customerId } = await createCustomer(t.db)
     const product = await createProduct(t.db, { price_cents: 999, stock_quantity: 5 })
     await cartWith(customerId, [{ productId: product.id, quantity: 2 }])
     const order = expectOk(await placeOrder(t.db, orderInput(customerId, { shippingMethod })))
@@ -304,7 +289,7 @@ describe('placing an order', () => {
   })
 
   test('an option takes its own stock; the product aggregate follows', async () => {
-    const customerId = await newCustomer()
+    const { id: customerId } = await createCustomer(t.db)
     const eggs = await createProduct(t.db, { name: 'Pasture-Raised Eggs', stock_quantity: 30 })
     const dozen = await createVariant(t.db, eggs.id, {
       name: 'Dozen',
@@ -344,7 +329,7 @@ describe('placing an order', () => {
   test('order numbers count up from the counter, one per order', async () => {
     const numbers: number[] = []
     for (let i = 0; i < 3; i++) {
-      const customerId = await newCustomer()
+      const { id: customerId } = await createCustomer(t.db)
       const product = await createProduct(t.db, { stock_quantity: 1 })
       await cartWith(customerId, [{ productId: product.id, quantity: 1 }])
       numbers.push(expectOk(await placeOrder(t.db, orderInput(customerId))).orderNumber)
@@ -357,7 +342,7 @@ describe('placing an order', () => {
 
 describe('refusals write nothing', () => {
   test('a short line names the item and what is left; a sold-out one says so', async () => {
-    const customerId = await newCustomer()
+    const { id: customerId } = await createCustomer(t.db)
     const eggs = await createProduct(t.db, { name: 'Pasture-Raised Eggs', stock_quantity: 2 })
     const dozen = await createVariant(t.db, eggs.id, { name: 'Dozen', stock_quantity: 2 })
     const honey = await createProduct(t.db, { name: 'Raw Honey', stock_quantity: 0 })
@@ -388,7 +373,7 @@ describe('refusals write nothing', () => {
   })
 
   test('an archived product is refused by name', async () => {
-    const customerId = await newCustomer()
+    const { id: customerId } = await createCustomer(t.db)
     const product = await createProduct(t.db, { name: 'Old Jerky', stock_quantity: 5 })
     await cartWith(customerId, [{ productId: product.id, quantity: 1 }])
     await t.db
@@ -405,7 +390,7 @@ describe('refusals write nothing', () => {
   })
 
   test('an option switched off is refused', async () => {
-    const customerId = await newCustomer()
+    const { id: customerId } = await createCustomer(t.db)
     const product = await createProduct(t.db, { name: 'Beef Share' })
     const half = await createVariant(t.db, product.id, { name: 'Half', is_available: false })
     await cartWith(customerId, [{ productId: product.id, variantId: half.id, quantity: 1 }])
@@ -415,7 +400,7 @@ describe('refusals write nothing', () => {
   })
 
   test('an empty cart, or no cart at all', async () => {
-    const customerId = await newCustomer()
+    const { id: customerId } = await createCustomer(t.db)
     expect(await placeOrder(t.db, orderInput(customerId))).toMatchObject({
       ok: false,
       reason: 'empty-cart',
@@ -428,7 +413,7 @@ describe('refusals write nothing', () => {
   })
 
   test('a used-up promo code refuses the order rather than charging more', async () => {
-    const customerId = await newCustomer()
+    const { id: customerId } = await createCustomer(t.db)
     await t.db
       .insertInto('promo_codes')
       .values({
@@ -450,7 +435,7 @@ describe('refusals write nothing', () => {
   })
 
   test('a failure after the stock was taken leaves stock, orders, items and emails as they were', async () => {
-    const customerId = await newCustomer()
+    const { id: customerId } = await createCustomer(t.db)
     const product = await createProduct(t.db, { stock_quantity: 4 })
     await cartWith(customerId, [{ productId: product.id, quantity: 2 }], 'FARM10')
     const before = await written()
@@ -470,7 +455,7 @@ describe('refusals write nothing', () => {
   })
 
   test('bad input answers with the specification messages, per field', async () => {
-    const customerId = await newCustomer()
+    const { id: customerId } = await createCustomer(t.db)
     const result = await placeOrder(
       t.db,
       orderInput(customerId, {
@@ -501,7 +486,7 @@ describe('refusals write nothing', () => {
 
 describe('the same submission twice makes one order', () => {
   test('one after the other: the first order comes back; stock is taken once', async () => {
-    const customerId = await newCustomer()
+    const { id: customerId } = await createCustomer(t.db)
     const product = await createProduct(t.db, { stock_quantity: 5 })
     await cartWith(customerId, [{ productId: product.id, quantity: 2 }])
     const input = orderInput(customerId)
@@ -518,8 +503,8 @@ describe('the same submission twice makes one order', () => {
   })
 
   test("another customer's key is a conflict that reveals nothing", async () => {
-    const owner = await newCustomer()
-    const other = await newCustomer()
+    const { id: owner } = await createCustomer(t.db)
+    const { id: other } = await createCustomer(t.db)
     const product = await createProduct(t.db, { stock_quantity: 5 })
     await cartWith(owner, [{ productId: product.id, quantity: 1 }])
     await cartWith(other, [{ productId: product.id, quantity: 1 }])
@@ -534,7 +519,7 @@ describe('the same submission twice makes one order', () => {
   })
 
   test('at the same moment: one order, every answer names it', async () => {
-    const customerId = await newCustomer()
+    const { id: customerId } = await createCustomer(t.db)
     const product = await createProduct(t.db, { stock_quantity: 10 })
     await cartWith(customerId, [{ productId: product.id, quantity: 2 }])
     const input = orderInput(customerId)
@@ -553,7 +538,8 @@ describe('the same submission twice makes one order', () => {
   })
 
   test('two customers racing with one key: one order, one conflict', async () => {
-    const [a, b] = [await newCustomer(), await newCustomer()]
+    const { id: a } = await createCustomer(t.db)
+    const { id: b } = await createCustomer(t.db)
     const product = await createProduct(t.db, { stock_quantity: 10 })
     await cartWith(a, [{ productId: product.id, quantity: 1 }])
     await cartWith(b, [{ productId: product.id, quantity: 1 }])
@@ -577,7 +563,7 @@ describe('concurrency', () => {
     })
     const customers: string[] = []
     for (let i = 0; i < 100; i++) {
-      const customerId = await newCustomer()
+      const { id: customerId } = await createCustomer(t.db)
       await cartWith(customerId, [{ productId: product.id, quantity: 1 }])
       customers.push(customerId)
     }
@@ -624,7 +610,7 @@ describe('concurrency', () => {
     ]
     const customers: Array<{ id: string; lines: Line[] }> = []
     for (let i = 0; i < 40; i++) {
-      const id = await newCustomer()
+      const { id } = await createCustomer(t.db)
       // Lines in a different order per cart (rotated, some reversed), so only placeOrder's
       // own ordering keeps the locks in step.
       const rotated = [...pool.slice(i % 4), ...pool.slice(0, i % 4)].slice(0, 2 + (i % 3))

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createProduct } from '~/db/seed/factories.server'
-import { placeOrder } from '~/orders/place-order.server'
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
+import { placeTestOrder } from '../../tests/support/orders'
 import { type PayPalStandIn, startPayPalStandIn } from '../../tests/support/paypal-stand-in'
 import {
   centsToPayPalValue,
@@ -52,63 +51,28 @@ test('dollars for PayPal from integer cents and back, with no floating point', (
 
 /** A customer with 2 jars in the cart, an order placed for PayPal, and its payment started. */
 async function startedOrder(promoCode: string | null = null) {
-  const product = await createProduct(t.db, {
-    name: 'Huckleberry Jam',
-    price_cents: 1100,
-    stock_quantity: 10,
-  })
-  const customerId = crypto.randomUUID()
-  await t.db
-    .insertInto('customers')
-    .values({
-      id: customerId,
-      name: 'Ann Lee',
-      email: `${customerId}@example.com`,
-      first_name: 'Ann',
-      last_name: 'Lee',
-    })
-    .execute()
-  const cartId = crypto.randomUUID()
-  await t.db
-    .insertInto('carts')
-    .values({ id: cartId, customer_id: customerId, promo_code: promoCode })
-    .execute()
-  await t.db
-    .insertInto('cart_lines')
-    .values({ id: crypto.randomUUID(), cart_id: cartId, product_id: product.id, quantity: 2 })
-    .execute()
-  const result = await placeOrder(t.db, {
-    customerId,
-    idempotencyKey: crypto.randomUUID(),
-    contact: { email: 'ann@example.com', phone: '208-555-0100' },
-    shippingAddress: {
-      firstName: 'Ann',
-      lastName: 'Lee',
-      street: '12 Orchard Lane',
-      city: 'Boise',
-      state: 'ID',
-      zipCode: '83702',
-    },
-    shippingMethod: 'standard',
+  const order = await placeTestOrder(t.db, {
     paymentMethod: 'paypal',
+    promoCode,
+    plain: { name: 'Huckleberry Jam', price_cents: 1100 },
+    optionQuantity: 0,
   })
-  if (!result.ok) throw new Error(result.message)
   const provider = createPayPalProvider(t.db, client, TEST_BASE_URL)
   const started = await provider.startPayment({
-    id: result.order.id,
+    id: order.orderId,
     orderNumber: 'FS-20001',
     email: 'ann@example.com',
-    totalCents: result.order.totalCents,
+    totalCents: order.totalCents,
   })
-  const { payment_reference } = await state(result.order.id)
+  const { payment_reference } = await state(order.orderId)
   return {
-    orderId: result.order.id,
-    productId: product.id,
-    customerId,
-    cartId,
+    orderId: order.orderId,
+    productId: order.plain.id,
+    customerId: order.customerId,
+    cartId: order.cartId,
     started,
     paypalOrderId: payment_reference ?? '',
-    totalCents: result.order.totalCents,
+    totalCents: order.totalCents,
   }
 }
 

@@ -1,9 +1,8 @@
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createProduct } from '~/db/seed/factories.server'
-import { placeOrder } from '~/orders/place-order.server'
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
+import { placeTestOrder } from '../../tests/support/orders'
 import { type StripeStandIn, startStripeStandIn } from '../../tests/support/stripe-stand-in'
 import { createStripeProvider } from './stripe.server'
 import { handleStripeWebhook } from './stripe-webhook.server'
@@ -29,42 +28,14 @@ const config = () => ({
   apiBase: standIn.apiBase,
 })
 
+/** An order for 2 jars at $11.00, placed for Stripe and waiting for its payment. */
 async function pendingOrder() {
-  const product = await createProduct(t.db, { name: 'Huckleberry Jam', price_cents: 1100 })
-  const customerId = crypto.randomUUID()
-  await t.db
-    .insertInto('customers')
-    .values({
-      id: customerId,
-      name: 'Ann Lee',
-      email: `${customerId}@example.com`,
-      first_name: 'Ann',
-      last_name: 'Lee',
-    })
-    .execute()
-  const cartId = crypto.randomUUID()
-  await t.db.insertInto('carts').values({ id: cartId, customer_id: customerId }).execute()
-  await t.db
-    .insertInto('cart_lines')
-    .values({ id: crypto.randomUUID(), cart_id: cartId, product_id: product.id, quantity: 2 })
-    .execute()
-  const result = await placeOrder(t.db, {
-    customerId,
-    idempotencyKey: crypto.randomUUID(),
-    contact: { email: 'ann@example.com', phone: '208-555-0100' },
-    shippingAddress: {
-      firstName: 'Ann',
-      lastName: 'Lee',
-      street: '12 Orchard Lane',
-      city: 'Boise',
-      state: 'ID',
-      zipCode: '83702',
-    },
-    shippingMethod: 'standard',
+  const order = await placeTestOrder(t.db, {
     paymentMethod: 'stripe',
+    plain: { name: 'Huckleberry Jam', price_cents: 1100 },
+    optionQuantity: 0,
   })
-  if (!result.ok) throw new Error(result.message)
-  return { orderId: result.order.id, productId: product.id }
+  return { orderId: order.orderId, productId: order.plain.id }
 }
 
 async function orderState(orderId: string) {

@@ -1,5 +1,7 @@
+import type { Insertable } from 'kysely'
 import type { DB } from '~/db/db.server'
-import { createProduct, createVariant } from '~/db/seed/factories.server'
+import type { Database } from '~/db/schema'
+import { createCustomer, createProduct, createVariant } from '~/db/seed/factories.server'
 import type { PaymentMethod } from '~/orders/place-order'
 import { placeOrder } from '~/orders/place-order.server'
 
@@ -12,40 +14,47 @@ export type TestOrderOptions = {
   lastName?: string
   shippingMethod?: 'standard' | 'express' | 'pickup'
   paymentMethod?: PaymentMethod
+  /** A code the shopper applied to the cart before checking out */
+  promoCode?: string | null
+  /** The plain product's own fields, for tests that read its name or price back */
+  plain?: Partial<Insertable<Database['products']>>
+  /** How many of the option are in the cart (3 unless told); 0 leaves its line out */
+  optionQuantity?: number
 }
 
 /** A customer with 2 of a plain product and 3 of an option in one order. */
 export async function placeTestOrder(db: DB, options: TestOrderOptions = {}) {
-  const plain = await createProduct(db, { stock_quantity: 10 })
+  const plain = await createProduct(db, { stock_quantity: 10, ...options.plain })
   const withOptions = await createProduct(db, { stock_quantity: 20 })
   const option = await createVariant(db, withOptions.id, { stock_quantity: 20 })
-  const customerId = crypto.randomUUID()
-  const firstName = options.firstName ?? 'Ann'
-  const lastName = options.lastName ?? 'Lee'
-  const email = options.email ?? `${customerId}@example.com`
-  await db
-    .insertInto('customers')
-    .values({
-      id: customerId,
-      name: `${firstName} ${lastName}`,
-      email,
-      first_name: firstName,
-      last_name: lastName,
-    })
-    .execute()
+  const customer = await createCustomer(db, {
+    first_name: options.firstName ?? 'Ann',
+    last_name: options.lastName ?? 'Lee',
+    ...(options.email && { email: options.email }),
+  })
+  const customerId = customer.id
+  const { email, first_name: firstName, last_name: lastName } = customer
   const cartId = crypto.randomUUID()
-  await db.insertInto('carts').values({ id: cartId, customer_id: customerId }).execute()
+  await db
+    .insertInto('carts')
+    .values({ id: cartId, customer_id: customerId, promo_code: options.promoCode ?? null })
+    .execute()
+  const optionQuantity = options.optionQuantity ?? 3
   await db
     .insertInto('cart_lines')
     .values([
       { id: crypto.randomUUID(), cart_id: cartId, product_id: plain.id, quantity: 2 },
-      {
-        id: crypto.randomUUID(),
-        cart_id: cartId,
-        product_id: withOptions.id,
-        product_variant_id: option.id,
-        quantity: 3,
-      },
+      ...(optionQuantity > 0
+        ? [
+            {
+              id: crypto.randomUUID(),
+              cart_id: cartId,
+              product_id: withOptions.id,
+              product_variant_id: option.id,
+              quantity: optionQuantity,
+            },
+          ]
+        : []),
     ])
     .execute()
   const result = await placeOrder(db, {
@@ -67,7 +76,9 @@ export async function placeTestOrder(db: DB, options: TestOrderOptions = {}) {
   return {
     orderId: result.order.id,
     orderNumber: result.order.orderNumber,
+    totalCents: result.order.totalCents,
     customerId,
+    cartId,
     email,
     plain,
     withOptions,
