@@ -22,6 +22,7 @@ import { type DB, openDatabase } from '~/db/db.server'
 import { migrateToLatest } from '~/db/migrate.server'
 import { seedDemo } from '~/db/seed/demo.server'
 import { buildScaleShop, FULL_SCALE, type ScaleSummary } from './bench-scale/dataset'
+import { keptNotes } from './support/report-notes'
 import {
   buildShopIfStale,
   freshDatabaseFile,
@@ -371,17 +372,6 @@ function verdict(page: PageResult) {
   return `**fail** (${[fast ? '' : 'median', small ? '' : 'size'].filter(Boolean).join(', ')})`
 }
 
-/**
- * The report's hand-written part: everything from its "## Notes" heading on is kept when the
- * figures above it are written again.
- */
-function keptNotes(): string {
-  if (!existsSync(REPORT)) return ''
-  const text = readFileSync(REPORT, 'utf8')
-  const at = text.indexOf('\n## Notes')
-  return at >= 0 ? text.slice(at + 1) : ''
-}
-
 function markdown(runs: Run[], about: string, date: string, previous: Previous | null) {
   const lines: string[] = []
   lines.push('# Scale: a farm with 2,000 products and 50,000 orders')
@@ -429,7 +419,7 @@ function markdown(runs: Run[], about: string, date: string, previous: Previous |
     )
   }
   lines.push('')
-  const notes = keptNotes()
+  const notes = keptNotes(REPORT)
   if (notes) lines.push(notes)
   return lines.join('\n')
 }

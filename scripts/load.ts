@@ -35,6 +35,7 @@ import {
   readStock,
 } from './load/audit'
 import { type Catalog, type Ledger, LoadShopper, type StepKind } from './load/scenario'
+import { keptNotes } from './support/report-notes'
 import {
   buildShopIfStale,
   freshDatabaseFile,
@@ -542,7 +543,9 @@ for (const database of DATABASES)
     runs.push(run)
   }
 mkdirSync(path.dirname(REPORT), { recursive: true })
-writeFileSync(REPORT, markdown(runs))
+// The dated history of earlier runs lives under the report's Notes heading.
+const notes = FULL_RUN ? keptNotes(REPORT) : ''
+writeFileSync(REPORT, notes ? `${markdown(runs)}\n${notes}` : markdown(runs))
 console.log(`\nwrote ${REPORT}`)
 const failed = runs.filter((run) => run.failures.length > 0)
 if (failed.length > 0) {
