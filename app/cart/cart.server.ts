@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { ExpressionBuilder, Transaction } from 'kysely'
 import { createCookie } from 'react-router'
 import { cartItemsReadWithSession, getCurrentUser } from '~/auth/session.server'
+import { asFlag, onSaleExpression, productOnSaleExpression } from '~/catalog/on-sale.server'
 import type { DB } from '~/db/db.server'
 import { readReference } from '~/db/reference-rows.server'
 import type { Database } from '~/db/schema'
@@ -137,23 +138,7 @@ async function loadCart(db: DB | Transaction<Database>, owner: CartOwner, now: D
       'product_variants.name as variant_name',
       eb.fn.coalesce('product_variants.price_cents', 'products.price_cents').as('unit_price_cents'),
       eb.fn.coalesce('product_variants.stock_quantity', 'products.stock_quantity').as('stock'),
-      // A computed 1/0 rather than two is_available columns, which would collide by name.
-      eb
-        .case()
-        .when(
-          eb.and([
-            eb('products.is_available', '=', true),
-            eb('products.archived_at', 'is', null),
-            eb.or([
-              eb('product_variants.id', 'is', null),
-              eb('product_variants.is_available', '=', true),
-            ]),
-          ]),
-        )
-        .then(1)
-        .else(0)
-        .end()
-        .as('on_sale'),
+      asFlag(onSaleExpression(eb.ref('cart_lines.product_variant_id'))).as('on_sale'),
       'carts.promo_code',
       'promo_codes.discount_type',
       'promo_codes.discount_value',
@@ -316,19 +301,12 @@ async function findSellable(
     .select((eb) => [
       'products.name',
       'products.stock_quantity',
-      'products.is_available',
-      'products.archived_at',
+      asFlag(productOnSaleExpression()).as('product_on_sale'),
       'product_variants.id as variant_id',
       'product_variants.name as variant_name',
       'product_variants.stock_quantity as variant_stock',
-      // A computed 1/0: aliased booleans would come back raw from SQLite (ADR 2).
-      eb
-        .case()
-        .when('product_variants.is_available', '=', true)
-        .then(1)
-        .else(0)
-        .end()
-        .as('variant_on_sale'),
+      // Each row is the line this option would make; the product's own row has none.
+      asFlag(onSaleExpression(eb.ref('product_variants.id'))).as('variant_on_sale'),
     ])
     .where('products.id', '=', productId)
     // Ordered by name, as the shop lists them (spec section 7).
@@ -336,7 +314,7 @@ async function findSellable(
     .orderBy('product_variants.id')
     .execute()
   const product = rows[0]
-  if (!product || product.archived_at !== null || !product.is_available) {
+  if (!product || Number(product.product_on_sale) !== 1) {
     return notFound(PRODUCT_UNAVAILABLE)
   }
   const variants = rows.flatMap((row) =>

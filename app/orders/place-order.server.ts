@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely'
 import { getPricingSettings } from '~/cart/cart.server'
 import { type PricingPromo, priceCart } from '~/cart/pricing'
 import { currentPromoTerms, PROMO_TERMS_COLUMNS } from '~/cart/promo'
+import { asFlag, onSaleExpression } from '~/catalog/on-sale.server'
 import { sellingUnit } from '~/catalog/variants'
 import { getFarmBasics } from '~/content/farm.server'
 import { listStatesOffered } from '~/customers/addresses.server'
@@ -377,38 +378,7 @@ async function loadOrderLines(trx: Trx, cartId: string): Promise<OrderLine[]> {
       'products.unit',
       'product_variants.name as variant_name',
       eb.fn.coalesce('product_variants.price_cents', 'products.price_cents').as('unit_price_cents'),
-      // A computed 1/0: aliased booleans would come back raw from SQLite (ADR 2).
-      eb
-        .case()
-        .when(
-          eb.and([
-            eb('products.is_available', '=', true),
-            eb('products.archived_at', 'is', null),
-            eb.or([
-              // A plain line is sold only for a product without options, whose own stock
-              // is then the one to take.
-              eb.and([
-                eb('cart_lines.product_variant_id', 'is', null),
-                eb.not(
-                  eb.exists(
-                    eb
-                      .selectFrom('product_variants as o')
-                      .select('o.id')
-                      .whereRef('o.product_id', '=', 'products.id'),
-                  ),
-                ),
-              ]),
-              eb.and([
-                eb('product_variants.is_available', '=', true),
-                eb('product_variants.product_id', '=', eb.ref('products.id')),
-              ]),
-            ]),
-          ]),
-        )
-        .then(1)
-        .else(0)
-        .end()
-        .as('on_sale'),
+      asFlag(onSaleExpression(eb.ref('cart_lines.product_variant_id'))).as('on_sale'),
     ])
     .where('cart_lines.cart_id', '=', cartId)
     .orderBy('cart_lines.product_id')
