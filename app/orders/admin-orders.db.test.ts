@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDashboard } from '~/admin/dashboard.server'
 import { createCustomer, createProduct } from '~/db/seed/factories.server'
@@ -58,6 +59,46 @@ describe('the admin order list', () => {
       statusLabel: 'Pending Payment',
       itemCount: 5,
     })
+  })
+
+  test("finds an order by its account's name or email, and follows changes to the order", async () => {
+    const tag = crypto.randomUUID().slice(0, 8)
+    const gift = await placeTestOrder(t.db, {
+      email: `giver.${tag}@example.com`,
+      firstName: `Giver${tag}`,
+    })
+    // Sent to someone else: the order's own name and email are not the account's.
+    await t.db
+      .updateTable('orders')
+      .set({ email: `friend.${tag}@example.com`, ship_first_name: 'Fern', ship_last_name: tag })
+      .where('id', '=', gift.orderId)
+      .execute()
+    const ids = async (q: string, status: OrderFilter['status'] = null) =>
+      (await listAdminOrders(t.db, filter(q, status), page())).orders.map((o) => o.id)
+    expect(await ids(`GIVER${tag}`)).toEqual([gift.orderId])
+    expect(await ids(`giver.${tag}@`)).toEqual([gift.orderId])
+    expect(await ids(`friend.${tag}`)).toEqual([gift.orderId])
+    expect(await ids(`fern ${tag}`)).toEqual([gift.orderId])
+    expect(await ids(`fern ${tag}`, 'pending_payment')).toEqual([gift.orderId])
+    expect(await ids(`fern ${tag}`, 'paid')).toEqual([])
+    if (t.dialect === 'sqlite') {
+      const { rows } = await sql<{ n: number }>`
+        select count(*) as n from order_search
+        where rowid = (select order_number from orders where id = ${gift.orderId})
+      `.execute(t.db)
+      expect(Number(rows[0]?.n)).toBe(1)
+    }
+  })
+
+  test('a search past its last page is empty but counts; one or two characters still search', async () => {
+    const tag = `Zq${crypto.randomUUID().slice(0, 6)}`
+    const order = await placeTestOrder(t.db, { email: `${tag}@example.com`, firstName: tag })
+    const beyond = await listAdminOrders(t.db, filter(tag), page(3))
+    expect(beyond.orders).toEqual([])
+    expect(beyond.info).toMatchObject({ page: 3, pageCount: 1, total: 1 })
+    // Shorter than a trigram: answered by reading every order, with the same meaning.
+    const short = await listAdminOrders(t.db, filter('Zq', 'pending_payment'), page())
+    expect(short.orders.map((o) => o.id)).toContain(order.orderId)
   })
 
   test('filters by status and pages 25 at a time with the total of all pages', async () => {

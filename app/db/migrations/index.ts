@@ -10,6 +10,8 @@ import * as m0008 from './0008-fulfilment'
 import * as m0009 from './0009-policies'
 import * as m0010 from './0010-list-indexes'
 import * as m0011 from './0011-product-search'
+import * as m0012 from './0012-admin-search'
+import * as m0013 from './0013-page-change-notices'
 
 // Listed, not read from disk, so the bundled production server carries them. Forward only:
 // never edit a migration that has shipped; add the next number.
@@ -25,4 +27,6 @@ export const migrations: Record<string, Migration> = {
   '0009-policies': m0009,
   '0010-list-indexes': m0010,
   '0011-product-search': m0011,
+  '0012-admin-search': m0012,
+  '0013-page-change-notices': m0013,
 }
