@@ -40,6 +40,11 @@ const order: OrderConfirmationInput = {
   },
 }
 
+/** A regular expression source matching `text` as it is. */
+function literal(text: string | undefined): string {
+  return (text ?? '').replace(/[.*+?^${}()|[\]\\$]/g, '\\$&')
+}
+
 describe('order confirmation email', () => {
   test('number, items, totals, address, method, payment and the order link', () => {
     const email = orderConfirmationEmail(order)
@@ -65,6 +70,17 @@ describe('order confirmation email', () => {
     expect(email.html).toContain(
       'href="https://shop.example/order-confirmation/6f1c2a9e-0d4b-4a51-8f3e-2b7c1d9e0a11"',
     )
+    // The HTML sets the same items and amounts in rows, and the address on lines.
+    for (const cells of [
+      ['Pasture-Raised Eggs (Dozen)', '2 × $7.00'],
+      ['Shipping', '$5.99'],
+      ['Total', '$30.36'],
+    ]) {
+      expect(email.html).toMatch(
+        new RegExp(`<td[^>]*>${literal(cells[0])}</td><td[^>]*>${literal(cells[1])}</td>`),
+      )
+    }
+    expect(email.html).toContain('Ann Lee<br/>12 Orchard Lane<br/>Boise, ID 83702<br/>208-555-0100')
   })
 
   test('pickup says where and when, never shipping, and carries the calendar entry', () => {
@@ -90,6 +106,10 @@ describe('order confirmation email', () => {
     expect(email.text).toContain('Ribeye: 2 × $28.99 / lb')
     expect(email.text).toContain('Pickup: Free')
     expect(email.text).not.toMatch(/shipping|on its way/i)
+    // Both parts say so.
+    expect(email.text).toContain('The calendar entry for your time is attached.')
+    expect(email.html).toContain('The calendar entry for your time is attached.')
+    expect(orderConfirmationEmail(order).html).not.toContain('calendar')
     expect(email.attachments).toHaveLength(1)
     expect(email.attachments[0]?.filename).toBe('pickup.ics')
     expect(email.attachments[0]?.content).toContain('SUMMARY:Pickup at Red Barn')
@@ -115,7 +135,7 @@ describe('order confirmation email', () => {
     expect(email.html).not.toContain('<img')
     expect(email.html).not.toContain('<b>Main')
     expect(email.html).toContain('&lt;img src=x onerror=alert(1)&gt;')
-    expect(email.html).toContain('Tom &amp; Jerry&#39;s &quot;Farm&quot;')
+    expect(email.html).toContain('Tom &amp; Jerry&#x27;s &quot;Farm&quot;')
     expect(email.text).toContain('Hello <script>alert(1)</script>,')
   })
 })

@@ -19,7 +19,10 @@ describe('order status emails', () => {
     })
     expect(mail.subject).toBe('Order FS-10042 has shipped')
     expect(mail.text).toContain('Carrier: USPS\nTracking number: 9400 11')
-    expect(mail.html).toContain('Tracking number: 9400 11')
+    expect(mail.html).toContain(
+      '<strong>Carrier: USPS</strong><br/><strong>Tracking number: 9400 11</strong>',
+    )
+    expect(mail.html).toContain('href="https://farm.example/account/orders/abc-123"')
     expect(mail.text).toContain('https://farm.example/account/orders/abc-123')
   })
 
@@ -31,7 +34,7 @@ describe('order status emails', () => {
   })
 
   test('each customer-facing step has its own subject', () => {
-    const ready = orderStatusEmail({
+    const readyMail = orderStatusEmail({
       ...base,
       status: 'ready_for_pickup',
       fulfilment: {
@@ -44,7 +47,10 @@ describe('order status emails', () => {
         when: { date: '2026-11-26', startTime: '15:00', endTime: '18:00' },
       },
       amountDueCents: 2350,
-    }).text
+    })
+    expect(readyMail.html).toContain('Address: 1 Farm Rd</p>')
+    expect(readyMail.html).toContain('Please bring $23.50; we take cash or card at pickup.</p>')
+    const ready = readyMail.text
     expect(ready).toContain(
       'Your order FS-10042 is packed and ready. Pickup at Red Barn, Thursday, November 26, 3-6 pm.',
     )

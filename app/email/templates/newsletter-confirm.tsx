@@ -1,13 +1,13 @@
 import {
-  button,
+  Button,
+  COLORS,
   type EmailContent,
-  html,
-  layout,
-  link,
-  paragraph,
-  type SafeHtml,
+  Paragraph,
+  Paragraphs,
+  renderEmail,
   type ShopContext,
   shopUrl,
+  TextLink,
 } from './layout'
 
 // Double opt-in (D13): nobody receives the newsletter until they follow this link. Like every
@@ -24,13 +24,19 @@ export function newsletterLinks(baseUrl: string, token: string) {
   }
 }
 
-/** The unsubscribe line every newsletter email ends with, in HTML and text. */
-export function unsubscribeFooter(unsubscribeUrl: string): { html: SafeHtml; text: string } {
-  const line = 'No longer want these emails? Unsubscribe with one click:'
-  return {
-    html: html`<p style="margin:24px 0 0;font-size:14px;line-height:1.5;color:#4d5a4d">${line} ${link(unsubscribeUrl, 'Unsubscribe')}</p>`,
-    text: `${line}\n${unsubscribeUrl}`,
-  }
+const UNSUBSCRIBE_LINE = 'No longer want these emails? Unsubscribe with one click:'
+
+/** The unsubscribe line every newsletter email ends with; its text part is unsubscribeText. */
+export function UnsubscribeFooter({ href }: { href: string }) {
+  return (
+    <p style={{ margin: '24px 0 0', fontSize: 14, lineHeight: 1.5, color: COLORS.muted }}>
+      {UNSUBSCRIBE_LINE} <TextLink href={href}>Unsubscribe</TextLink>
+    </p>
+  )
+}
+
+export function unsubscribeText(href: string): string {
+  return `${UNSUBSCRIBE_LINE}\n${href}`
 }
 
 export function newsletterConfirmEmail(input: NewsletterConfirmInput): EmailContent {
@@ -39,14 +45,16 @@ export function newsletterConfirmEmail(input: NewsletterConfirmInput): EmailCont
   const thanks = `Thank you for signing up for news from ${farmName}: what is growing, when the next beef is ready, and the odd story from the farm.`
   const ask = 'Please confirm that this is your address, so we know the newsletter is wanted:'
   const ignore = "If you didn't sign up, ignore this email and you won't hear from us again."
-  const footer = unsubscribeFooter(links.unsubscribe)
-  return layout(input, {
+  return renderEmail(input, {
     subject: 'Please confirm your newsletter subscription',
-    html: html`${paragraph(thanks)}
-${paragraph(ask)}
-${button(links.confirm, 'Confirm my subscription')}
-${paragraph(ignore)}
-${footer.html}`,
-    text: [thanks, ask, links.confirm, ignore, footer.text],
+    html: (
+      <>
+        <Paragraphs lines={[thanks, ask]} />
+        <Button href={links.confirm}>Confirm my subscription</Button>
+        <Paragraph>{ignore}</Paragraph>
+        <UnsubscribeFooter href={links.unsubscribe} />
+      </>
+    ),
+    text: [thanks, ask, links.confirm, ignore, unsubscribeText(links.unsubscribe)],
   })
 }

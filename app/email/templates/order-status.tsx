@@ -1,13 +1,13 @@
+import type { ReactNode } from 'react'
 import { formatCents } from '~/components/price'
 import type { FulfilmentSummary } from '~/fulfilment/methods'
 import type { CustomerEmailStatus } from '~/orders/order-workflow'
 import {
-  button,
+  Button,
   type EmailContent,
-  html,
-  layout,
-  paragraph,
-  type SafeHtml,
+  Paragraph,
+  Paragraphs,
+  renderEmail,
   type ShopContext,
   shopUrl,
 } from './layout'
@@ -17,7 +17,7 @@ import {
 // cancelled. "Payment received" is said only when a payment was (issue 16 item 4): an order paid
 // at pickup hears it once, with the thanks for collecting it. Queued in the same
 // transaction as the status change, so the customer hears about exactly the changes that
-// happened. Everything the farm or the shopper typed is escaped by `html`.
+// happened.
 
 export type OrderStatusEmailInput = ShopContext & {
   status: CustomerEmailStatus
@@ -38,14 +38,18 @@ export type OrderStatusEmailInput = ShopContext & {
   wasPaid?: boolean
 }
 
-type Body = { subject: string; lines: Array<string | SafeHtml>; text: string[] }
+/**
+ * What follows the greeting: `text` is its paragraphs, and the HTML is the same paragraphs
+ * unless `html` says otherwise (shipped sets the carrier and tracking number in bold).
+ */
+type Body = { subject: string; text: string[]; html?: ReactNode }
 
 function body(input: OrderStatusEmailInput): Body {
   const n = input.orderNumber
   switch (input.status) {
     case 'paid': {
       const line = `We have received your payment for order ${n}. We will start on it shortly.`
-      return { subject: `Payment received for order ${n}`, lines: [line], text: [line] }
+      return { subject: `Payment received for order ${n}`, text: [line] }
     }
     case 'ready_for_pickup': {
       const where = input.fulfilment
@@ -57,7 +61,7 @@ function body(input: OrderStatusEmailInput): Body {
           ? [`Please bring ${formatCents(input.amountDueCents)}; we take cash or card at pickup.`]
           : []),
       ]
-      return { subject: `Order ${n} is ready for pickup`, lines, text: lines }
+      return { subject: `Order ${n} is ready for pickup`, text: lines }
     }
     case 'out_for_delivery': {
       const lines = [
@@ -68,7 +72,7 @@ function body(input: OrderStatusEmailInput): Body {
             ]
           : []),
       ]
-      return { subject: `Order ${n} is out for delivery`, lines, text: lines }
+      return { subject: `Order ${n} is out for delivery`, text: lines }
     }
     case 'shipped': {
       const line = `Good news: your order ${n} is on its way.`
@@ -76,15 +80,24 @@ function body(input: OrderStatusEmailInput): Body {
       const tracking = `Tracking number: ${input.trackingNumber ?? ''}`
       return {
         subject: `Order ${n} has shipped`,
-        lines: [line, html`<strong>${carrier}</strong><br><strong>${tracking}</strong>`],
         text: [line, `${carrier}\n${tracking}`],
+        html: (
+          <>
+            <Paragraph>{line}</Paragraph>
+            <Paragraph>
+              <strong>{carrier}</strong>
+              <br />
+              <strong>{tracking}</strong>
+            </Paragraph>
+          </>
+        ),
       }
     }
     case 'completed': {
       const line = input.paidAtHandover
         ? `We have received your payment and your order ${n} is complete. Thank you for buying from our farm!`
         : `Your order ${n} is complete. Thank you for buying from our farm!`
-      return { subject: `Order ${n} is complete`, lines: [line], text: [line] }
+      return { subject: `Order ${n} is complete`, text: [line] }
     }
     case 'cancelled': {
       const line = `Your order ${n} has been cancelled.`
@@ -92,8 +105,7 @@ function body(input: OrderStatusEmailInput): Body {
         ? 'Your payment will be refunded to the way you paid.'
         : 'You have not been charged for it.'
       const contact = 'If you did not expect this, please reply to this email or contact us.'
-      const lines = [line, refund, contact]
-      return { subject: `Order ${n} has been cancelled`, lines, text: lines }
+      return { subject: `Order ${n} has been cancelled`, text: [line, refund, contact] }
     }
   }
 }
@@ -101,12 +113,16 @@ function body(input: OrderStatusEmailInput): Body {
 export function orderStatusEmail(input: OrderStatusEmailInput): EmailContent {
   const orderUrl = shopUrl(input.baseUrl, `/account/orders/${encodeURIComponent(input.orderId)}`)
   const greeting = `Hello ${input.firstName},`
-  const { subject, lines, text } = body(input)
-  return layout(input, {
+  const { subject, text, html = <Paragraphs lines={text} /> } = body(input)
+  return renderEmail(input, {
     subject,
-    html: html`${paragraph(greeting)}
-${lines.map((line) => paragraph(line))}
-${button(orderUrl, 'View your order')}`,
+    html: (
+      <>
+        <Paragraph>{greeting}</Paragraph>
+        {html}
+        <Button href={orderUrl}>View your order</Button>
+      </>
+    ),
     text: [greeting, ...text, `View your order:\n${orderUrl}`],
   })
 }

@@ -1,9 +1,9 @@
 import {
-  button,
+  Button,
   type EmailContent,
-  html,
-  layout,
-  paragraph,
+  Paragraph,
+  Paragraphs,
+  renderEmail,
   type ShopContext,
   shopUrl,
 } from './layout'
@@ -32,12 +32,15 @@ export function backInStockEmail(input: BackInStockInput): EmailContent {
   const news = `Good news: ${item} is available again. You asked us to let you know (you were waiting for ${input.quantity}).`
   const hurry =
     'We have not set any aside, so it goes to whoever orders first. This is the only email we send about it.'
-  return layout(input, {
+  return renderEmail(input, {
     subject: `Back in stock: ${item}`,
-    html: html`${paragraph(greeting)}
-${paragraph(news)}
-${button(productUrl, `Order ${item}`)}
-${paragraph(hurry)}`,
+    html: (
+      <>
+        <Paragraphs lines={[greeting, news]} />
+        <Button href={productUrl}>Order {item}</Button>
+        <Paragraph>{hurry}</Paragraph>
+      </>
+    ),
     text: [greeting, news, productUrl, hurry],
   })
 }

@@ -1,9 +1,8 @@
 import {
-  button,
+  Button,
   type EmailContent,
-  html,
-  layout,
-  paragraph,
+  Paragraphs,
+  renderEmail,
   type ShopContext,
   shopUrl,
 } from './layout'
@@ -22,13 +21,15 @@ export function passwordResetEmail(input: PasswordResetInput): EmailContent {
   const ask = `Someone, hopefully you, asked to reset the password of your ${farmName} account. Choose a new password here:`
   const expiry = `The link works for ${expiresInMinutes} minutes, and only once.`
   const ignore = "If you didn't ask for this, ignore this email: your password stays as it is."
-  return layout(input, {
+  return renderEmail(input, {
     subject: 'Reset your password',
-    html: html`${paragraph(greeting)}
-${paragraph(ask)}
-${button(resetUrl, 'Choose a new password')}
-${paragraph(expiry)}
-${paragraph(ignore)}`,
+    html: (
+      <>
+        <Paragraphs lines={[greeting, ask]} />
+        <Button href={resetUrl}>Choose a new password</Button>
+        <Paragraphs lines={[expiry, ignore]} />
+      </>
+    ),
     text: [greeting, ask, resetUrl, expiry, ignore],
   })
 }

@@ -1,12 +1,11 @@
 import {
-  button,
+  Button,
   type EmailContent,
-  html,
-  layout,
-  link,
-  paragraph,
+  Paragraph,
+  renderEmail,
   type ShopContext,
   shopUrl,
+  TextLink,
 } from './layout'
 
 export type WelcomeInput = ShopContext & { firstName: string }
@@ -18,13 +17,20 @@ export function welcomeEmail(input: WelcomeInput): EmailContent {
   const greeting = `Hello ${firstName},`
   const thanks = `Thank you for opening an account with ${farmName}. Everything we grow and raise is in the shop:`
   const accountLine = 'Your orders, addresses and details are in your account:'
-  return layout(input, {
+  const goodbye = 'See you soon at the farm!'
+  return renderEmail(input, {
     subject: `Welcome to ${farmName}`,
-    html: html`${paragraph(greeting)}
-${paragraph(thanks)}
-${button(shop, 'Visit the shop')}
-${paragraph(html`${accountLine} ${link(account, account)}`)}
-${paragraph('See you soon at the farm!')}`,
-    text: [greeting, thanks, shop, `${accountLine}\n${account}`, 'See you soon at the farm!'],
+    html: (
+      <>
+        <Paragraph>{greeting}</Paragraph>
+        <Paragraph>{thanks}</Paragraph>
+        <Button href={shop}>Visit the shop</Button>
+        <Paragraph>
+          {accountLine} <TextLink href={account}>{account}</TextLink>
+        </Paragraph>
+        <Paragraph>{goodbye}</Paragraph>
+      </>
+    ),
+    text: [greeting, thanks, shop, `${accountLine}\n${account}`, goodbye],
   })
 }

@@ -1,21 +1,24 @@
+import type { CSSProperties } from 'react'
 import { formatCents, formatUnitPrice } from '~/components/price'
 import { CALENDAR_CONTENT_TYPE, orderCalendar } from '~/fulfilment/calendar'
 import { type FulfilmentSummary, feeLabel } from '~/fulfilment/methods'
 import type { EmailAttachment } from '../outbox.server'
 import {
-  button,
+  Button,
+  bodyText,
+  COLORS,
   type EmailContent,
-  html,
-  layout,
-  paragraph,
-  type SafeHtml,
+  LayoutTable,
+  Lines,
+  Paragraph,
+  Paragraphs,
+  renderEmail,
   type ShopContext,
   shopUrl,
 } from './layout'
 
 // Sent when an order is placed (D6), written to the outbox in the order's own transaction.
 // The amounts are the order's snapshot, so the email always agrees with the order page.
-// Every value the shopper typed (name, address) or the farm wrote (product names) is escaped.
 // Pickup and local delivery say where and when, never "shipping", and carry the window as a
 // calendar entry (issue 16 item 3).
 
@@ -54,11 +57,29 @@ export type OrderConfirmationInput = ShopContext & {
   paymentMethod: string
 }
 
-const cell = 'padding:4px 0;font-size:16px;line-height:1.5;color:#1f2a1f;vertical-align:top'
+type Amount = { label: string; amount: string; strong?: boolean }
 
-function row(label: string, amount: string, strong = false): SafeHtml {
-  const weight = strong ? 'font-weight:bold;' : ''
-  return html`<tr><td style="${cell};${weight}">${label}</td><td style="${cell};${weight}text-align:right;white-space:nowrap">${amount}</td></tr>`
+/** Labels on the left, amounts on the right: items, then totals. */
+function AmountTable({ rows, style }: { rows: readonly Amount[]; style?: CSSProperties }) {
+  return (
+    <LayoutTable style={{ margin: '0 0 16px', ...style }}>
+      {rows.map(({ label, amount, strong }, index) => {
+        const cell: CSSProperties = {
+          padding: '4px 0',
+          ...bodyText,
+          verticalAlign: 'top',
+          fontWeight: strong ? 'bold' : undefined,
+        }
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rendered once to static markup; two items may share a name
+          <tr key={index}>
+            <td style={cell}>{label}</td>
+            <td style={{ ...cell, textAlign: 'right', whiteSpace: 'nowrap' }}>{amount}</td>
+          </tr>
+        )
+      })}
+    </LayoutTable>
+  )
 }
 
 const THANKS: Record<FulfilmentSummary['method'], string> = {
@@ -79,29 +100,27 @@ export function orderConfirmationEmail(
   )
   const greeting = `Hello ${input.firstName},`
   const thanks = `Thank you for your order! We have received order ${orderNumber} ${THANKS[where.method]}`
-  const itemLines = input.items.map(
-    (item) => `${item.name}: ${item.quantity} × ${formatUnitPrice(item.unitPriceCents, item.unit)}`,
-  )
-  const discountLabel = input.promoCode ? `Discount (${input.promoCode})` : 'Discount'
-  const totals: Array<[string, string, boolean]> = [
-    ['Subtotal', formatCents(input.subtotalCents), false],
+  const items: Amount[] = input.items.map((item) => ({
+    label: item.name,
+    amount: `${item.quantity} × ${formatUnitPrice(item.unitPriceCents, item.unit)}`,
+  }))
+  const totals: Amount[] = [
+    { label: 'Subtotal', amount: formatCents(input.subtotalCents) },
     // Only when there is one (a "$0.00 discount" line reads like a mistake).
     ...(input.discountCents > 0
       ? [
-          [discountLabel, `-${formatCents(input.discountCents)}`, false] as [
-            string,
-            string,
-            boolean,
-          ],
+          {
+            label: input.promoCode ? `Discount (${input.promoCode})` : 'Discount',
+            amount: `-${formatCents(input.discountCents)}`,
+          },
         ]
       : []),
-    [
-      feeLabel(where.method),
-      input.shippingCents === 0 ? 'Free' : formatCents(input.shippingCents),
-      false,
-    ],
-    ['Tax', formatCents(input.taxCents), false],
-    ['Total', formatCents(input.totalCents), true],
+    {
+      label: feeLabel(where.method),
+      amount: input.shippingCents === 0 ? 'Free' : formatCents(input.shippingCents),
+    },
+    { label: 'Tax', amount: formatCents(input.taxCents) },
+    { label: 'Total', amount: formatCents(input.totalCents), strong: true },
   ]
   const pickup = where.method === 'pickup'
   const whereTitle = pickup
@@ -126,29 +145,38 @@ export function orderConfirmationEmail(
       ]
   const entry = orderCalendar(input)
   const calendar = entry ? { ...entry, contentType: CALENDAR_CONTENT_TYPE } : null
-  const content = layout(input, {
+  const calendarLine = 'The calendar entry for your time is attached.'
+  const content = renderEmail(input, {
     subject: `Order ${orderNumber} confirmed`,
-    html: html`${paragraph(greeting)}
-${paragraph(thanks)}
-<table role="presentation" style="width:100%;margin:0 0 16px;border-collapse:collapse">
-${input.items.map((item) => row(item.name, `${item.quantity} × ${formatUnitPrice(item.unitPriceCents, item.unit)}`))}
-</table>
-<table role="presentation" style="width:100%;margin:0 0 16px;border-collapse:collapse;border-top:1px solid #d9d4c5">
-${totals.map(([label, amount, strong]) => row(label, amount, strong))}
-</table>
-${paragraph(html`<strong>${whereTitle}</strong><br>${addressLines.map((line) => html`${line}<br>`)}`)}
-${paragraph(html`<strong>How you get it:</strong> ${input.shippingMethod}`)}
-${paragraph(html`<strong>Payment:</strong> ${input.paymentMethod}`)}
-${button(orderUrl, 'View your order')}`,
+    html: (
+      <>
+        <Paragraphs lines={[greeting, thanks]} />
+        <AmountTable rows={items} />
+        <AmountTable rows={totals} style={{ borderTop: `1px solid ${COLORS.rule}` }} />
+        <Paragraph>
+          <strong>{whereTitle}</strong>
+          <br />
+          <Lines lines={addressLines} />
+        </Paragraph>
+        <Paragraph>
+          <strong>How you get it:</strong> {input.shippingMethod}
+        </Paragraph>
+        <Paragraph>
+          <strong>Payment:</strong> {input.paymentMethod}
+        </Paragraph>
+        {calendar && <Paragraph>{calendarLine}</Paragraph>}
+        <Button href={orderUrl}>View your order</Button>
+      </>
+    ),
     text: [
       greeting,
       thanks,
-      itemLines.join('\n'),
-      totals.map(([label, amount]) => `${label}: ${amount}`).join('\n'),
+      items.map(({ label, amount }) => `${label}: ${amount}`).join('\n'),
+      totals.map(({ label, amount }) => `${label}: ${amount}`).join('\n'),
       `${whereTitle}:\n${addressLines.join('\n')}`,
       `How you get it: ${input.shippingMethod}`,
       `Payment: ${input.paymentMethod}`,
-      ...(calendar ? ['The calendar entry for your time is attached.'] : []),
+      ...(calendar ? [calendarLine] : []),
       `View your order:\n${orderUrl}`,
     ],
   })

@@ -2,11 +2,12 @@ import { formatCents } from '~/components/price'
 import type { FulfilmentSummary } from '~/fulfilment/methods'
 import { slotLabel } from '~/fulfilment/windows'
 import {
-  button,
+  Button,
   type EmailContent,
-  html,
-  layout,
-  paragraph,
+  Lines,
+  Paragraph,
+  Paragraphs,
+  renderEmail,
   type ShopContext,
   shopUrl,
 } from './layout'
@@ -51,12 +52,19 @@ export function fulfilmentReminderEmail(input: FulfilmentReminderInput): EmailCo
     (item) => `${item.quantity} × ${item.name}${item.unit ? `, ${item.unit}` : ''}`,
   )
   const orderUrl = shopUrl(input.baseUrl, `/account/orders/${encodeURIComponent(input.orderId)}`)
-  return layout(input, {
+  return renderEmail(input, {
     subject,
-    html: html`${paragraph(greeting)}
-${lines.map((line) => paragraph(line))}
-${paragraph(html`<strong>In your order</strong><br>${items.map((line) => html`${line}<br>`)}`)}
-${button(orderUrl, 'View your order')}`,
+    html: (
+      <>
+        <Paragraphs lines={[greeting, ...lines]} />
+        <Paragraph>
+          <strong>In your order</strong>
+          <br />
+          <Lines lines={items} />
+        </Paragraph>
+        <Button href={orderUrl}>View your order</Button>
+      </>
+    ),
     text: [
       greeting,
       ...lines,
