@@ -148,6 +148,8 @@ test('an admin finds an order by email and ships it; the customer is emailed the
 test('pay at pickup: packed while unpaid, then collected and paid in one step', async ({
   browser,
 }) => {
+  // A customer's whole checkout and an admin's session before the steps: a minute under load.
+  test.setTimeout(120_000)
   const customer = await customerOrder(browser, 'pay-at-pickup', {
     product: 'Pasture-Raised Eggs',
     method: /^Pickup$/,

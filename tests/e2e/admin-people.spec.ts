@@ -89,6 +89,9 @@ test('an admin finds a customer, grants admin after confirming, and the activity
   page,
   browser,
 }) => {
+  // Two accounts made and signed in (password hashing), then six admin pages: over a minute on a
+  // busy two-core machine.
+  test.setTimeout(120_000)
   const adminEmail = await signInAsNewAdmin(page, 'Ruth')
   const shopper = await newShopper(browser, 'Dora')
 
