@@ -24,8 +24,14 @@ import { DatabaseWatch, unavailablePage } from './app/http/database-watch.server
 import { EventLoopDelay } from './app/http/event-loop.server'
 import { hasMetricsToken, RequestMetrics, renderMetrics } from './app/http/metrics.server'
 import { addressHasNul, NUL_MESSAGE } from './app/http/null-character'
+import { precompressedAssets } from './app/http/precompressed-assets.server'
 import { REQUEST_KEY_HEADER, takeRequestUser } from './app/http/request-key.server'
-import { createNonce, isAllowedOrigin, securityHeaders } from './app/http/security.server'
+import {
+  ASSET_HEADERS,
+  createNonce,
+  isAllowedOrigin,
+  securityHeaders,
+} from './app/http/security.server'
 import { getLogger } from './app/log.server'
 import { startPayPalSweep } from './app/payments/paypal-settle.server'
 import { getPayPalClient } from './app/payments/providers.server'
@@ -136,7 +142,8 @@ async function serve() {
     const started = performance.now()
     res.locals.requestId = requestId
     res.locals.log = log.child({ requestId })
-    res.setHeader('X-Request-Id', requestId)
+    // A page's id, for a report that quotes it; an asset's is in the log alone.
+    if (!req.path.startsWith('/assets/')) res.setHeader('X-Request-Id', requestId)
     // Our own per-request key, never the client's: loaders of one request share work by it
     // (React Router gives each loader its own Request object).
     const requestKey = randomUUID()
@@ -175,6 +182,13 @@ async function serve() {
     })
     next()
   })
+
+  const client = path.resolve('build/client')
+  // The build's hashed files, with the encoded copies the build made (in development Vite
+  // serves them): before the compression middleware and the pages' headers.
+  if (!development) {
+    app.use('/assets', precompressedAssets(path.join(client, 'assets'), ASSET_HEADERS))
+  }
 
   app.use(compression())
 
@@ -265,12 +279,6 @@ async function serve() {
     build = () =>
       viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
   } else {
-    const client = path.resolve('build/client')
-    // File names under assets/ carry a content hash, so they never change.
-    app.use(
-      '/assets',
-      express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', index: false }),
-    )
     // Only paths under what build/client holds (favicon.svg, images/) are looked for on disk:
     // every page would otherwise cost a failed stat first.
     const files = express.static(client, { maxAge: '1h', index: false })

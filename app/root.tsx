@@ -1,3 +1,5 @@
+// First, before any zod schema is built in the browser (http/zod-config.ts).
+import './http/zod-config'
 import { useEffect } from 'react'
 import {
   isRouteErrorResponse,

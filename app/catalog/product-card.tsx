@@ -23,14 +23,23 @@ export type ProductCardData = {
   price_is_from?: boolean
 }
 
+/**
+ * How soon a card's picture is fetched: `lazy` below the fold; `eager` for the rest of a grid's
+ * first row; `priority` for the first card of a grid that opens the page, whose picture is the
+ * page's largest on a phone (high priority, preloaded).
+ */
+export type CardImageLoading = 'lazy' | 'eager' | 'priority'
+
 export function ProductCard({
   product,
   headingLevel = 3,
+  imageLoading = 'lazy',
   children,
 }: {
   product: ProductCardData
   /** 2 where the card sits right under the page's h1 (the shop grid), else 3 */
   headingLevel?: 2 | 3
+  imageLoading?: CardImageLoading
   /** Actions under View Details, e.g. the shop's Add to Cart */
   children?: ReactNode
 }) {
@@ -49,6 +58,8 @@ export function ProductCard({
           height={300}
           sizes="(min-width: 1024px) 352px, (min-width: 640px) calc(50vw - 32px), calc(100vw - 32px)"
           className="h-full w-full object-cover"
+          priority={imageLoading === 'priority'}
+          eager={imageLoading === 'eager'}
         />
         {status === 'out-of-stock' ? (
           <span className="absolute left-3 top-3 rounded bg-red-800 px-2 py-1 text-xs font-bold text-white">

@@ -81,3 +81,19 @@ test('only a priority picture is preloaded', () => {
   )
   expect(html).not.toContain('rel="preload"')
 })
+
+test('eager: fetched with the page at the browser’s priority, and not preloaded', () => {
+  const html = renderToString(
+    <html lang="en">
+      <head />
+      <body>
+        <ResponsiveImage src="/images/demo/beef-share.svg" alt="" width={400} height={300} eager />
+      </body>
+    </html>,
+  )
+  const img = html.match(/<img [^>]*>/)?.[0]
+  expect(img).toContain('loading="eager"')
+  expect(img).not.toContain('fetchPriority')
+  expect(img).not.toContain('lazy')
+  expect(html).not.toContain('rel="preload"')
+})

@@ -18,6 +18,12 @@ export type ResponsiveImageProps = {
    * preloaded from the <head> at the size the layout asks for.
    */
   priority?: boolean
+  /**
+   * Maybe in the first screen, but not the page's largest picture (the rest of a grid's first
+   * row): fetched with the page rather than lazily, at the browser's own priority, which it
+   * raises for the pictures that turn out to be in view.
+   */
+  eager?: boolean
   className?: string
   /** Limit the widths offered (rarely needed: they follow from `width`). */
   widths?: readonly ImageWidth[]
@@ -35,13 +41,16 @@ export function ResponsiveImage({
   height,
   sizes,
   priority = false,
+  eager = false,
   className,
   widths,
 }: ResponsiveImageProps) {
   // loading is set before any source so a client-rendered <img> never starts an eager fetch.
   const loading = priority
     ? ({ loading: 'eager', fetchPriority: 'high' } as const)
-    : ({ loading: 'lazy', decoding: 'async' } as const)
+    : eager
+      ? ({ loading: 'eager', decoding: 'async' } as const)
+      : ({ loading: 'lazy', decoding: 'async' } as const)
   const set = responsiveImage(src, { width, sizes, widths })
   // The page's largest picture (its LCP element) is found only when the parser reaches it,
   // after the header and behind every script in the <head>. A preload starts it with the

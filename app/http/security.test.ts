@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import {
+  ASSET_HEADERS,
   contentSecurityPolicy,
   createNonce,
   isAllowedOrigin,
@@ -82,6 +83,11 @@ describe('headers', () => {
     expect(
       securityHeaders('n', { development: false, https: true })['Strict-Transport-Security'],
     ).toMatch(/max-age=\d+/)
+  })
+
+  test('the build’s files: of the page headers, only nosniff', () => {
+    const page = securityHeaders('n', { development: false, https: true })
+    expect(ASSET_HEADERS).toEqual({ 'X-Content-Type-Options': page['X-Content-Type-Options'] })
   })
 })
 

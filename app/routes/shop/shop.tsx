@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from 'react-router'
 import { AddToCartForm } from '~/cart/add-to-cart'
-import { ProductCard } from '~/catalog/product-card'
+import { type CardImageLoading, ProductCard } from '~/catalog/product-card'
 import { absoluteUrl } from '~/catalog/product-seo'
 import { type CatalogCard, getShopPage } from '~/catalog/products.server'
 import {
@@ -109,9 +109,13 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               aria-label={query.category ? `${query.category} products` : 'All products'}
               className={`grid gap-8 sm:grid-cols-2 lg:grid-cols-3 ${loading ? 'opacity-60' : ''}`}
             >
-              {products.map((product) => (
+              {products.map((product, index) => (
                 <li key={product.id} className="flex">
-                  <ProductCard product={product} headingLevel={2}>
+                  <ProductCard
+                    product={product}
+                    headingLevel={2}
+                    imageLoading={firstRowImageLoading(index)}
+                  >
                     {product.stock_quantity > 0 ? <CardAddToCart product={product} /> : null}
                   </ProductCard>
                 </li>
@@ -123,6 +127,20 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   )
+}
+
+/** The grid's widest row: three columns from 1024 px (`lg:grid-cols-3`). */
+const FIRST_ROW = 3
+
+/**
+ * The first card's picture is the page's largest element on a phone (one column), so it is
+ * preloaded at high priority; the rest of the first row is in view on wider screens and is not
+ * left to lazy loading, which waits for layout. Only one is raised: on a phone the others are
+ * below the fold and would share the slow link with the one that counts.
+ */
+function firstRowImageLoading(index: number): CardImageLoading {
+  if (index === 0) return 'priority'
+  return index < FIRST_ROW ? 'eager' : 'lazy'
 }
 
 /**
