@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { pageRequest } from '~/admin/pagination'
-import { createCustomer, createProduct, createVariant } from '~/db/seed/factories.server'
+import {
+  createCustomer,
+  createProduct,
+  createVariant,
+  createWaitingListEntry,
+} from '~/db/seed/factories.server'
 import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import {
@@ -49,20 +54,13 @@ function auditOf(entityId: string) {
     .execute()
 }
 
+/** A new customer's entry for the product (or one of its options); its id. */
 async function waitFor(productId: string, variantId: string | null = null) {
   const { id: customer } = await createCustomer(t.db)
-  const id = crypto.randomUUID()
-  await t.db
-    .insertInto('waiting_list')
-    .values({
-      id,
-      customer_id: customer,
-      product_id: productId,
-      product_variant_id: variantId,
-      quantity: 1,
-    })
-    .execute()
-  return id
+  const entry = await createWaitingListEntry(t.db, customer, productId, {
+    product_variant_id: variantId,
+  })
+  return entry.id
 }
 
 const statusOf = async (entryId: string) =>

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { getCartSummary } from '~/cart/cart.server'
 import { createCustomer, createProduct, createVariant } from '~/db/seed/factories.server'
-import { placeOrder } from '~/orders/place-order.server'
 import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
+import { checkOut, fillCart } from '../../tests/support/orders'
 
 // The cart and checkout must agree on what is on sale: a line the cart shows as available and
 // checkout then refuses (or the other way round) is a shopper stuck at the last step. Each
@@ -107,36 +107,10 @@ const cases: Array<[string, boolean, () => Promise<Line>]> = [
 
 test.each(cases)('%s: on sale %s, in the cart and at checkout alike', async (_, onSale, make) => {
   const line = await make()
-  const { id: customerId, email } = await createCustomer(t.db)
-  const cartId = crypto.randomUUID()
-  await t.db.insertInto('carts').values({ id: cartId, customer_id: customerId }).execute()
-  await t.db
-    .insertInto('cart_lines')
-    .values({
-      id: crypto.randomUUID(),
-      cart_id: cartId,
-      product_id: line.productId,
-      product_variant_id: line.variantId,
-      quantity: 1,
-    })
-    .execute()
-
-  const cart = await getCartSummary(t.db, { kind: 'customer', customerId })
-  const order = await placeOrder(t.db, {
-    customerId,
-    idempotencyKey: crypto.randomUUID(),
-    contact: { email, phone: '208-555-0100' },
-    shippingAddress: {
-      firstName: 'Ann',
-      lastName: 'Lee',
-      street: '12 Orchard Lane',
-      city: 'Boise',
-      state: 'ID',
-      zipCode: '83702',
-    },
-    shippingMethod: 'standard',
-    paymentMethod: 'offline',
-  })
+  const customer = await createCustomer(t.db)
+  await fillCart(t.db, customer.id, [{ ...line, quantity: 1 }])
+  const cart = await getCartSummary(t.db, { kind: 'customer', customerId: customer.id })
+  const order = await checkOut(t.db, customer)
 
   expect({
     cart: cart.lines.map((l) => l.available),

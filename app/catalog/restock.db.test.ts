@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createCustomer, createProduct, createVariant } from '~/db/seed/factories.server'
+import {
+  createCustomer,
+  createProduct,
+  createVariant,
+  createWaitingListEntry,
+} from '~/db/seed/factories.server'
 import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import { notifyRestocked, notifyWaitingGroup } from './restock.server'
@@ -11,26 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.cleanup()
 })
-
-async function wait(
-  customerId: string,
-  productId: string,
-  options: { variantId?: string; notify?: boolean; quantity?: number } = {},
-) {
-  const id = crypto.randomUUID()
-  await t.db
-    .insertInto('waiting_list')
-    .values({
-      id,
-      customer_id: customerId,
-      product_id: productId,
-      product_variant_id: options.variantId ?? null,
-      quantity: options.quantity ?? 1,
-      notify_by_email: options.notify ?? true,
-    })
-    .execute()
-  return id
-}
 
 function entry(id: string) {
   return t.db
@@ -55,7 +40,7 @@ describe('notifyRestocked', () => {
   test('emails a waiting customer once when the product is in stock, and marks the entry', async () => {
     const ann = await createCustomer(t.db, { first_name: 'Ann' })
     const product = await createProduct(t.db, { name: 'Ribeye <Steak>', stock_quantity: 0 })
-    const id = await wait(ann.id, product.id, { quantity: 2 })
+    const { id } = await createWaitingListEntry(t.db, ann.id, product.id, { quantity: 2 })
 
     expect(await restock([product.id])).toBe(0)
     expect((await entry(id)).status).toBe('waiting')
@@ -84,7 +69,9 @@ describe('notifyRestocked', () => {
   test('an entry that did not ask for an email stays waiting and gets none', async () => {
     const bob = await createCustomer(t.db)
     const product = await createProduct(t.db, { stock_quantity: 5 })
-    const id = await wait(bob.id, product.id, { notify: false })
+    const { id } = await createWaitingListEntry(t.db, bob.id, product.id, {
+      notify_by_email: false,
+    })
     expect(await restock([product.id])).toBe(0)
     expect((await entry(id)).status).toBe('waiting')
     expect(await mailTo(bob.email)).toHaveLength(0)
@@ -96,8 +83,12 @@ describe('notifyRestocked', () => {
     const product = await createProduct(t.db, { name: 'Beef Share', stock_quantity: 4 })
     const half = await createVariant(t.db, product.id, { name: 'Half', stock_quantity: 4 })
     const whole = await createVariant(t.db, product.id, { name: 'Whole', stock_quantity: 0 })
-    const forHalf = await wait(cid.id, product.id, { variantId: half.id })
-    const forWhole = await wait(dee.id, product.id, { variantId: whole.id })
+    const { id: forHalf } = await createWaitingListEntry(t.db, cid.id, product.id, {
+      product_variant_id: half.id,
+    })
+    const { id: forWhole } = await createWaitingListEntry(t.db, dee.id, product.id, {
+      product_variant_id: whole.id,
+    })
 
     expect(await restock([product.id])).toBe(1)
     expect((await entry(forHalf)).status).toBe('notified')
@@ -117,20 +108,22 @@ describe('notifyRestocked', () => {
       stock_quantity: 5,
       is_available: false,
     })
-    const ids = [
-      await wait(eve.id, archived.id),
-      await wait(eve.id, hidden.id),
-      await wait(eve.id, withOption.id, { variantId: offOption.id }),
+    const entries = [
+      await createWaitingListEntry(t.db, eve.id, archived.id),
+      await createWaitingListEntry(t.db, eve.id, hidden.id),
+      await createWaitingListEntry(t.db, eve.id, withOption.id, {
+        product_variant_id: offOption.id,
+      }),
     ]
     expect(await restock([archived.id, hidden.id, withOption.id])).toBe(0)
-    for (const id of ids) expect((await entry(id)).status).toBe('waiting')
+    for (const { id } of entries) expect((await entry(id)).status).toBe('waiting')
     expect(await mailTo(eve.email)).toHaveLength(0)
   })
 
   test('only the products named are looked at; an empty list does nothing', async () => {
     const fay = await createCustomer(t.db)
     const product = await createProduct(t.db, { stock_quantity: 5 })
-    const id = await wait(fay.id, product.id)
+    const { id } = await createWaitingListEntry(t.db, fay.id, product.id)
     expect(await restock([])).toBe(0)
     const other = await createProduct(t.db)
     expect(await restock([other.id])).toBe(0)
@@ -140,7 +133,7 @@ describe('notifyRestocked', () => {
   test('two transactions at once email each entry exactly once', async () => {
     const product = await createProduct(t.db, { stock_quantity: 10 })
     const customers = await Promise.all(Array.from({ length: 4 }, () => createCustomer(t.db)))
-    for (const customer of customers) await wait(customer.id, product.id)
+    for (const customer of customers) await createWaitingListEntry(t.db, customer.id, product.id)
     const counts = await Promise.all(
       Array.from({ length: 4 }, () => restock([product.id, product.id])),
     )
@@ -151,7 +144,7 @@ describe('notifyRestocked', () => {
   test('a rolled-back transaction leaves the entry waiting and no email', async () => {
     const kim = await createCustomer(t.db)
     const product = await createProduct(t.db, { stock_quantity: 5 })
-    const id = await wait(kim.id, product.id)
+    const { id } = await createWaitingListEntry(t.db, kim.id, product.id)
     await expect(
       t.db.transaction().execute(async (trx) => {
         await notifyRestocked(trx, [product.id])
@@ -169,9 +162,13 @@ describe('notifyWaitingGroup', () => {
     const max = await createCustomer(t.db)
     const product = await createProduct(t.db, { stock_quantity: 0 })
     const option = await createVariant(t.db, product.id, { stock_quantity: 0 })
-    const plain = await wait(lou.id, product.id)
-    const quiet = await wait(max.id, product.id, { notify: false })
-    const optionEntry = await wait(max.id, product.id, { variantId: option.id })
+    const { id: plain } = await createWaitingListEntry(t.db, lou.id, product.id)
+    const { id: quiet } = await createWaitingListEntry(t.db, max.id, product.id, {
+      notify_by_email: false,
+    })
+    const { id: optionEntry } = await createWaitingListEntry(t.db, max.id, product.id, {
+      product_variant_id: option.id,
+    })
 
     const notify = () =>
       t.db

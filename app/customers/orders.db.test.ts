@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createCustomer, createProduct } from '~/db/seed/factories.server'
+import { createCustomer, createOrder } from '~/db/seed/factories.server'
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/database'
 import { getCustomerOrder, listCustomerOrders, orderStatusLabel } from './orders.server'
 
@@ -11,9 +11,8 @@ afterAll(async () => {
   await t?.cleanup()
 })
 
-let nextNumber = 10042
-
-async function createOrder(
+/** A standard-shipping order ($5.99) at the given time, with its items and totals. */
+async function placedOrder(
   customerId: string,
   options: {
     createdAt: Date
@@ -21,79 +20,50 @@ async function createOrder(
     discountCents?: number
   },
 ) {
-  const id = crypto.randomUUID()
-  const items = options.items ?? []
-  const subtotal = items.reduce((sum, item) => sum + item.quantity * item.unitCents, 0)
+  const lines = (options.items ?? []).map((item) => ({
+    product_name: item.name,
+    variant_name: item.variant ?? null,
+    quantity: item.quantity,
+    unit_price_cents: item.unitCents,
+  }))
+  const subtotal = lines.reduce((sum, line) => sum + line.quantity * line.unit_price_cents, 0)
   const discount = options.discountCents ?? 0
   const tax = Math.round((subtotal - discount) * 0.06)
-  const orderNumber = nextNumber++
-  await t.db
-    .insertInto('orders')
-    .values({
-      id,
-      order_number: orderNumber,
-      customer_id: customerId,
-      idempotency_key: crypto.randomUUID(),
-      status: 'processing',
-      email: 'ann@example.com',
-      phone: '208-555-0100',
-      subtotal_cents: subtotal,
-      discount_cents: discount,
-      shipping_cents: 599,
-      tax_cents: tax,
-      total_cents: subtotal - discount + 599 + tax,
-      tax_rate_basis_points: 600,
-      promo_code: discount > 0 ? 'FARM10' : null,
-      shipping_method: 'standard',
-      ship_first_name: 'Ann',
-      ship_last_name: 'Lee',
-      ship_street: '12 Main St',
-      ship_apartment: null,
-      ship_city: 'Boise',
-      ship_state: 'ID',
-      ship_zip_code: '83702',
-      payment_method: 'offline',
-      payment_status: 'pending',
-      created_at: options.createdAt,
-      updated_at: options.createdAt,
-    })
-    .execute()
-  const product = await createProduct(t.db)
-  for (const item of items) {
-    await t.db
-      .insertInto('order_items')
-      .values({
-        id: crypto.randomUUID(),
-        order_id: id,
-        product_id: product.id,
-        product_variant_id: null,
-        product_name: item.name,
-        variant_name: item.variant ?? null,
-        unit_price_cents: item.unitCents,
-        quantity: item.quantity,
-        line_total_cents: item.quantity * item.unitCents,
-      })
-      .execute()
-  }
-  return { id, orderNumber, total: subtotal - discount + 599 + tax }
+  const total = subtotal - discount + 599 + tax
+  const order = await createOrder(t.db, customerId, lines, {
+    status: 'processing',
+    discount_cents: discount,
+    shipping_cents: 599,
+    tax_cents: tax,
+    total_cents: total,
+    promo_code: discount > 0 ? 'FARM10' : null,
+    shipping_method: 'standard',
+    ship_street: '12 Main St',
+    ship_city: 'Boise',
+    ship_state: 'ID',
+    ship_zip_code: '83702',
+    created_at: options.createdAt,
+    updated_at: options.createdAt,
+  })
+  return { ...order, total }
 }
 
 test("lists the customer's own orders, newest first, with item counts", async () => {
   const { id: ann } = await createCustomer(t.db)
   const { id: bob } = await createCustomer(t.db)
-  const older = await createOrder(ann, {
+  const older = await placedOrder(ann, {
     createdAt: new Date('2026-03-01T10:00:00.000Z'),
     items: [
       { name: 'Eggs', variant: 'Dozen', quantity: 2, unitCents: 600 },
       { name: 'Ground Beef', quantity: 3, unitCents: 899 },
     ],
   })
-  const newer = await createOrder(ann, {
+  const newer = await placedOrder(ann, {
     createdAt: new Date('2026-04-01T10:00:00.000Z'),
     items: [{ name: 'Veggie Box', quantity: 1, unitCents: 3500 }],
   })
-  const empty = await createOrder(ann, { createdAt: new Date('2026-02-01T10:00:00.000Z') })
-  await createOrder(bob, {
+  const empty = await placedOrder(ann, { createdAt: new Date('2026-02-01T10:00:00.000Z') })
+  await placedOrder(bob, {
     createdAt: new Date('2026-05-01T10:00:00.000Z'),
     items: [{ name: 'Eggs', quantity: 1, unitCents: 600 }],
   })
@@ -124,7 +94,7 @@ test("lists the customer's own orders, newest first, with item counts", async ()
 test("one order with its items; another customer's order is not found", async () => {
   const { id: ann } = await createCustomer(t.db)
   const { id: bob } = await createCustomer(t.db)
-  const order = await createOrder(ann, {
+  const order = await placedOrder(ann, {
     createdAt: new Date('2026-03-01T10:00:00.000Z'),
     discountCents: 120,
     items: [

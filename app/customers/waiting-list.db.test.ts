@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createCustomer, createProduct, createVariant } from '~/db/seed/factories.server'
+import {
+  createCustomer,
+  createProduct,
+  createVariant,
+  createWaitingListEntry,
+} from '~/db/seed/factories.server'
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/database'
 import { cancelWaitingListEntry, listWaitingListEntries } from './waiting-list.server'
 
@@ -11,27 +16,6 @@ afterAll(async () => {
   await t?.cleanup()
 })
 
-async function join(
-  customerId: string,
-  productId: string,
-  options: { variantId?: string; quantity?: number; status?: string; createdAt: Date },
-) {
-  const id = crypto.randomUUID()
-  await t.db
-    .insertInto('waiting_list')
-    .values({
-      id,
-      customer_id: customerId,
-      product_id: productId,
-      product_variant_id: options.variantId ?? null,
-      quantity: options.quantity ?? 1,
-      status: options.status ?? 'waiting',
-      created_at: options.createdAt,
-    })
-    .execute()
-  return id
-}
-
 test("lists the customer's waiting entries with product and variant names", async () => {
   const { id: ann } = await createCustomer(t.db)
   const { id: bob } = await createCustomer(t.db)
@@ -39,18 +23,24 @@ test("lists the customer's waiting entries with product and variant names", asyn
   const eggs = await createProduct(t.db, { name: 'Eggs' })
   const dozen = await createVariant(t.db, eggs.id, { name: 'Dozen' })
 
-  const steak = await join(ann, beef.id, {
+  const { id: steak } = await createWaitingListEntry(t.db, ann, beef.id, {
     quantity: 2,
-    createdAt: new Date('2026-03-01T10:00:00.000Z'),
+    created_at: new Date('2026-03-01T10:00:00.000Z'),
   })
-  const eggEntry = await join(ann, eggs.id, {
-    variantId: dozen.id,
+  const { id: eggEntry } = await createWaitingListEntry(t.db, ann, eggs.id, {
+    product_variant_id: dozen.id,
     quantity: 3,
-    createdAt: new Date('2026-03-05T10:00:00.000Z'),
+    created_at: new Date('2026-03-05T10:00:00.000Z'),
   })
-  await join(ann, eggs.id, { status: 'notified', createdAt: new Date('2026-02-01T00:00:00Z') })
-  await join(ann, beef.id, { status: 'cancelled', createdAt: new Date('2026-02-01T00:00:00Z') })
-  await join(bob, beef.id, { createdAt: new Date('2026-03-02T00:00:00Z') })
+  await createWaitingListEntry(t.db, ann, eggs.id, {
+    status: 'notified',
+    created_at: new Date('2026-02-01T00:00:00Z'),
+  })
+  await createWaitingListEntry(t.db, ann, beef.id, {
+    status: 'cancelled',
+    created_at: new Date('2026-02-01T00:00:00Z'),
+  })
+  await createWaitingListEntry(t.db, bob, beef.id, { created_at: new Date('2026-03-02T00:00:00Z') })
 
   expect(await listWaitingListEntries(t.db, ann)).toEqual([
     {
@@ -77,8 +67,13 @@ test('cancelling is scoped to the customer and to entries still waiting', async 
   const { id: ann } = await createCustomer(t.db)
   const { id: bob } = await createCustomer(t.db)
   const beef = await createProduct(t.db)
-  const annsEntry = await join(ann, beef.id, { createdAt: new Date() })
-  const notified = await join(ann, beef.id, { status: 'notified', createdAt: new Date() })
+  const { id: annsEntry } = await createWaitingListEntry(t.db, ann, beef.id, {
+    created_at: new Date(),
+  })
+  const { id: notified } = await createWaitingListEntry(t.db, ann, beef.id, {
+    status: 'notified',
+    created_at: new Date(),
+  })
 
   expect(await cancelWaitingListEntry(t.db, bob, annsEntry)).toBe(false)
   expect(await listWaitingListEntries(t.db, ann)).toHaveLength(1)

@@ -3,6 +3,7 @@ import type { TableName } from '~/db/schema'
 import { createCustomer, createProduct, createVariant } from '~/db/seed/factories.server'
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
+import { fillCart, readStock, type TestCartLine } from '../../tests/support/orders'
 import { formatOrderNumber, type PlaceOrderFields } from './place-order'
 import { type PlaceOrderInput, placeOrder } from './place-order.server'
 
@@ -13,31 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.cleanup()
 })
-
-type Line = { productId: string; variantId?: string; quantity: number }
-
-/** A customer's cart with these lines (and promo code), written directly. */
-async function cartWith(customerId: string, lines: Line[], promoCode: string | null = null) {
-  const cartId = crypto.randomUUID()
-  await t.db
-    .insertInto('carts')
-    .values({ id: cartId, customer_id: customerId, promo_code: promoCode })
-    .execute()
-  if (lines.length === 0) return cartId
-  await t.db
-    .insertInto('cart_lines')
-    .values(
-      lines.map((line) => ({
-        id: crypto.randomUUID(),
-        cart_id: cartId,
-        product_id: line.productId,
-        product_variant_id: line.variantId ?? null,
-        quantity: line.quantity,
-      })),
-    )
-    .execute()
-  return cartId
-}
 
 function orderInput(
   customerId: string,
@@ -79,23 +55,8 @@ async function written() {
   }
 }
 
-async function stockOf(productId: string): Promise<number> {
-  const row = await t.db
-    .selectFrom('products')
-    .select('stock_quantity')
-    .where('id', '=', productId)
-    .executeTakeFirstOrThrow()
-  return row.stock_quantity
-}
-
-async function variantStockOf(variantId: string): Promise<number> {
-  const row = await t.db
-    .selectFrom('product_variants')
-    .select('stock_quantity')
-    .where('id', '=', variantId)
-    .executeTakeFirstOrThrow()
-  return row.stock_quantity
-}
+const stockOf = (productId: string) => readStock(t.db, 'products', productId)
+const variantStockOf = (variantId: string) => readStock(t.db, 'product_variants', variantId)
 
 async function cartLineCount(customerId: string): Promise<number> {
   const rows = await t.db
@@ -146,7 +107,8 @@ describe('placing an order', () => {
       stock_quantity: 8,
     })
     const eggs = await createProduct(t.db, { name: 'Eggs', price_cents: 700, stock_quantity: 20 })
-    await cartWith(
+    await fillCart(
+      t.db,
       customerId,
       [
         { productId: beef.id, quantity: 3 },
@@ -274,7 +236,7 @@ describe('placing an order', () => {
   ] as const)('%s shipping costs %i cents', async (shippingMethod, shippingCents, totalCents) => {
     const { id: customerId } = await createCustomer(t.db)
     const product = await createProduct(t.db, { price_cents: 999, stock_quantity: 5 })
-    await cartWith(customerId, [{ productId: product.id, quantity: 2 }])
+    await fillCart(t.db, customerId, [{ productId: product.id, quantity: 2 }])
     const order = expectOk(await placeOrder(t.db, orderInput(customerId, { shippingMethod })))
     const row = await orderRow(order.id)
     expect(row).toMatchObject({
@@ -301,7 +263,7 @@ describe('placing an order', () => {
       price_cents: 400,
       stock_quantity: 10,
     })
-    await cartWith(customerId, [
+    await fillCart(t.db, customerId, [
       { productId: eggs.id, variantId: dozen.id, quantity: 2 },
       { productId: eggs.id, variantId: half.id, quantity: 3 },
     ])
@@ -331,7 +293,7 @@ describe('placing an order', () => {
     for (let i = 0; i < 3; i++) {
       const { id: customerId } = await createCustomer(t.db)
       const product = await createProduct(t.db, { stock_quantity: 1 })
-      await cartWith(customerId, [{ productId: product.id, quantity: 1 }])
+      await fillCart(t.db, customerId, [{ productId: product.id, quantity: 1 }])
       numbers.push(expectOk(await placeOrder(t.db, orderInput(customerId))).orderNumber)
     }
     expect(numbers[1]).toBe((numbers[0] ?? 0) + 1)
@@ -347,7 +309,7 @@ describe('refusals write nothing', () => {
     const dozen = await createVariant(t.db, eggs.id, { name: 'Dozen', stock_quantity: 2 })
     const honey = await createProduct(t.db, { name: 'Raw Honey', stock_quantity: 0 })
     const jam = await createProduct(t.db, { name: 'Jam', stock_quantity: 9 })
-    await cartWith(customerId, [
+    await fillCart(t.db, customerId, [
       { productId: eggs.id, variantId: dozen.id, quantity: 3 },
       { productId: honey.id, quantity: 1 },
       { productId: jam.id, quantity: 1 },
@@ -375,7 +337,7 @@ describe('refusals write nothing', () => {
   test('an archived product is refused by name', async () => {
     const { id: customerId } = await createCustomer(t.db)
     const product = await createProduct(t.db, { name: 'Old Jerky', stock_quantity: 5 })
-    await cartWith(customerId, [{ productId: product.id, quantity: 1 }])
+    await fillCart(t.db, customerId, [{ productId: product.id, quantity: 1 }])
     await t.db
       .updateTable('products')
       .set({ archived_at: new Date() })
@@ -393,7 +355,7 @@ describe('refusals write nothing', () => {
     const { id: customerId } = await createCustomer(t.db)
     const product = await createProduct(t.db, { name: 'Beef Share' })
     const half = await createVariant(t.db, product.id, { name: 'Half', is_available: false })
-    await cartWith(customerId, [{ productId: product.id, variantId: half.id, quantity: 1 }])
+    await fillCart(t.db, customerId, [{ productId: product.id, variantId: half.id, quantity: 1 }])
     const result = await placeOrder(t.db, orderInput(customerId))
     expect(result).toMatchObject({ ok: false, reason: 'unavailable' })
     expect(result.ok === false && result.message).toContain('Beef Share (Half)')
@@ -405,7 +367,7 @@ describe('refusals write nothing', () => {
       ok: false,
       reason: 'empty-cart',
     })
-    await cartWith(customerId, [])
+    await fillCart(t.db, customerId, [])
     expect(await placeOrder(t.db, orderInput(customerId))).toMatchObject({
       ok: false,
       reason: 'empty-cart',
@@ -426,7 +388,7 @@ describe('refusals write nothing', () => {
       })
       .execute()
     const product = await createProduct(t.db, { stock_quantity: 3 })
-    await cartWith(customerId, [{ productId: product.id, quantity: 1 }], 'ONCE5')
+    await fillCart(t.db, customerId, [{ productId: product.id, quantity: 1 }], 'ONCE5')
     expect(await placeOrder(t.db, orderInput(customerId))).toMatchObject({
       ok: false,
       reason: 'promo-invalid',
@@ -437,7 +399,7 @@ describe('refusals write nothing', () => {
   test('a failure after the stock was taken leaves stock, orders, items and emails as they were', async () => {
     const { id: customerId } = await createCustomer(t.db)
     const product = await createProduct(t.db, { stock_quantity: 4 })
-    await cartWith(customerId, [{ productId: product.id, quantity: 2 }], 'FARM10')
+    await fillCart(t.db, customerId, [{ productId: product.id, quantity: 2 }], 'FARM10')
     const before = await written()
     await expect(
       placeOrder(t.db, orderInput(customerId), {
@@ -488,7 +450,7 @@ describe('the same submission twice makes one order', () => {
   test('one after the other: the first order comes back; stock is taken once', async () => {
     const { id: customerId } = await createCustomer(t.db)
     const product = await createProduct(t.db, { stock_quantity: 5 })
-    await cartWith(customerId, [{ productId: product.id, quantity: 2 }])
+    await fillCart(t.db, customerId, [{ productId: product.id, quantity: 2 }])
     const input = orderInput(customerId)
     const first = expectOk(await placeOrder(t.db, input))
     const second = await placeOrder(t.db, input)
@@ -506,8 +468,8 @@ describe('the same submission twice makes one order', () => {
     const { id: owner } = await createCustomer(t.db)
     const { id: other } = await createCustomer(t.db)
     const product = await createProduct(t.db, { stock_quantity: 5 })
-    await cartWith(owner, [{ productId: product.id, quantity: 1 }])
-    await cartWith(other, [{ productId: product.id, quantity: 1 }])
+    await fillCart(t.db, owner, [{ productId: product.id, quantity: 1 }])
+    await fillCart(t.db, other, [{ productId: product.id, quantity: 1 }])
     const input = orderInput(owner)
     const first = expectOk(await placeOrder(t.db, input))
     const result = await placeOrder(t.db, { ...input, customerId: other })
@@ -521,7 +483,7 @@ describe('the same submission twice makes one order', () => {
   test('at the same moment: one order, every answer names it', async () => {
     const { id: customerId } = await createCustomer(t.db)
     const product = await createProduct(t.db, { stock_quantity: 10 })
-    await cartWith(customerId, [{ productId: product.id, quantity: 2 }])
+    await fillCart(t.db, customerId, [{ productId: product.id, quantity: 2 }])
     const input = orderInput(customerId)
     const before = await written()
     const results = await Promise.all(Array.from({ length: 8 }, () => placeOrder(t.db, input)))
@@ -541,8 +503,8 @@ describe('the same submission twice makes one order', () => {
     const { id: a } = await createCustomer(t.db)
     const { id: b } = await createCustomer(t.db)
     const product = await createProduct(t.db, { stock_quantity: 10 })
-    await cartWith(a, [{ productId: product.id, quantity: 1 }])
-    await cartWith(b, [{ productId: product.id, quantity: 1 }])
+    await fillCart(t.db, a, [{ productId: product.id, quantity: 1 }])
+    await fillCart(t.db, b, [{ productId: product.id, quantity: 1 }])
     const key = crypto.randomUUID()
     const results = await Promise.all([
       placeOrder(t.db, { ...orderInput(a), idempotencyKey: key }),
@@ -564,7 +526,7 @@ describe('concurrency', () => {
     const customers: string[] = []
     for (let i = 0; i < 100; i++) {
       const { id: customerId } = await createCustomer(t.db)
-      await cartWith(customerId, [{ productId: product.id, quantity: 1 }])
+      await fillCart(t.db, customerId, [{ productId: product.id, quantity: 1 }])
       customers.push(customerId)
     }
     const before = await written()
@@ -602,20 +564,20 @@ describe('concurrency', () => {
     const dozen = await createVariant(t.db, eggs.id, { name: 'Dozen', stock_quantity: 20 })
     const half = await createVariant(t.db, eggs.id, { name: 'Half Dozen', stock_quantity: 20 })
     const honey = await createProduct(t.db, { name: 'Honey', stock_quantity: 30 })
-    const pool: Line[] = [
+    const pool: TestCartLine[] = [
       { productId: beef.id, quantity: 2 },
       { productId: eggs.id, variantId: dozen.id, quantity: 1 },
       { productId: eggs.id, variantId: half.id, quantity: 2 },
       { productId: honey.id, quantity: 1 },
     ]
-    const customers: Array<{ id: string; lines: Line[] }> = []
+    const customers: Array<{ id: string; lines: TestCartLine[] }> = []
     for (let i = 0; i < 40; i++) {
       const { id } = await createCustomer(t.db)
       // Lines in a different order per cart (rotated, some reversed), so only placeOrder's
       // own ordering keeps the locks in step.
       const rotated = [...pool.slice(i % 4), ...pool.slice(0, i % 4)].slice(0, 2 + (i % 3))
       const lines = i % 2 === 0 ? rotated : rotated.reverse()
-      await cartWith(id, lines, i % 5 === 0 ? 'FARM10' : null)
+      await fillCart(t.db, id, lines, i % 5 === 0 ? 'FARM10' : null)
       customers.push({ id, lines })
     }
     const results = await Promise.all(customers.map(({ id }) => placeOrder(t.db, orderInput(id))))

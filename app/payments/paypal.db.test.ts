@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
-import { placeTestOrder } from '../../tests/support/orders'
+import { placeTestOrder, readStock } from '../../tests/support/orders'
 import { type PayPalStandIn, startPayPalStandIn } from '../../tests/support/paypal-stand-in'
 import {
   centsToPayPalValue,
@@ -84,14 +84,7 @@ async function state(orderId: string) {
     .executeTakeFirstOrThrow()
 }
 
-async function stock(productId: string) {
-  const row = await t.db
-    .selectFrom('products')
-    .select('stock_quantity')
-    .where('id', '=', productId)
-    .executeTakeFirstOrThrow()
-  return row.stock_quantity
-}
+const stock = (productId: string) => readStock(t.db, 'products', productId)
 
 async function cartQuantity(cartId: string) {
   const lines = await t.db

@@ -2,7 +2,7 @@ import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
-import { placeTestOrder } from '../../tests/support/orders'
+import { placeTestOrder, readStock } from '../../tests/support/orders'
 import { type StripeStandIn, startStripeStandIn } from '../../tests/support/stripe-stand-in'
 import { createStripeProvider } from './stripe.server'
 import { handleStripeWebhook } from './stripe-webhook.server'
@@ -105,12 +105,7 @@ describe('Stripe Checkout', () => {
       status: 'cancelled',
       payment_status: 'expired',
     })
-    const product = await t.db
-      .selectFrom('products')
-      .select('stock_quantity')
-      .where('id', '=', productId)
-      .executeTakeFirstOrThrow()
-    expect(product.stock_quantity).toBe(10)
+    expect(await readStock(t.db, 'products', productId)).toBe(10)
   })
 
   test('a bad or missing signature is refused with 400 and changes nothing', async () => {

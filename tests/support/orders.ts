@@ -32,38 +32,76 @@ export async function placeTestOrder(db: DB, options: TestOrderOptions = {}) {
     last_name: options.lastName ?? 'Lee',
     ...(options.email && { email: options.email }),
   })
-  const customerId = customer.id
-  const { email, first_name: firstName, last_name: lastName } = customer
+  const optionQuantity = options.optionQuantity ?? 3
+  const cartId = await fillCart(
+    db,
+    customer.id,
+    [
+      { productId: plain.id, quantity: 2 },
+      ...(optionQuantity > 0
+        ? [{ productId: withOptions.id, variantId: option.id, quantity: optionQuantity }]
+        : []),
+    ],
+    options.promoCode,
+  )
+  const result = await checkOut(db, customer, options)
+  if (!result.ok) throw new Error(result.message)
+  return {
+    orderId: result.order.id,
+    orderNumber: result.order.orderNumber,
+    totalCents: result.order.totalCents,
+    customerId: customer.id,
+    cartId,
+    email: customer.email,
+    plain,
+    withOptions,
+    option,
+  }
+}
+
+export type TestCartLine = { productId: string; variantId?: string | null; quantity: number }
+
+/** A new cart for the customer holding these lines (and the code, if one); its id. */
+export async function fillCart(
+  db: DB,
+  customerId: string,
+  lines: readonly TestCartLine[],
+  promoCode: string | null = null,
+) {
   const cartId = crypto.randomUUID()
   await db
     .insertInto('carts')
-    .values({ id: cartId, customer_id: customerId, promo_code: options.promoCode ?? null })
+    .values({ id: cartId, customer_id: customerId, promo_code: promoCode })
     .execute()
-  const optionQuantity = options.optionQuantity ?? 3
+  if (lines.length === 0) return cartId
   await db
     .insertInto('cart_lines')
-    .values([
-      { id: crypto.randomUUID(), cart_id: cartId, product_id: plain.id, quantity: 2 },
-      ...(optionQuantity > 0
-        ? [
-            {
-              id: crypto.randomUUID(),
-              cart_id: cartId,
-              product_id: withOptions.id,
-              product_variant_id: option.id,
-              quantity: optionQuantity,
-            },
-          ]
-        : []),
-    ])
+    .values(
+      lines.map((line) => ({
+        id: crypto.randomUUID(),
+        cart_id: cartId,
+        product_id: line.productId,
+        product_variant_id: line.variantId ?? null,
+        quantity: line.quantity,
+      })),
+    )
     .execute()
-  const result = await placeOrder(db, {
-    customerId,
+  return cartId
+}
+
+/** The customer's cart checked out to a Boise address, by standard shipping unless told. */
+export function checkOut(
+  db: DB,
+  customer: Awaited<ReturnType<typeof createCustomer>>,
+  options: Pick<TestOrderOptions, 'shippingMethod' | 'paymentMethod'> = {},
+) {
+  return placeOrder(db, {
+    customerId: customer.id,
     idempotencyKey: crypto.randomUUID(),
-    contact: { email, phone: '208-555-0100' },
+    contact: { email: customer.email, phone: '208-555-0100' },
     shippingAddress: {
-      firstName,
-      lastName,
+      firstName: customer.first_name,
+      lastName: customer.last_name,
       street: '12 Orchard Lane',
       city: 'Boise',
       state: 'ID',
@@ -72,18 +110,6 @@ export async function placeTestOrder(db: DB, options: TestOrderOptions = {}) {
     shippingMethod: options.shippingMethod ?? 'standard',
     paymentMethod: options.paymentMethod ?? 'offline',
   })
-  if (!result.ok) throw new Error(result.message)
-  return {
-    orderId: result.order.id,
-    orderNumber: result.order.orderNumber,
-    totalCents: result.order.totalCents,
-    customerId,
-    cartId,
-    email,
-    plain,
-    withOptions,
-    option,
-  }
 }
 
 export type TestOrder = Awaited<ReturnType<typeof placeTestOrder>>
@@ -95,18 +121,20 @@ export async function orderState(db: DB, order: TestOrder) {
     .select(['status', 'payment_status', 'carrier', 'tracking_number'])
     .where('id', '=', order.orderId)
     .executeTakeFirstOrThrow()
-  const stock = async (table: 'products' | 'product_variants', id: string) =>
-    (
-      await db
-        .selectFrom(table)
-        .select('stock_quantity')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).stock_quantity
   return {
     ...row,
-    plain: await stock('products', order.plain.id),
-    aggregate: await stock('products', order.withOptions.id),
-    option: await stock('product_variants', order.option.id),
+    plain: await readStock(db, 'products', order.plain.id),
+    aggregate: await readStock(db, 'products', order.withOptions.id),
+    option: await readStock(db, 'product_variants', order.option.id),
   }
+}
+
+/** The stock of one product or option as it is now. */
+export async function readStock(db: DB, table: 'products' | 'product_variants', id: string) {
+  const row = await db
+    .selectFrom(table)
+    .select('stock_quantity')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+  return row.stock_quantity
 }

@@ -10,6 +10,7 @@ type ProductInsert = Insertable<Database['products']>
 type VariantInsert = Insertable<Database['product_variants']>
 type TeamMemberInsert = Insertable<Database['team_members']>
 type FarmImageInsert = Insertable<Database['farm_images']>
+type WaitingListInsert = Insertable<Database['waiting_list']>
 
 // Unique enough to keep names apart between rows created in one test.
 const suffix = () => crypto.randomUUID().slice(0, 8)
@@ -86,6 +87,26 @@ export async function createVariant(
     .insertInto('product_variants')
     .values(row)
     .returning(['id', 'product_id', 'name', 'price_cents', 'stock_quantity', 'is_available'])
+    .executeTakeFirstOrThrow()
+}
+
+/** A customer waiting for 1 of a product (or, with product_variant_id, of one of its options). */
+export async function createWaitingListEntry(
+  db: DB,
+  customerId: string,
+  productId: string,
+  overrides: Partial<Omit<WaitingListInsert, 'customer_id' | 'product_id'>> = {},
+) {
+  return db
+    .insertInto('waiting_list')
+    .values({
+      id: crypto.randomUUID(),
+      quantity: 1,
+      ...overrides,
+      customer_id: customerId,
+      product_id: productId,
+    })
+    .returning(['id', 'quantity', 'status'])
     .executeTakeFirstOrThrow()
 }
 
