@@ -5,8 +5,10 @@ import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import {
   changeWaitingEntry,
+  listWaitingGroup,
   listWaitingGroups,
   notifyGroupNow,
+  waitingGroupKey,
   waitingListFilter,
 } from './admin-waiting-list.server'
 
@@ -116,4 +118,45 @@ test('notify now, fulfil and remove are audited and happen once', async () => {
     .where('to_address', '=', `${dee}@example.com`)
     .execute()
   expect(mails).toEqual([{ subject: 'Back in stock: Lamb' }])
+})
+
+test('the whole list shows the oldest 10 of a group; its own view pages through all of them', async () => {
+  const honey = await createProduct(t.db, { name: 'Comb Honey', stock_quantity: 0 })
+  const jar = await createVariant(t.db, honey.id, { name: 'Jar', stock_quantity: 0 })
+  const people: string[] = []
+  for (let i = 0; i < 12; i++) people.push(await customer(`Waiter ${i}`))
+  for (const person of people) await join(person, honey.id, 1)
+  // The product's option is a group of its own.
+  await join(people[0] as string, honey.id, 1, { variantId: jar.id })
+
+  const { groups } = await list()
+  const plain = groups.find((g) => g.productId === honey.id && g.variantId === null)
+  expect(plain?.entryCount).toBe(12)
+  expect(plain?.customerCount).toBe(12)
+  expect(plain?.entries.map((e) => e.customer_name)).toEqual(
+    people.slice(0, 10).map((_, i) => `Waiter ${i}`),
+  )
+  const option = groups.find((g) => g.variantId === jar.id)
+  expect([option?.entryCount, option?.entries.length]).toEqual([1, 1])
+
+  const view = (query: string, pageSize = 5) => {
+    const url = new URL(`http://x/admin/waiting-list?${query}`)
+    const key = waitingGroupKey(url)
+    if (!key) throw new Error(`no group in ${query}`)
+    return listWaitingGroup(t.db, waitingListFilter(url), key, pageRequest(url, pageSize))
+  }
+  const third = await view(`product=${honey.id}&variant=&page=3`)
+  expect(third.info).toEqual({ page: 3, pageCount: 3, total: 12, pageSize: 5 })
+  expect(third.group?.entries.map((e) => [e.customer_name, e.email])).toEqual([
+    ['Waiter 10', `${people[10]}@example.com`],
+    ['Waiter 11', `${people[11]}@example.com`],
+  ])
+  expect(third.group?.totalQuantity).toBe(12)
+  const ofOption = await view(`product=${honey.id}&variant=${jar.id}`)
+  expect(ofOption.group?.entries.map((e) => e.customer_name)).toEqual(['Waiter 0'])
+  expect(ofOption.group?.variantName).toBe('Jar')
+  // Nobody in this filter, or no such group: nothing to show.
+  expect((await view(`product=${honey.id}&variant=&status=fulfilled`)).group).toBeNull()
+  expect((await view(`product=${crypto.randomUUID()}`)).group).toBeNull()
+  expect(waitingGroupKey(new URL('http://x/admin/waiting-list?variant=x'))).toBeNull()
 })

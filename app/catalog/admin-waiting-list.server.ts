@@ -1,7 +1,8 @@
-import { sql } from 'kysely'
+import { type ExpressionBuilder, sql } from 'kysely'
 import { recordAdminChange } from '~/admin/audit.server'
 import { type PageInfo, type PageRequest, pageInfo } from '~/admin/pagination'
 import type { DB } from '~/db/db.server'
+import type { Database } from '~/db/schema'
 import { notifyWaitingGroup } from './restock.server'
 
 // The farm's view of the waiting list (issue 6 item 6, D14): demand grouped by product and
@@ -51,12 +52,120 @@ export type WaitingGroup = {
   customerCount: number
   /** Entries still waiting that asked for an email: what Notify now would send */
   toNotify: number
+  /** How many entries the group has in this filter */
+  entryCount: number
+  /** Oldest first: ENTRIES_SHOWN at most on the whole list, a page of them on the group's view */
   entries: WaitingEntry[]
 }
 
 /**
- * One page of groups (product, option), most wanted first: a COUNT of groups, the page of
- * groups, and one query for their entries.
+ * The whole list shows each group's oldest ENTRIES_SHOWN entries, GROUPS_PER_PAGE groups a
+ * page; the rest of a group's entries are on its own view (listWaitingGroup), 25 a page. A
+ * sold-out favourite can have hundreds: listing them all made the page 829 KB at 2,000
+ * waiting. An entry's row with its buttons, and its data for the browser, come to about 1 KB,
+ * so 25 groups of 10 were still 378 KB; 10 groups of 10 stay inside the 200 KB budget.
+ */
+export const ENTRIES_SHOWN = 10
+export const GROUPS_PER_PAGE = 10
+
+export type GroupKey = { productId: string; variantId: string | null }
+
+/** ?product=&variant=: one group's view, or null for the whole list. */
+export function waitingGroupKey(url: URL): GroupKey | null {
+  const productId = url.searchParams.get('product')?.trim() ?? ''
+  if (!productId || productId.length > 100) return null
+  const variantId = url.searchParams.get('variant')?.trim() ?? ''
+  return { productId, variantId: variantId && variantId.length <= 100 ? variantId : null }
+}
+
+const groupKey = (productId: string, variantId: string | null) => `${productId}|${variantId ?? ''}`
+
+/** Waiting-list rows in `statuses`, with their group's product and option. */
+function groupsIn(db: DB, statuses: string[]) {
+  return db
+    .selectFrom('waiting_list as w')
+    .innerJoin('products as p', 'p.id', 'w.product_id')
+    .leftJoin('product_variants as v', 'v.id', 'w.product_variant_id')
+    .where('w.status', 'in', statuses)
+    .select((eb) => [
+      'w.product_id',
+      'w.product_variant_id',
+      'p.name as product_name',
+      'v.name as variant_name',
+      'p.stock_quantity as product_stock',
+      'v.stock_quantity as variant_stock',
+      'p.archived_at',
+      eb.fn.sum<number>('w.quantity').as('total_quantity'),
+      eb.fn.count<number>('w.customer_id').distinct().as('customer_count'),
+      eb.fn.countAll<number>().as('entry_count'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('w.status', '=', 'waiting'), eb('w.notify_by_email', '=', true)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('to_notify'),
+    ])
+    .groupBy([
+      'w.product_id',
+      'w.product_variant_id',
+      'p.name',
+      'v.name',
+      'p.stock_quantity',
+      'v.stock_quantity',
+      'p.archived_at',
+    ])
+}
+
+type GroupRow = Awaited<ReturnType<ReturnType<typeof groupsIn>['execute']>>[number]
+
+function toGroup(row: GroupRow, entries: WaitingEntry[]): WaitingGroup {
+  return {
+    productId: row.product_id,
+    variantId: row.product_variant_id,
+    productName: row.product_name,
+    variantName: row.variant_name,
+    stock: Number(row.product_variant_id ? (row.variant_stock ?? 0) : row.product_stock),
+    archived: row.archived_at !== null,
+    totalQuantity: Number(row.total_quantity ?? 0),
+    customerCount: Number(row.customer_count ?? 0),
+    toNotify: Number(row.to_notify ?? 0),
+    entryCount: Number(row.entry_count ?? 0),
+    entries,
+  }
+}
+
+const ENTRY_COLUMNS = [
+  'w.id',
+  'w.product_id',
+  'w.product_variant_id',
+  'w.customer_id',
+  'w.quantity',
+  'w.notify_by_email',
+  'w.status',
+  'w.created_at',
+  'w.notified_at',
+] as const
+
+/**
+ * The name and email of the customer behind each entry of `e`, looked up by id row by row:
+ * joined, PostgreSQL hashed every customer (20,000) for a page's few hundred entries.
+ */
+function customerOf(eb: ExpressionBuilder<Database & { e: { customer_id: string } }, 'e'>) {
+  const customer = () => eb.selectFrom('customers as c').whereRef('c.id', '=', 'e.customer_id')
+  return [
+    customer().select('c.name').$asScalar().as('customer_name'),
+    customer().select('c.email').$asScalar().as('email'),
+  ]
+}
+
+/**
+ * One page of groups (product, option), most wanted first, each with its oldest
+ * ENTRIES_SHOWN entries: a COUNT of groups, the page of groups, and one query for their
+ * entries.
  */
 export async function listWaitingGroups(
   db: DB,
@@ -64,45 +173,19 @@ export async function listWaitingGroups(
   page: PageRequest,
 ): Promise<{ groups: WaitingGroup[]; info: PageInfo }> {
   const statuses = STATUSES[filter]
-  const inFilter = db.selectFrom('waiting_list as w').where('w.status', 'in', statuses)
   const [count, rows] = await Promise.all([
     db
-      .selectFrom(inFilter.select(['w.product_id', 'w.product_variant_id']).distinct().as('g'))
+      .selectFrom(
+        db
+          .selectFrom('waiting_list as w')
+          .where('w.status', 'in', statuses)
+          .select(['w.product_id', 'w.product_variant_id'])
+          .distinct()
+          .as('g'),
+      )
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirst(),
-    inFilter
-      .innerJoin('products as p', 'p.id', 'w.product_id')
-      .leftJoin('product_variants as v', 'v.id', 'w.product_variant_id')
-      .select((eb) => [
-        'w.product_id',
-        'w.product_variant_id',
-        'p.name as product_name',
-        'v.name as variant_name',
-        'p.stock_quantity as product_stock',
-        'v.stock_quantity as variant_stock',
-        'p.archived_at',
-        eb.fn.sum<number>('w.quantity').as('total_quantity'),
-        eb.fn.count<number>('w.customer_id').distinct().as('customer_count'),
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when(eb.and([eb('w.status', '=', 'waiting'), eb('w.notify_by_email', '=', true)]))
-              .then(1)
-              .else(0)
-              .end(),
-          )
-          .as('to_notify'),
-      ])
-      .groupBy([
-        'w.product_id',
-        'w.product_variant_id',
-        'p.name',
-        'v.name',
-        'p.stock_quantity',
-        'v.stock_quantity',
-        'p.archived_at',
-      ])
+    groupsIn(db, statuses)
       .orderBy(sql`sum(w.quantity)`, 'desc')
       .orderBy('p.name')
       .orderBy('v.name')
@@ -113,49 +196,92 @@ export async function listWaitingGroups(
       .execute(),
   ])
   const productIds = [...new Set(rows.map((row) => row.product_id))]
+  // Each group's oldest entries, numbered within the group (the same order as its own view).
   const entries = productIds.length
     ? await db
-        .selectFrom('waiting_list as w')
-        .innerJoin('customers as c', 'c.id', 'w.customer_id')
-        .select([
-          'w.id',
-          'w.product_id',
-          'w.product_variant_id',
-          'w.customer_id',
-          'c.name as customer_name',
-          'c.email',
-          'w.quantity',
-          'w.notify_by_email',
-          'w.status',
-          'w.created_at',
-          'w.notified_at',
-        ])
-        .where('w.product_id', 'in', productIds)
-        .where('w.status', 'in', statuses)
-        .orderBy('w.created_at')
-        .orderBy('w.id')
+        .selectFrom((qb) =>
+          qb
+            .selectFrom('waiting_list as w')
+            .select(ENTRY_COLUMNS)
+            .select(
+              sql<number>`row_number() over (partition by w.product_id, w.product_variant_id order by w.created_at, w.id)`.as(
+                'place',
+              ),
+            )
+            .where('w.product_id', 'in', productIds)
+            .where('w.status', 'in', statuses)
+            .as('e'),
+        )
+        .selectAll('e')
+        .select(customerOf)
+        .where('e.place', '<=', ENTRIES_SHOWN)
+        .orderBy('e.created_at')
+        .orderBy('e.id')
         .execute()
     : []
-  const key = (productId: string, variantId: string | null) => `${productId}|${variantId ?? ''}`
   const byGroup = new Map<string, WaitingEntry[]>()
-  for (const { product_id, product_variant_id, ...entry } of entries) {
-    const k = key(product_id, product_variant_id)
+  for (const { product_id, product_variant_id, place: _place, ...entry } of entries) {
+    const k = groupKey(product_id, product_variant_id)
     byGroup.set(k, [...(byGroup.get(k) ?? []), entry])
   }
   return {
     info: pageInfo(page, Number(count?.total ?? 0)),
-    groups: rows.map((row) => ({
-      productId: row.product_id,
-      variantId: row.product_variant_id,
-      productName: row.product_name,
-      variantName: row.variant_name,
-      stock: Number(row.product_variant_id ? (row.variant_stock ?? 0) : row.product_stock),
-      archived: row.archived_at !== null,
-      totalQuantity: Number(row.total_quantity ?? 0),
-      customerCount: Number(row.customer_count ?? 0),
-      toNotify: Number(row.to_notify ?? 0),
-      entries: byGroup.get(key(row.product_id, row.product_variant_id)) ?? [],
-    })),
+    groups: rows.map((row) =>
+      toGroup(row, byGroup.get(groupKey(row.product_id, row.product_variant_id)) ?? []),
+    ),
+  }
+}
+
+/** The waiting-list rows (as `w`) of one group: a product without an option is its own. */
+function inGroup(key: GroupKey) {
+  return (eb: ExpressionBuilder<Database & { w: Database['waiting_list'] }, 'w'>) =>
+    eb.and([
+      eb('w.product_id', '=', key.productId),
+      key.variantId === null
+        ? eb('w.product_variant_id', 'is', null)
+        : eb('w.product_variant_id', '=', key.variantId),
+    ])
+}
+
+/**
+ * One group's view: its totals and a page of its entries, oldest first. The group is null
+ * when it has no entry in this filter.
+ */
+export async function listWaitingGroup(
+  db: DB,
+  filter: WaitingListFilter,
+  key: GroupKey,
+  page: PageRequest,
+): Promise<{ group: WaitingGroup | null; info: PageInfo }> {
+  const statuses = STATUSES[filter]
+  const [row, entries] = await Promise.all([
+    groupsIn(db, statuses).where(inGroup(key)).executeTakeFirst(),
+    db
+      .selectFrom((qb) =>
+        qb
+          .selectFrom('waiting_list as w')
+          .select(ENTRY_COLUMNS)
+          .where('w.status', 'in', statuses)
+          .where(inGroup(key))
+          .orderBy('w.created_at')
+          .orderBy('w.id')
+          .limit(page.limit)
+          .offset(page.offset)
+          .as('e'),
+      )
+      .selectAll('e')
+      .select(customerOf)
+      .orderBy('e.created_at')
+      .orderBy('e.id')
+      .execute(),
+  ])
+  if (!row) return { group: null, info: pageInfo(page, 0) }
+  return {
+    group: toGroup(
+      row,
+      entries.map(({ product_id: _p, product_variant_id: _v, ...entry }) => entry),
+    ),
+    info: pageInfo(page, Number(row.entry_count ?? 0)),
   }
 }
 

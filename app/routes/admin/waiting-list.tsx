@@ -1,18 +1,23 @@
+import { useState } from 'react'
 import { data, Form, Link } from 'react-router'
 import { z } from 'zod'
 import { pageRequest } from '~/admin/pagination'
 import { AdminPageHeader, AdminTable, EmptyState } from '~/admin/ui/admin-page'
-import { ConfirmSubmitButton } from '~/admin/ui/confirm-submit'
 import { Pagination } from '~/admin/ui/pagination'
 import { requireAdmin } from '~/auth/guards.server'
 import {
   changeWaitingEntry,
+  GROUPS_PER_PAGE,
+  type GroupKey,
+  listWaitingGroup,
   listWaitingGroups,
   notifyGroupNow,
   type WaitingGroup,
   type WaitingListFilter,
+  waitingGroupKey,
   waitingListFilter,
 } from '~/catalog/admin-waiting-list.server'
+import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { FormMessage, secondaryButtonClass } from '~/components/ui/field'
 import { SelectField } from '~/components/ui/select-field'
 import { pageMeta } from '~/content/meta'
@@ -25,7 +30,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const url = new URL(request.url)
   const filter = waitingListFilter(url)
-  return { filter, ...(await listWaitingGroups(getDb(), filter, pageRequest(url))) }
+  const key = waitingGroupKey(url)
+  if (key) {
+    const { group, info } = await listWaitingGroup(getDb(), filter, key, pageRequest(url))
+    return { filter, key, groups: group ? [group] : [], info }
+  }
+  const page = pageRequest(url, GROUPS_PER_PAGE)
+  return { filter, key, ...(await listWaitingGroups(getDb(), filter, page)) }
 }
 
 const id = z.string().min(1).max(100)
@@ -91,18 +102,60 @@ const STATUS_LABELS: Record<string, string> = {
   cancelled: 'Cancelled by the customer',
 }
 
+/** The list's address for a filter, and for one group when given. */
+function listHref(filter: WaitingListFilter, key?: GroupKey) {
+  const params = new URLSearchParams()
+  if (key) {
+    params.set('product', key.productId)
+    params.set('variant', key.variantId ?? '')
+  }
+  if (filter !== 'waiting') params.set('status', filter)
+  const query = params.toString()
+  return `/admin/waiting-list${query ? `?${query}` : ''}`
+}
+
+const ENTRY_LOOKS =
+  '[&_tbody_a]:font-semibold [&_tbody_a]:underline [&_tbody_a]:underline-offset-2 [&_tbody_button]:text-sm [&_tbody_button]:font-semibold [&_tbody_button]:text-pasture-800 [&_tbody_button]:underline [&_tbody_button]:underline-offset-2 [&_tbody_button[value=remove]]:text-red-800 [&_tbody_form]:flex [&_tbody_form]:flex-wrap [&_tbody_form]:gap-3 [&_tbody_small]:block [&_tbody_small]:text-xs [&_tbody_small]:text-muted [&_tbody_time]:whitespace-nowrap'
+
+const groupTitle = (group: WaitingGroup) =>
+  group.variantName ? `${group.productName} — ${group.variantName}` : group.productName
+
+/** A Remove button waiting for its answer, and the question it asks. */
+type Removal = { button: HTMLButtonElement; question: string }
+
 export default function AdminWaitingList({ loaderData, actionData }: Route.ComponentProps) {
-  const { filter, groups, info } = loaderData
+  const { filter, key, groups, info } = loaderData
+  const [only] = groups
+  // One question for the whole page, not a dialog in every row: 250 closed dialogs were a
+  // third of the page. Before JavaScript runs, Remove posts at once, as every form here does.
+  const [removal, setRemoval] = useState<Removal | null>(null)
+  const ask = (button: HTMLButtonElement, question: string) => setRemoval({ button, question })
   return (
     <>
       <AdminPageHeader
         title="Waiting List"
         description="What customers are waiting for, most wanted first. Customers who asked are emailed once when stock comes back."
       />
+      {key ? (
+        <p className="mb-4">
+          <Link
+            to={listHref(filter)}
+            className="font-semibold text-pasture-800 underline underline-offset-4"
+          >
+            Back to the whole waiting list
+          </Link>
+        </p>
+      ) : null}
       <Form
         method="get"
         className="mb-6 flex flex-wrap items-end gap-3 rounded-lg border border-earth-100 bg-white p-4"
       >
+        {key ? (
+          <>
+            <input type="hidden" name="product" value={key.productId} />
+            <input type="hidden" name="variant" value={key.variantId ?? ''} />
+          </>
+        ) : null}
         <SelectField
           label="Show entries"
           name="status"
@@ -118,26 +171,72 @@ export default function AdminWaitingList({ loaderData, actionData }: Route.Compo
           <FormMessage tone={actionData.ok ? 'success' : 'error'}>{actionData.message}</FormMessage>
         </div>
       ) : null}
-      {groups.length === 0 ? (
+      {key && only ? (
+        <div className={ENTRY_LOOKS}>
+          <GroupCard group={only} filter={filter} onRemove={ask} whole />
+          <Pagination info={info} label={`Entries for ${groupTitle(only)}`} />
+        </div>
+      ) : groups.length === 0 ? (
         <EmptyState>No {FILTER_LABELS[filter].toLowerCase()} entries.</EmptyState>
       ) : (
-        <ul className="space-y-4">
-          {groups.map((group) => (
-            <GroupCard key={`${group.productId}|${group.variantId ?? ''}`} group={group} />
-          ))}
-        </ul>
+        <>
+          <ul className={`space-y-4 ${ENTRY_LOOKS}`}>
+            {groups.map((group) => (
+              <GroupCard
+                key={`${group.productId}|${group.variantId ?? ''}`}
+                group={group}
+                filter={filter}
+                onRemove={ask}
+              />
+            ))}
+          </ul>
+          <Pagination info={info} label="Waiting list" />
+        </>
       )}
-      <Pagination info={info} label="Waiting list" />
+      <ConfirmDialog
+        open={removal !== null}
+        title="Remove this entry?"
+        question={removal?.question ?? ''}
+        confirmLabel="Remove Entry"
+        onCancel={() => {
+          setRemoval(null)
+          removal?.button.focus()
+        }}
+        onConfirm={() => {
+          setRemoval(null)
+          // With the button, so its intent goes with the form; requestSubmit fires no click,
+          // so the question is not asked again.
+          removal?.button.form?.requestSubmit(removal.button)
+        }}
+      />
     </>
   )
 }
 
-function GroupCard({ group }: { group: WaitingGroup }) {
-  const title = group.variantName
-    ? `${group.productName} — ${group.variantName}`
-    : group.productName
+/**
+ * A product or option and who waits for it. On the whole list its first entries fold away
+ * under "See N entries", with a link to the rest; on its own view (`whole`) they are open,
+ * a page at a time.
+ */
+function GroupCard({
+  group,
+  filter,
+  onRemove,
+  whole = false,
+}: {
+  group: WaitingGroup
+  filter: WaitingListFilter
+  onRemove: (button: HTMLButtonElement, question: string) => void
+  whole?: boolean
+}) {
+  const title = groupTitle(group)
+  const Card = whole ? 'section' : 'li'
+  const entries = <EntriesTable group={group} title={title} onRemove={onRemove} />
   return (
-    <li className="rounded-lg border border-earth-100 bg-white p-5">
+    <Card
+      className="rounded-lg border border-earth-100 bg-white p-5"
+      aria-label={whole ? title : undefined}
+    >
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h2 className="font-display text-lg font-bold text-ink">
@@ -173,88 +272,114 @@ function GroupCard({ group }: { group: WaitingGroup }) {
           </Form>
         ) : null}
       </div>
-      <details className="mt-4">
-        <summary className="cursor-pointer font-semibold text-pasture-800">
-          See {group.entries.length} {group.entries.length === 1 ? 'entry' : 'entries'}
-          <span className="sr-only"> for {title}</span>
-        </summary>
-        <div className="mt-3">
-          <AdminTable caption={`Entries for ${title}`}>
-            <thead>
-              <tr>
-                <th scope="col">Customer</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Asked for email</th>
-                <th scope="col">Joined</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {group.entries.map((entry) => {
-                const open = entry.status === 'waiting' || entry.status === 'notified'
-                return (
-                  <tr key={entry.id}>
-                    <td>
-                      <Link
-                        to={`/admin/customers/${entry.customer_id}`}
-                        className="font-semibold underline underline-offset-2"
-                      >
-                        {entry.customer_name}
-                      </Link>
-                      <div className="text-xs text-muted">{entry.email}</div>
-                    </td>
-                    <td>{entry.quantity}</td>
-                    <td>{entry.notify_by_email ? 'Yes' : 'No'}</td>
-                    <td className="whitespace-nowrap">
-                      <time dateTime={entry.created_at.toISOString()}>
-                        {formatFarmDate(entry.created_at, 'medium')}
-                      </time>
-                    </td>
-                    <td>
-                      {STATUS_LABELS[entry.status] ?? entry.status}
-                      {entry.notified_at ? (
-                        <div className="text-xs text-muted">
-                          {formatFarmDate(entry.notified_at, 'medium')}
-                        </div>
-                      ) : null}
-                    </td>
-                    <td>
-                      {open ? (
-                        <Form method="post" className="flex flex-wrap gap-3">
-                          <input type="hidden" name="entryId" value={entry.id} />
-                          <button
-                            type="submit"
-                            name="intent"
-                            value="fulfil"
-                            className="text-sm font-semibold text-pasture-800 underline underline-offset-2"
-                          >
-                            Mark Fulfilled
-                            <span className="sr-only"> for {entry.customer_name}</span>
-                          </button>
-                          <ConfirmSubmitButton
-                            name="intent"
-                            value="remove"
-                            title="Remove this entry?"
-                            question={`Take ${entry.customer_name} off the waiting list for ${title}? They are not emailed about it.`}
-                            confirmLabel="Remove Entry"
-                            className="text-sm font-semibold text-red-800 underline underline-offset-2"
-                          >
-                            Remove<span className="sr-only"> {entry.customer_name}</span>
-                          </ConfirmSubmitButton>
-                        </Form>
-                      ) : (
-                        <span className="text-muted">—</span>
-                      )}
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </AdminTable>
-        </div>
-      </details>
-    </li>
+      {whole ? (
+        <div className="mt-4">{entries}</div>
+      ) : (
+        <details className="mt-4">
+          <summary className="cursor-pointer font-semibold text-pasture-800">
+            See {group.entryCount} {group.entryCount === 1 ? 'entry' : 'entries'}
+            <span className="sr-only"> for {title}</span>
+          </summary>
+          <div className="mt-3">
+            {entries}
+            {group.entryCount > group.entries.length ? (
+              <p className="mt-3 text-sm">
+                The {group.entries.length} who joined first.{' '}
+                <Link
+                  to={listHref(filter, group)}
+                  className="font-semibold text-pasture-800 underline underline-offset-4"
+                >
+                  Show all {group.entryCount}
+                  <span className="sr-only"> entries for {title}</span>
+                </Link>
+              </p>
+            ) : null}
+          </div>
+        </details>
+      )}
+    </Card>
+  )
+}
+
+/**
+ * The entries, a row each. Their links' and buttons' looks are ENTRY_LOOKS, given once around
+ * every table of the page rather than again in each of its up to 100 rows.
+ */
+function EntriesTable({
+  group,
+  title,
+  onRemove,
+}: {
+  group: WaitingGroup
+  title: string
+  onRemove: (button: HTMLButtonElement, question: string) => void
+}) {
+  return (
+    <AdminTable caption={`Entries for ${title}`}>
+      <thead>
+        <tr>
+          <th scope="col">Customer</th>
+          <th scope="col">Quantity</th>
+          <th scope="col">Asked for email</th>
+          <th scope="col">Joined</th>
+          <th scope="col">Status</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {group.entries.map((entry) => {
+          const open = entry.status === 'waiting' || entry.status === 'notified'
+          const who = entry.customer_name
+          return (
+            <tr key={entry.id}>
+              <td>
+                <Link to={`/admin/customers/${entry.customer_id}`}>{who}</Link>
+                <small>{entry.email}</small>
+              </td>
+              <td>{entry.quantity}</td>
+              <td>{entry.notify_by_email ? 'Yes' : 'No'}</td>
+              <td>
+                <time dateTime={entry.created_at.toISOString()}>
+                  {formatFarmDate(entry.created_at, 'medium')}
+                </time>
+              </td>
+              <td>
+                {STATUS_LABELS[entry.status] ?? entry.status}
+                {entry.notified_at ? (
+                  <small>{formatFarmDate(entry.notified_at, 'medium')}</small>
+                ) : null}
+              </td>
+              <td>
+                {open ? (
+                  <Form method="post">
+                    <input type="hidden" name="entryId" value={entry.id} />
+                    <button type="submit" name="intent" value="fulfil">
+                      Mark Fulfilled<span className="sr-only">{` for ${who}`}</span>
+                    </button>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="remove"
+                      onClick={(event) => {
+                        event.preventDefault()
+                        onRemove(
+                          event.currentTarget,
+                          `Take ${who} off the waiting list for ${title}? They are not emailed about it.`,
+                        )
+                      }}
+                    >
+                      Remove<span className="sr-only">{` ${who}`}</span>
+                    </button>
+                  </Form>
+                ) : (
+                  <span className="text-muted">—</span>
+                )}
+              </td>
+            </tr>
+          )
+        })}
+      </tbody>
+    </AdminTable>
   )
 }
 
