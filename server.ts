@@ -24,6 +24,7 @@ import { DatabaseWatch, unavailablePage } from './app/http/database-watch.server
 import { EventLoopDelay } from './app/http/event-loop.server'
 import { hasMetricsToken, RequestMetrics, renderMetrics } from './app/http/metrics.server'
 import { addressHasNul, NUL_MESSAGE } from './app/http/null-character'
+import { createGuestPageCache } from './app/http/page-cache-middleware.server'
 import { precompressedAssets } from './app/http/precompressed-assets.server'
 import { REQUEST_KEY_HEADER, takeRequestUser } from './app/http/request-key.server'
 import {
@@ -127,9 +128,12 @@ if (role === 'primary') {
 async function serve() {
   let stopping = false
   const admission = new Admission(env.requestConcurrency)
+  // Guests' storefront pages kept rendered (ADR 23); never in development, where code changes.
+  const pageCache = development ? undefined : createGuestPageCache(db, env.pageCacheBytes)
   const requestMetrics = new RequestMetrics(
     () => ({ inProgress: admission.inProgress, waiting: admission.waiting }),
     () => eventLoop.take(),
+    pageCache && (() => pageCache.figures()),
   )
   const databaseWatch = new DatabaseWatch(() => pingDatabase(db), log)
   const app = express()
@@ -293,18 +297,18 @@ async function serve() {
   // Last before the app itself: assets, /healthz and /metrics never wait in this line.
   app.use(admission.middleware)
 
-  app.use(
-    createRequestHandler({
-      build,
-      mode: development ? 'development' : 'production',
-      getLoadContext: (req, res) => ({
-        cspNonce: res.locals.cspNonce as string,
-        clientIp: req.ip ?? '',
-        requestId: res.locals.requestId as string,
-        log: res.locals.log as Logger,
-      }),
+  const pages = {
+    build,
+    mode: development ? 'development' : 'production',
+    getLoadContext: (req: express.Request, res: express.Response) => ({
+      cspNonce: res.locals.cspNonce as string,
+      clientIp: req.ip ?? '',
+      requestId: res.locals.requestId as string,
+      log: res.locals.log as Logger,
     }),
-  )
+  }
+  if (pageCache) app.use(pageCache.middleware(pages))
+  app.use(createRequestHandler(pages))
 
   // In a cluster the primary sends email: one outbox per database file (releaseClaimsOfEarlierRuns).
   const outbox =
@@ -345,6 +349,7 @@ async function serve() {
     force.unref()
     server.close(async () => {
       databaseWatch.stop()
+      pageCache?.stop()
       reminders?.stop()
       paypalSweep?.stop()
       await outbox?.stop()

@@ -115,6 +115,7 @@ const EnvSchema = z.object({
   ),
   REQUEST_CONCURRENCY: wholeNumber(1, 1000),
   DATABASE_POOL_SIZE: wholeNumber(1, 100),
+  PAGE_CACHE_MB: wholeNumber(0, 4096),
   METRICS_TOKEN: optionalText.pipe(
     z.string().min(16, 'must be at least 16 characters (openssl rand -hex 16)').optional(),
   ),
@@ -148,10 +149,15 @@ export type Env = {
   webConcurrency: number
   /** requests each process works on at once; the others wait in line (ADR 16) */
   requestConcurrency: number
+  /** memory for guests' storefront pages per process (PAGE_CACHE_MB, ADR 23); 0 turns it off */
+  pageCacheBytes: number
 }
 
 /** Enough to keep a core busy while some requests wait for the database (ADR 16). */
 const DEFAULT_REQUEST_CONCURRENCY = 8
+
+/** A few hundred pages of 60-100 KB: a farm's whole storefront, with its product variants. */
+const DEFAULT_PAGE_CACHE_MB = 32
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -310,6 +316,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     webConcurrency:
       raw.WEB_CONCURRENCY === 'auto' ? availableParallelism() : Number(raw.WEB_CONCURRENCY ?? 1),
     requestConcurrency: raw.REQUEST_CONCURRENCY ?? DEFAULT_REQUEST_CONCURRENCY,
+    pageCacheBytes: (raw.PAGE_CACHE_MB ?? DEFAULT_PAGE_CACHE_MB) * 1024 * 1024,
     metricsToken: raw.METRICS_TOKEN,
   }
 }

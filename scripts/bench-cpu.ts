@@ -2,9 +2,13 @@
 //
 // Starts the production build on a fresh demo database (one process), warms it up, then makes
 // REQUESTS sequential requests for one page (the first product page by default) over one
-// keep-alive connection, as a browser would ask (Accept-Encoding with br, no cookies), and reads
-// the server process's utime + stime from /proc/<pid>/stat before and after. Then nginx (Debian's
-// nginx-light, one process) serves the very bytes the shop sent, twice over:
+// keep-alive connection, as a browser would ask (Accept-Encoding with br), and reads the server
+// process's utime + stime from /proc/<pid>/stat before and after. The shop is measured twice:
+//   - guest: no cookies, as a first visit (answered from the guest page cache, ADR 23, unless
+//     PAGE_CACHE_MB=0);
+//   - guest cart: with the cookie of a guest cart holding one of the product (rendered for that
+//     shopper every time, as before the cache); --no-cart leaves it out.
+// Then nginx (Debian's nginx-light, one process) serves the very bytes the shop sent, twice over:
 //   - static: the shop's own compressed answer, stored as a file (what a cache in front would do);
 //   - gzip-1: the uncompressed page, compressed by nginx on each request at gzip level 1 (the
 //     nearest nginx has to the shop's brotli at quality 1 per page).
@@ -17,6 +21,7 @@
 //   npm run bench:cpu -- --requests 1000 --rounds 5
 //   npm run bench:cpu -- --path /shop --no-build      another page, build/ as it is
 //   npm run bench:cpu -- --json out.json              also write the figures
+//   npm run bench:cpu -- --no-build --dir /tmp/other  another checkout's build (before/after)
 //
 // Needs nginx (`apt-get install -y nginx-light`); without it, measures the shop alone.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
@@ -40,6 +45,8 @@ const { values: options } = parseArgs({
     rounds: { type: 'string', default: '3' },
     path: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
+    'no-cart': { type: 'boolean', default: false },
+    dir: { type: 'string' },
     json: { type: 'string' },
   },
 })
@@ -97,9 +104,13 @@ type Measure = {
 }
 
 /** `count` sequential requests; the CPU `pid` spent on them, per request. */
-async function measure(pid: number, url: string, count: number): Promise<Measure> {
+async function measure(pid: number, url: string, count: number, cookie?: string): Promise<Measure> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
-  const headers = { 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' }
+  const headers: Record<string, string> = {
+    'accept-encoding': ACCEPT_ENCODING,
+    accept: 'text/html',
+    ...(cookie && { cookie }),
+  }
   const walls: number[] = []
   let bytes = 0
   const load = loadAverage()
@@ -199,6 +210,22 @@ http {
   }
 }
 
+/** A guest cart holding one of the product: its cookie, as the shop set it. */
+async function guestCartCookie(shopUrl: string, pagePath: string): Promise<string> {
+  const productId = decodeURIComponent(pagePath.split('/')[2]?.split('?')[0] ?? '')
+  const response = await fetch(`${shopUrl}/cart`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: shopUrl },
+    body: new URLSearchParams({ intent: 'add', productId, quantity: '1' }),
+    redirect: 'manual',
+  })
+  const cookie = response.headers.getSetCookie().find((line) => /farm\.cart=/.test(line))
+  if (!response.ok || !cookie) throw new Error(`adding to a guest cart answered ${response.status}`)
+  return cookie.split(';', 1)[0] ?? ''
+}
+
+const jsonFile = options.json && path.resolve(options.json)
+if (options.dir) process.chdir(options.dir)
 if (!options['no-build']) buildShopIfStale()
 const shop = await startShop(freshDatabaseFile())
 const shopPid = shop.child.pid ?? 0
@@ -211,11 +238,13 @@ try {
   const plain = await get(agent, pageUrl, {})
   agent.destroy()
   const encoding = String(compressed.headers['content-encoding'] ?? 'identity')
+  const cart = options['no-cart'] ? undefined : await guestCartCookie(shop.url, pagePath)
   console.log(
     `${pagePath}: ${plain.body.length} bytes of HTML, ${compressed.body.length} as ${encoding}; ` +
       `${ROUNDS} rounds of ${REQUESTS} sequential requests after ${WARMUP} to warm up`,
   )
   await measure(shopPid, pageUrl, WARMUP)
+  if (cart) await measure(shopPid, pageUrl, WARMUP, cart)
   // Background work (the outbox, the database watch) costs CPU whether or not pages are asked
   // for: measured after the warm-up, since the first seconds after start still carry start-up.
   const idleBefore = cpuMs(shopPid)
@@ -228,10 +257,16 @@ try {
   } else {
     console.log(`${NGINX} not found: measuring the shop alone (apt-get install -y nginx-light)`)
   }
-  const rounds: { shop: Measure; nginxStatic?: Measure; nginxGzip?: Measure }[] = []
+  const rounds: {
+    shop: Measure
+    shopCart?: Measure
+    nginxStatic?: Measure
+    nginxGzip?: Measure
+  }[] = []
   for (let round = 0; round < ROUNDS; round++) {
     const result = {
       shop: await measure(shopPid, pageUrl, REQUESTS),
+      shopCart: cart ? await measure(shopPid, pageUrl, REQUESTS, cart) : undefined,
       nginxStatic: nginx
         ? await measure(nginx.pid, `${nginx.url}/static`, REQUESTS * NGINX_FACTOR)
         : undefined,
@@ -246,7 +281,8 @@ try {
         : ''
     console.log(
       `round ${round + 1} (load ${result.shop.load}): ${[
-        line('shop', result.shop),
+        line('shop guest', result.shop),
+        line('shop guest cart', result.shopCart),
         line('nginx static', result.nginxStatic),
         line('nginx gzip-1', result.nginxGzip),
       ]
@@ -259,9 +295,15 @@ try {
     return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
   }
   const shopCpu = median(rounds.map((round) => round.shop.cpuMsPerRequest))
+  const cartCpu = median(rounds.map((round) => round.shopCart?.cpuMsPerRequest ?? Number.NaN))
   const staticCpu = median(rounds.map((round) => round.nginxStatic?.cpuMsPerRequest ?? Number.NaN))
   const gzipCpu = median(rounds.map((round) => round.nginxGzip?.cpuMsPerRequest ?? Number.NaN))
-  console.log(`\nshop: ${shopCpu.toFixed(3)} ms CPU per request (median of rounds)`)
+  console.log(`\nshop, guest: ${shopCpu.toFixed(3)} ms CPU per request (median of rounds)`)
+  if (cart) {
+    console.log(
+      `shop, guest cart: ${cartCpu.toFixed(3)} ms CPU per request (guest ${((shopCpu / cartCpu) * 100).toFixed(1)}% of it)`,
+    )
+  }
   console.log(`  idle background work: ${idleMsPerSecond.toFixed(1)} ms CPU per second`)
   if (nginx) {
     console.log(
@@ -270,12 +312,21 @@ try {
     console.log(
       `nginx gzip-1: ${gzipCpu.toFixed(3)} ms per request, ${((gzipCpu / shopCpu) * 100).toFixed(1)}% of the shop's (shop ${(shopCpu / gzipCpu).toFixed(0)}x)`,
     )
+    if (cart) {
+      console.log(
+        `  against the guest cart: static ${((staticCpu / cartCpu) * 100).toFixed(1)}% (shop ${(cartCpu / staticCpu).toFixed(0)}x), gzip-1 ${((gzipCpu / cartCpu) * 100).toFixed(1)}% (shop ${(cartCpu / gzipCpu).toFixed(0)}x)`,
+      )
+    }
   }
   console.log(`load average now: ${loadAverage()}`)
-  if (options.json) {
+  if (jsonFile) {
     writeFileSync(
-      options.json,
-      JSON.stringify({ pagePath, idleMsPerSecond, shopCpu, staticCpu, gzipCpu, rounds }, null, 2),
+      jsonFile,
+      JSON.stringify(
+        { pagePath, idleMsPerSecond, shopCpu, cartCpu, staticCpu, gzipCpu, rounds },
+        null,
+        2,
+      ),
     )
   }
 } finally {

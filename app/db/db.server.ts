@@ -19,6 +19,7 @@ import { type DatabaseConfig, getEnv } from '~/env.server'
 import { getLogger } from '~/log.server'
 import { ChangeListener } from './change-listener.server'
 import { columnNamesOfKind, type Database } from './schema'
+import { type ConnectionWrites, WriteWatch } from './write-watch.server'
 
 export type DB = Kysely<Database>
 export type Dialect = DatabaseConfig['kind']
@@ -62,6 +63,11 @@ function openSqlite(file: string, log: Logger | undefined) {
   database.pragma('busy_timeout = 5000')
   database.pragma('synchronous = NORMAL')
   const { toParams, fromRow } = sqliteConverters()
+  const watch = new WriteWatch()
+  const writes = watch.connection()
+  // Changes when another connection (another worker, a script) commits; this one's own
+  // commits are told by `watch`.
+  const dataVersion = database.prepare('pragma data_version').pluck()
   // Kysely asks for the same few hundred statements again and again; compiling one costs more
   // than running it (found by profiling `npm run load`).
   const statements = new Map<string, SQLite.Statement>()
@@ -82,10 +88,20 @@ function openSqlite(file: string, log: Logger | undefined) {
         // lock when it begins, waiting for it (busy_timeout), because a deferred one that reads
         // first cannot wait when it later writes after another process did: SQLITE_BUSY.
         const statement = prepared(query === 'begin' ? 'begin immediate' : query)
+        const done = (changes: number) =>
+          writes.sqlite(query, statement.readonly, changes, database.inTransaction)
         return {
           reader: statement.reader,
-          all: (params: ReadonlyArray<unknown>) => statement.all(toParams(params)).map(fromRow),
-          run: (params: ReadonlyArray<unknown>) => statement.run(toParams(params)),
+          all: (params: ReadonlyArray<unknown>) => {
+            const rows = statement.all(toParams(params)).map(fromRow)
+            done(rows.length)
+            return rows
+          },
+          run: (params: ReadonlyArray<unknown>) => {
+            const result = statement.run(toParams(params))
+            done(result.changes)
+            return result
+          },
           *iterate(params: ReadonlyArray<unknown>) {
             for (const row of statement.iterate(toParams(params))) yield fromRow(row)
           },
@@ -93,7 +109,10 @@ function openSqlite(file: string, log: Logger | undefined) {
       },
     },
   })
-  return new Kysely<Database>({ dialect, log: queryLog(log) })
+  const db = new Kysely<Database>({ dialect, log: queryLog(log) })
+  writeWatches.set(db, watch)
+  dataVersions.set(db, () => dataVersion.get() as number)
+  return db
 }
 
 /** At LOG_LEVEL=trace every query is logged (the benchmark counts queries per page). */
@@ -113,9 +132,13 @@ const PG_DATE = 1082
  * query, as the SQLite side keeps its compiled statements. The shop's statements come from a
  * fixed set of shapes; one without parameters (BEGIN, a migration's script) goes as it is.
  */
-function preparingPool(pool: pg.Pool, alsoEnd?: () => Promise<void>): PostgresPool {
+function preparingPool(
+  pool: pg.Pool,
+  watch: WriteWatch,
+  alsoEnd?: () => Promise<void>,
+): PostgresPool {
   return {
-    connect: async () => new PreparingClient(await pool.connect()),
+    connect: async () => new PreparingClient(await pool.connect(), watch.connection()),
     end: async () => {
       await alsoEnd?.()
       await pool.end()
@@ -124,7 +147,10 @@ function preparingPool(pool: pg.Pool, alsoEnd?: () => Promise<void>): PostgresPo
 }
 
 class PreparingClient implements PostgresPoolClient {
-  constructor(private readonly client: pg.PoolClient) {}
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly writes: ConnectionWrites,
+  ) {}
 
   query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>
   query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>
@@ -139,13 +165,14 @@ class PreparingClient implements PostgresPoolClient {
       values.length > 0
         ? this.client.query<R & pg.QueryResultRow>({ name: statementName(sql), text: sql, values })
         : this.client.query<R & pg.QueryResultRow>(sql)
-    return result.then(
-      ({ command, rowCount, rows }): PostgresQueryResult<R> => ({
+    return result.then(({ command, rowCount, rows }): PostgresQueryResult<R> => {
+      this.writes.postgres(sql, command, rowCount ?? 0)
+      return {
         command: command as PostgresQueryResult<R>['command'],
         rowCount: rowCount ?? 0,
         rows,
-      }),
-    )
+      }
+    })
   }
 
   release(): void {
@@ -206,13 +233,15 @@ function openPostgres(
   })
   // Connects on its first subscriber (reference-rows.server.ts); ends with the pool.
   const listener = listenForChanges ? new ChangeListener(url, log) : undefined
+  const watch = new WriteWatch()
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({
-      pool: preparingPool(pool, listener && (() => listener.stop())),
+      pool: preparingPool(pool, watch, listener && (() => listener.stop())),
     }),
     log: queryLog(log),
   })
   pools.set(db, pool)
+  writeWatches.set(db, watch)
   if (listener) changeListeners.set(db, listener)
   // Pings get a connection of their own: behind a busy pool (every connection checked out,
   // requests queueing for one) a ping through it would wait its turn, and the database watch
@@ -238,18 +267,34 @@ type Registry = {
   pools: WeakMap<DB, pg.Pool>
   healthPools: WeakMap<DB, pg.Pool>
   changeListeners: WeakMap<DB, ChangeListener>
+  writeWatches: WeakMap<DB, WriteWatch>
+  dataVersions: WeakMap<DB, () => number>
 }
-const registryHolder = globalThis as typeof globalThis & { [REGISTRY_KEY]?: Registry }
-registryHolder[REGISTRY_KEY] ??= {
-  pools: new WeakMap(),
-  healthPools: new WeakMap(),
-  changeListeners: new WeakMap(),
-}
-const { pools, healthPools, changeListeners } = registryHolder[REGISTRY_KEY]
+const registryHolder = globalThis as typeof globalThis & { [REGISTRY_KEY]?: Partial<Registry> }
+registryHolder[REGISTRY_KEY] ??= {}
+// Field by field: a registry made by an earlier version of this module (development reloads
+// modules, globalThis stays) lacks the newer ones.
+const registry = registryHolder[REGISTRY_KEY]
+registry.pools ??= new WeakMap()
+registry.healthPools ??= new WeakMap()
+registry.changeListeners ??= new WeakMap()
+registry.writeWatches ??= new WeakMap()
+registry.dataVersions ??= new WeakMap()
+const { pools, healthPools, changeListeners, writeWatches, dataVersions } = registry as Registry
 
 /** The handle's listener for the change triggers' notices: PostgreSQL, process handle only. */
 export function changeListenerOf(db: DB): ChangeListener | undefined {
   return changeListeners.get(db)
+}
+
+/** The handle's own committed writes, as they happen (write-watch.server.ts). */
+export function writeWatchOf(db: DB): WriteWatch | undefined {
+  return writeWatches.get(db)
+}
+
+/** SQLite's data_version: it moves when another connection commits. Undefined on PostgreSQL. */
+export function dataVersionOf(db: DB): (() => number) | undefined {
+  return dataVersions.get(db)
 }
 
 export type PoolStats = { size: number; idle: number; waiting: number; max: number }

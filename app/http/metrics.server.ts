@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { sql } from 'kysely'
 import { type DB, poolStats } from '~/db/db.server'
 import type { EventLoopFigures } from './event-loop.server'
+import type { PageCacheFigures } from './page-cache.server'
 
 // GET /metrics in Prometheus' text format (issue 7): what an operator of several instances
 // graphs and alerts on. Each instance counts its own requests; a scraper sums them. Counts of
@@ -26,6 +27,8 @@ export class RequestMetrics {
     private readonly gauges: () => RequestGauges = () => ({ inProgress: 0, waiting: 0 }),
     /** This process's event-loop delay since the previous snapshot (event-loop.server.ts). */
     private readonly eventLoop?: () => EventLoopFigures,
+    /** The guest page cache's counts (page-cache.server.ts), when it is on. */
+    private readonly pageCache?: () => PageCacheFigures,
   ) {}
 
   observe(method: string, path: string, status: number, seconds: number): void {
@@ -50,7 +53,14 @@ export class RequestMetrics {
   /** What this process counted, plus its memory: what a cluster's workers send to be summed. */
   snapshot(): MetricsSnapshot {
     const eventLoop = this.eventLoop ? [this.eventLoop()] : []
-    return { series: [...this.series], rss: process.memoryUsage().rss, ...this.gauges(), eventLoop }
+    const pageCache = this.pageCache?.()
+    return {
+      series: [...this.series],
+      rss: process.memoryUsage().rss,
+      ...this.gauges(),
+      eventLoop,
+      ...(pageCache && { pageCache }),
+    }
   }
 }
 
@@ -62,6 +72,7 @@ export type MetricsSnapshot = {
   series: [string, Series][]
   rss: number
   eventLoop: EventLoopFigures[]
+  pageCache?: PageCacheFigures
 } & RequestGauges
 
 export function mergeSnapshots(snapshots: MetricsSnapshot[]): MetricsSnapshot {
@@ -70,8 +81,10 @@ export function mergeSnapshots(snapshots: MetricsSnapshot[]): MetricsSnapshot {
   let inProgress = 0
   let waiting = 0
   const eventLoop: EventLoopFigures[] = []
+  let pageCache: PageCacheFigures | undefined
   for (const snapshot of snapshots) {
     eventLoop.push(...snapshot.eventLoop)
+    if (snapshot.pageCache) pageCache = sumFigures(pageCache, snapshot.pageCache)
     rss += snapshot.rss
     inProgress += snapshot.inProgress
     waiting += snapshot.waiting
@@ -86,7 +99,44 @@ export function mergeSnapshots(snapshots: MetricsSnapshot[]): MetricsSnapshot {
       total.buckets = total.buckets.map((n, index) => n + (series.buckets[index] ?? 0))
     }
   }
-  return { series: [...merged], rss, inProgress, waiting, eventLoop }
+  return {
+    series: [...merged],
+    rss,
+    inProgress,
+    waiting,
+    eventLoop,
+    ...(pageCache && { pageCache }),
+  }
+}
+
+function sumFigures(total: PageCacheFigures | undefined, more: PageCacheFigures): PageCacheFigures {
+  if (!total) return { ...more }
+  const sum = { ...total }
+  for (const name of Object.keys(sum) as (keyof PageCacheFigures)[]) sum[name] += more[name]
+  return sum
+}
+
+function renderPageCache(figures: PageCacheFigures | undefined): string[] {
+  if (!figures) return []
+  return [
+    '# HELP farm_page_cache_requests_total Guest storefront pages, by how they were answered.',
+    '# TYPE farm_page_cache_requests_total counter',
+    `farm_page_cache_requests_total{result="hit"} ${figures.hits}`,
+    `farm_page_cache_requests_total{result="miss"} ${figures.misses}`,
+    `farm_page_cache_requests_total{result="bypassed"} ${figures.bypassed}`,
+    '# HELP farm_page_cache_invalidations_total Times a database write emptied the page cache.',
+    '# TYPE farm_page_cache_invalidations_total counter',
+    `farm_page_cache_invalidations_total ${figures.invalidations}`,
+    '# HELP farm_page_cache_evictions_total Pages dropped to stay within PAGE_CACHE_MB.',
+    '# TYPE farm_page_cache_evictions_total counter',
+    `farm_page_cache_evictions_total ${figures.evictions}`,
+    '# HELP farm_page_cache_bytes Memory the kept pages take (all processes).',
+    '# TYPE farm_page_cache_bytes gauge',
+    `farm_page_cache_bytes ${figures.bytes}`,
+    '# HELP farm_page_cache_entries Pages kept (all processes).',
+    '# TYPE farm_page_cache_entries gauge',
+    `farm_page_cache_entries ${figures.entries}`,
+  ]
 }
 
 export function renderRequests(snapshot: MetricsSnapshot): string[] {
@@ -121,6 +171,7 @@ export function renderRequests(snapshot: MetricsSnapshot): string[] {
     '# TYPE farm_http_requests_waiting gauge',
     `farm_http_requests_waiting ${snapshot.waiting}`,
     ...renderEventLoop(snapshot.eventLoop),
+    ...renderPageCache(snapshot.pageCache),
   ]
 }
 

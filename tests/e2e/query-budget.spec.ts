@@ -41,6 +41,8 @@ test.beforeAll(async () => {
       BASE_URL: baseUrl,
       DATABASE_URL: `file:${databaseFile}`,
       LOG_LEVEL: 'trace',
+      // Every view rendered: a guest's second view would come from the page cache (ADR 23).
+      PAGE_CACHE_MB: '0',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
