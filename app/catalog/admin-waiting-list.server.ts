@@ -80,21 +80,32 @@ export function waitingGroupKey(url: URL): GroupKey | null {
 
 const groupKey = (productId: string, variantId: string | null) => `${productId}|${variantId ?? ''}`
 
-/** Waiting-list rows in `statuses`, with their group's product and option. */
-function groupsIn(db: DB, statuses: string[]) {
+/**
+ * The groups of waiting-list rows in `statuses` (of one group only, with `key`), totalled by
+ * ids, with the names they are sorted by: most wanted first, then by name.
+ */
+function groupTotals(db: DB, statuses: string[], key?: GroupKey) {
   return db
     .selectFrom('waiting_list as w')
-    .innerJoin('products as p', 'p.id', 'w.product_id')
-    .leftJoin('product_variants as v', 'v.id', 'w.product_variant_id')
     .where('w.status', 'in', statuses)
+    .$if(key !== undefined, (q) => q.where(inGroup(key as GroupKey)))
     .select((eb) => [
       'w.product_id',
       'w.product_variant_id',
-      'p.name as product_name',
-      'v.name as variant_name',
-      'p.stock_quantity as product_stock',
-      'v.stock_quantity as variant_stock',
-      'p.archived_at',
+      // Names by id once grouped: grouped by the names, PostgreSQL sorted every entry by
+      // them (9 of its 12 ms for 1,000 entries); joined, it may hash every product.
+      eb
+        .selectFrom('products as p')
+        .select('p.name')
+        .whereRef('p.id', '=', 'w.product_id')
+        .$asScalar()
+        .as('product_name'),
+      eb
+        .selectFrom('product_variants as v')
+        .select('v.name')
+        .whereRef('v.id', '=', 'w.product_variant_id')
+        .$asScalar()
+        .as('variant_name'),
       eb.fn.sum<number>('w.quantity').as('total_quantity'),
       eb.fn.count<number>('w.customer_id').distinct().as('customer_count'),
       eb.fn.countAll<number>().as('entry_count'),
@@ -109,18 +120,43 @@ function groupsIn(db: DB, statuses: string[]) {
         )
         .as('to_notify'),
     ])
-    .groupBy([
-      'w.product_id',
-      'w.product_variant_id',
-      'p.name',
-      'v.name',
-      'p.stock_quantity',
-      'v.stock_quantity',
-      'p.archived_at',
-    ])
+    .groupBy(['w.product_id', 'w.product_variant_id'])
+    .orderBy('total_quantity', 'desc')
+    .orderBy('product_name')
+    .orderBy('variant_name')
+    .orderBy('w.product_id')
+    .orderBy('w.product_variant_id')
 }
 
-type GroupRow = Awaited<ReturnType<ReturnType<typeof groupsIn>['execute']>>[number]
+/**
+ * Groups (a page of them, or one) with their product's and option's stock, looked up by id
+ * for these few: joined, PostgreSQL hashed all 2,000 products for 25 groups.
+ */
+function withStock(db: DB, groups: ReturnType<typeof groupTotals>) {
+  return db
+    .selectFrom(groups.as('g'))
+    .selectAll('g')
+    .select((eb) => {
+      const product = () => eb.selectFrom('products as p').whereRef('p.id', '=', 'g.product_id')
+      return [
+        product().select('p.stock_quantity').$asScalar().as('product_stock'),
+        product().select('p.archived_at').$asScalar().as('archived_at'),
+        eb
+          .selectFrom('product_variants as v')
+          .whereRef('v.id', '=', 'g.product_variant_id')
+          .select('v.stock_quantity')
+          .$asScalar()
+          .as('variant_stock'),
+      ]
+    })
+    .orderBy('g.total_quantity', 'desc')
+    .orderBy('g.product_name')
+    .orderBy('g.variant_name')
+    .orderBy('g.product_id')
+    .orderBy('g.product_variant_id')
+}
+
+type GroupRow = Awaited<ReturnType<ReturnType<typeof withStock>['execute']>>[number]
 
 function toGroup(row: GroupRow, entries: WaitingEntry[]): WaitingGroup {
   return {
@@ -185,15 +221,7 @@ export async function listWaitingGroups(
       )
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirst(),
-    groupsIn(db, statuses)
-      .orderBy(sql`sum(w.quantity)`, 'desc')
-      .orderBy('p.name')
-      .orderBy('v.name')
-      .orderBy('w.product_id')
-      .orderBy('w.product_variant_id')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
+    withStock(db, groupTotals(db, statuses).limit(page.limit).offset(page.offset)).execute(),
   ])
   const productIds = [...new Set(rows.map((row) => row.product_id))]
   // Each group's oldest entries, numbered within the group (the same order as its own view).
@@ -255,7 +283,7 @@ export async function listWaitingGroup(
 ): Promise<{ group: WaitingGroup | null; info: PageInfo }> {
   const statuses = STATUSES[filter]
   const [row, entries] = await Promise.all([
-    groupsIn(db, statuses).where(inGroup(key)).executeTakeFirst(),
+    withStock(db, groupTotals(db, statuses, key)).executeTakeFirst(),
     db
       .selectFrom((qb) =>
         qb
