@@ -4,6 +4,17 @@ import { orderStatusLabel } from '~/customers/orders.server'
 import type { DB } from '~/db/db.server'
 import { formatOrderNumber } from '~/orders/place-order'
 import { addDays, farmDayOf, formatDay, formatTimeRange } from '~/platform/farm-clock'
+import {
+  type DayCount,
+  deliveryRunOf,
+  type FulfilmentGroup,
+  lineText,
+  mapLink,
+  type PackOrder,
+  pickListOf,
+  type ThisWeek,
+  unitCount,
+} from './this-week'
 
 // "This week" (issue 16 item 5): what the farm picks, packs and delivers for one day, per
 // pickup window and per delivery run. Two queries for a day however many orders it has: the
@@ -21,53 +32,6 @@ const OPEN_STATUSES = [
 /** How far ahead the day picker looks: this week and next. */
 const DAYS_AHEAD = 14
 
-export type DayCount = { day: string; label: string; orders: number }
-
-export type PackOrder = {
-  id: string
-  number: string
-  status: string
-  statusLabel: string
-  shippingMethod: string
-  paymentMethod: string
-  paymentStatus: string
-  name: string
-  phone: string
-  email: string
-  /** still to collect at the handover; 0 when paid */
-  dueCents: number
-  packed: boolean
-  address: string | null
-  zip: string
-  notes: string | null
-  items: Array<{ name: string; quantity: number; unit: string | null }>
-}
-
-export type PickLine = { name: string; unit: string | null; quantity: number }
-
-export type FulfilmentGroup = {
-  /** "pickup|Sawtooth Meadows Farm|15:00|18:00" */
-  key: string
-  kind: 'pickup' | 'delivery'
-  /** "Pickup at Sawtooth Meadows Farm, 3-6 pm" / "Delivery: Boise local delivery, 4-8 pm" */
-  title: string
-  orders: PackOrder[]
-  pickList: PickLine[]
-}
-
-export type ThisWeek = {
-  day: string
-  dayLabel: string
-  days: DayCount[]
-  groups: FulfilmentGroup[]
-  /** the day's pick list across every group */
-  pickList: PickLine[]
-  /** local delivery stops in ZIP order, then street */
-  deliveryRun: PackOrder[]
-  /** open orders with no day: parcels to ship, and pickups from before windows existed */
-  undated: Array<{ id: string; number: string; statusLabel: string; name: string }>
-}
-
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
 /** The requested day when it is a real calendar day, else null. */
@@ -78,20 +42,6 @@ export function parseDay(value: string | null): string | null {
 
 function itemName(name: string, variant: string | null): string {
   return variant ? `${name} (${variant})` : name
-}
-
-/** "2 × Ribeye Steak, lb" style totals: one line per product, option and unit. */
-function pickListOf(orders: readonly PackOrder[]): PickLine[] {
-  const totals = new Map<string, PickLine>()
-  for (const order of orders) {
-    for (const item of order.items) {
-      const key = `${item.name}|${item.unit ?? ''}`
-      const line = totals.get(key) ?? { name: item.name, unit: item.unit, quantity: 0 }
-      line.quantity += item.quantity
-      totals.set(key, line)
-    }
-  }
-  return [...totals.values()].sort((a, b) => a.name.localeCompare(b.name))
 }
 
 /** The next day (today or later) with pickups or deliveries to pack, for the dashboard. */
@@ -153,7 +103,6 @@ export async function loadThisWeek(
       'ship_state',
       'ship_zip_code',
       'phone',
-      'email',
       'fulfilment_place',
       'fulfilment_start',
       'fulfilment_end',
@@ -199,7 +148,6 @@ export async function loadThisWeek(
       paymentStatus: row.payment_status,
       name: `${row.ship_first_name} ${row.ship_last_name}`,
       phone: row.phone,
-      email: row.email,
       dueCents: row.payment_status === 'paid' ? 0 : row.total_cents,
       packed: row.packed_at !== null,
       address:
@@ -216,18 +164,13 @@ export async function loadThisWeek(
           unit: item.unit,
         })),
     }
-    const group = groups.get(key) ?? { key, kind, title, orders: [], pickList: [] }
+    const group = groups.get(key) ?? { key, kind, title, orders: [] }
     group.orders.push(order)
     groups.set(key, group)
   }
   const grouped = [...groups.values()].sort(
     (a, b) => a.kind.localeCompare(b.kind) || a.title.localeCompare(b.title),
   )
-  for (const group of grouped) group.pickList = pickListOf(group.orders)
-  const all = grouped.flatMap((group) => group.orders)
-  const deliveryRun = all
-    .filter((order) => order.shippingMethod === 'delivery')
-    .sort((a, b) => a.zip.localeCompare(b.zip) || (a.address ?? '').localeCompare(b.address ?? ''))
 
   const undated = await db
     .selectFrom('orders')
@@ -250,8 +193,6 @@ export async function loadThisWeek(
     dayLabel: formatDay(day, thisYear),
     days,
     groups: grouped,
-    pickList: pickListOf(all),
-    deliveryRun,
     undated: undated.map((row) => ({
       id: row.id,
       number: formatOrderNumber(row.order_number),
@@ -259,15 +200,6 @@ export async function loadThisWeek(
       name: `${row.ship_first_name} ${row.ship_last_name}`,
     })),
   }
-}
-
-/** "2 × Ribeye Steak (lb)": a pick or pack line as the farm reads it. */
-export function lineText(line: { name: string; quantity: number; unit: string | null }): string {
-  return `${line.quantity} × ${line.name}${line.unit ? `, ${line.unit}` : ''}`
-}
-
-export function mapLink(address: string): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
 }
 
 export type ExportList = 'pick' | 'pack' | 'run'
@@ -278,7 +210,7 @@ export function thisWeekCsv(week: ThisWeek, list: ExportList): string {
     return toCsv([
       ['Group', 'Item', 'Unit', 'Quantity'],
       ...week.groups.flatMap((group) =>
-        group.pickList.map((line) => [group.title, line.name, line.unit, line.quantity]),
+        pickListOf(group.orders).map((line) => [group.title, line.name, line.unit, line.quantity]),
       ),
     ])
   }
@@ -302,14 +234,14 @@ export function thisWeekCsv(week: ThisWeek, list: ExportList): string {
   }
   return toCsv([
     ['Stop', 'Order', 'Customer', 'Phone', 'Address', 'ZIP', 'Items', 'To collect', 'Map'],
-    ...week.deliveryRun.map((order, index) => [
+    ...deliveryRunOf(week).map((order, index) => [
       index + 1,
       order.number,
       order.name,
       order.phone,
       order.address,
       order.zip,
-      order.items.reduce((sum, item) => sum + item.quantity, 0),
+      unitCount(order),
       order.dueCents > 0 ? formatCents(order.dueCents) : 'Paid',
       order.address ? mapLink(order.address) : '',
     ]),
