@@ -106,10 +106,12 @@ test('the CSV files are made from the same orders: pick per group, pack, and the
   ])
 })
 
+function Page() {
+  return <ThisWeekPage week={week} result={undefined} />
+}
+const Stub = createRoutesStub([{ path: '/admin/fulfilment', Component: Page }])
+
 function render(): string {
-  const Stub = createRoutesStub([
-    { path: '/admin/fulfilment', Component: () => <ThisWeekPage week={week} result={undefined} /> },
-  ])
   return renderToString(<Stub initialEntries={['/admin/fulfilment']} />)
 }
 
