@@ -62,6 +62,8 @@ type Run = {
   metrics: Record<string, number>
   scripts: { url: string; transferSize: number; resourceSize: number }[]
   failing: string[]
+  /** Main-thread time by script (Lighthouse's bootup-time, with its CPU slowdown), the largest first */
+  bootup: { url: string; total: number; scripting: number }[]
   lcpElement: string
   lcpPhases: string
   load: string
@@ -139,6 +141,13 @@ async function measure(page: string): Promise<Run> {
           .slice(0, 3)
         return found.length ? `${audit.id} (${found.join('; ').slice(0, 200)})` : audit.id
       }),
+    bootup: (
+      ((audits['bootup-time']?.details as { items?: Record<string, unknown>[] })?.items ?? []) as {
+        url: string
+        total: number
+        scripting: number
+      }[]
+    ).map(({ url, total, scripting }) => ({ url, total, scripting })),
     lcpElement: lcpNode?.snippet ?? '?',
     lcpPhases,
     load,
@@ -186,6 +195,11 @@ try {
     console.log(
       `  JavaScript ${kb(median(runs.map(js)))} transferred in ${runs[0]?.scripts.length} files`,
     )
+    const bootup = (runs[0]?.bootup ?? []).slice(0, 4).map(({ url, total, scripting }) => {
+      const name = url.startsWith('http') ? new URL(url).pathname.replace('/assets/', '') : url
+      return `${name} ${Math.round(total)} (script ${Math.round(scripting)})`
+    })
+    console.log(`  main thread by script, first run (ms): ${bootup.join(', ')}`)
     console.log(`  LCP element ${runs[0]?.lcpElement}`)
     console.log(`  LCP phases (ms) ${runs[0]?.lcpPhases}`)
     console.log(`  load average at each run: ${runs.map((run) => run.load).join(' | ')}`)
