@@ -229,6 +229,7 @@ test.describe('two instances on PostgreSQL', () => {
     database = await createPostgresDatabase('page_cache')
     if (!database) {
       if (process.env.CI) throw new Error('PostgreSQL must answer under CI')
+      console.warn('PostgreSQL not reachable; skipping the page cache test across two instances')
       return
     }
     const env = {
