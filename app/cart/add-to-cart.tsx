@@ -2,8 +2,8 @@ import { useEffect } from 'react'
 import { useFetcher, useLocation } from 'react-router'
 import { productCardId } from '~/catalog/product-card'
 import { useToast } from '~/components/toasts'
+import { Button } from '~/components/ui/button'
 import { useHydrated } from '~/components/ui/disclosure'
-import { primaryButtonClass } from '~/components/ui/field'
 import type { CartActionResult } from './forms'
 
 export type AddToCartFormProps = {
@@ -40,7 +40,7 @@ export function AddToCartForm({
   quantity,
   disabled = false,
   label = 'Add to Cart',
-  buttonClassName = '',
+  buttonClassName,
   children,
   card,
 }: AddToCartFormProps) {
@@ -63,15 +63,15 @@ export function AddToCartForm({
       {children}
       {/* Only a plain post needs to be sent back; a fetcher stays on the page anyway. */}
       {hydrated ? null : <input type="hidden" name="redirect" value={backTo} />}
-      <button
+      <Button
         type="submit"
         disabled={disabled || adding}
         // The visible words first, then the product: "Add to Cart: Huckleberry Jam".
         aria-label={card ? `${adding ? 'Adding...' : label}: ${what}` : undefined}
-        className={`${primaryButtonClass} ${buttonClassName}`}
+        className={buttonClassName}
       >
         {adding ? 'Adding...' : label}
-      </button>
+      </Button>
       <p
         role="status"
         className={`mt-2 min-h-5 text-sm font-medium ${result?.ok === false ? 'text-red-800' : 'text-pasture-800'}`}

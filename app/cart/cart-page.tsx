@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react'
 import { Link, useFetcher, useFetchers } from 'react-router'
+import { ButtonLink } from '~/components/ui/button'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { useHydrated } from '~/components/ui/disclosure'
-import { FormMessage, primaryButtonClass, secondaryButtonClass } from '~/components/ui/field'
+import { FormMessage } from '~/components/ui/field'
 import type { CartLine, CartSummary } from './cart'
 import { CartLineItem } from './cart-line-item'
 import type { CartActionResult } from './forms'
@@ -141,9 +142,9 @@ export function CartPage({
                 applies={cart.totals.promoApplies}
                 serverResult={isPromoResult ? actionResult : undefined}
               />
-              <Link to="/checkout" className={`${primaryButtonClass} mt-6 w-full`}>
+              <ButtonLink to="/checkout" className="mt-6 w-full">
                 Proceed to Checkout
-              </Link>
+              </ButtonLink>
             </OrderSummary>
           </div>
         </div>
@@ -195,9 +196,9 @@ function EmptyCart() {
     <div className="mt-8 rounded-lg border border-earth-100 bg-white p-10 text-center">
       <h2 className="font-display text-2xl font-bold text-ink">Your cart is empty</h2>
       <p className="mt-2 text-muted">Fresh beef, eggs and vegetables are waiting in the shop.</p>
-      <Link to="/shop" className={`${secondaryButtonClass} mt-6`}>
+      <ButtonLink to="/shop" variant="secondary" className="mt-6">
         Browse Products
-      </Link>
+      </ButtonLink>
     </div>
   )
 }

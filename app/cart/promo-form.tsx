@@ -1,11 +1,12 @@
 import { useId } from 'react'
 import { useFetcher } from 'react-router'
+import { Button } from '~/components/ui/button'
 import type { CartActionResult } from './forms'
 import { PROMO_NO_LONGER_VALID, promoMinimumMessage } from './messages'
 import type { PricingPromo } from './pricing'
 
-const buttonClass =
-  'rounded-md border-2 border-pasture-700 px-4 py-2 font-semibold text-pasture-800 hover:bg-pasture-50 disabled:cursor-not-allowed disabled:opacity-60'
+// The secondary look, dimmed while the cart answers.
+const busyClass = 'disabled:cursor-not-allowed disabled:opacity-60'
 
 /**
  * The promo code field, or the applied code with Remove. Posts to /cart with a fetcher (the
@@ -48,9 +49,9 @@ export function PromoForm({
           </p>
           <fetcher.Form method="post" action="/cart">
             <input type="hidden" name="intent" value="remove-promo" />
-            <button type="submit" disabled={busy} className={buttonClass}>
+            <Button type="submit" variant="secondary" disabled={busy} className={busyClass}>
               Remove<span className="sr-only"> promo code {promo.code}</span>
-            </button>
+            </Button>
           </fetcher.Form>
           {note ? <p className="w-full text-sm text-earth-700">{note}</p> : null}
         </div>
@@ -73,9 +74,9 @@ export function PromoForm({
               aria-describedby={result ? messageId : undefined}
               className="block w-full min-w-0 rounded-md border border-stone-400 bg-white px-3 py-2 text-ink shadow-sm focus:border-pasture-700 focus:outline-none focus:ring-2 focus:ring-pasture-600 aria-[invalid=true]:border-red-700"
             />
-            <button type="submit" disabled={busy} className={buttonClass}>
+            <Button type="submit" variant="secondary" disabled={busy} className={busyClass}>
               {busy ? 'Applying...' : 'Apply'}
-            </button>
+            </Button>
           </div>
         </fetcher.Form>
       )}

@@ -1,9 +1,7 @@
 import { useEffect, useId, useState } from 'react'
+import { Button } from '~/components/ui/button'
 import { FieldError } from '~/components/ui/field'
 import { clampQuantity, MIN_QUANTITY, QUANTITY_TOO_LOW } from './stock'
-
-const stepButtonClass =
-  'flex h-11 w-11 items-center justify-center rounded-md border border-stone-400 bg-white text-xl font-bold text-ink hover:bg-earth-50 disabled:cursor-not-allowed disabled:opacity-40'
 
 /**
  * A quantity field with minus and plus buttons: minus disabled at 1, plus at `max` (none when
@@ -48,7 +46,7 @@ export function QuantityStepper({
         {label}
       </label>
       <div className="mt-1 flex items-center gap-2">
-        <button
+        <Button
           type="button"
           // Not "Decrease quantity": the field alone should answer to its label, "Quantity".
           aria-label="Decrease"
@@ -59,10 +57,11 @@ export function QuantityStepper({
             setText(String(clampQuantity(value - 1, max)))
             onChange(clampQuantity(value - 1, max))
           }}
-          className={stepButtonClass}
+          variant="outline"
+          size="icon"
         >
           <span aria-hidden="true">−</span>
-        </button>
+        </Button>
         <input
           id={id}
           name={name}
@@ -87,7 +86,7 @@ export function QuantityStepper({
           }}
           className="h-11 w-20 rounded-md border border-stone-400 bg-white px-2 text-center text-lg text-ink focus:border-pasture-700 focus:outline-none focus:ring-2 focus:ring-pasture-600"
         />
-        <button
+        <Button
           type="button"
           aria-label="Increase"
           aria-controls={id}
@@ -97,10 +96,11 @@ export function QuantityStepper({
             setText(String(clampQuantity(value + 1, max)))
             onChange(clampQuantity(value + 1, max))
           }}
-          className={stepButtonClass}
+          variant="outline"
+          size="icon"
         >
           <span aria-hidden="true">+</span>
-        </button>
+        </Button>
       </div>
       <FieldError id={errorId} message={message} />
     </div>

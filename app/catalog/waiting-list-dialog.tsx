@@ -1,12 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { Link, useFetcher } from 'react-router'
+import { useFetcher } from 'react-router'
 import { authPageUrl } from '~/auth/redirect'
-import {
-  CheckboxField,
-  FormMessage,
-  primaryButtonClass,
-  secondaryButtonClass,
-} from '~/components/ui/field'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { CheckboxField, FormMessage } from '~/components/ui/field'
 import { QuantityStepper } from './quantity-stepper'
 
 /** What the product route's action answers to a join (with JavaScript or without). */
@@ -62,7 +58,7 @@ export function WaitingListDialog(props: Props) {
     <>
       <form method="get" action={base} className="mt-3">
         {variantParam ? <input type="hidden" name="variant" value={variantParam} /> : null}
-        <button
+        <Button
           ref={trigger}
           type="submit"
           name="waitlist"
@@ -73,10 +69,11 @@ export function WaitingListDialog(props: Props) {
             setOpening((count) => count + 1)
             setOpen(true)
           }}
-          className={`${secondaryButtonClass} w-full`}
+          variant="secondary"
+          className="w-full"
         >
           Join Waiting List
-        </button>
+        </Button>
       </form>
       <dialog
         ref={dialog}
@@ -177,9 +174,9 @@ function DialogBody({
               />
               <div className="flex flex-wrap justify-end gap-3">
                 {closeControl}
-                <button type="submit" disabled={joining} className={primaryButtonClass}>
+                <Button type="submit" disabled={joining}>
                   {joining ? 'Joining...' : 'Join Waiting List'}
-                </button>
+                </Button>
               </div>
             </fetcher.Form>
           )}
@@ -188,12 +185,10 @@ function DialogBody({
         <div className="mt-4 space-y-4">
           <p>Please sign in or create an account to join the waiting list.</p>
           <div className="flex flex-wrap gap-3">
-            <Link to={authPageUrl('/signin', pagePath)} className={primaryButtonClass}>
-              Sign In
-            </Link>
-            <Link to={authPageUrl('/signup', pagePath)} className={secondaryButtonClass}>
+            <ButtonLink to={authPageUrl('/signin', pagePath)}>Sign In</ButtonLink>
+            <ButtonLink to={authPageUrl('/signup', pagePath)} variant="secondary">
               Create Account
-            </Link>
+            </ButtonLink>
           </div>
           <div className="flex justify-end">{closeControl}</div>
         </div>

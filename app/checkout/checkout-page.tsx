@@ -1,18 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, useNavigation } from 'react-router'
 import type { CartSummary } from '~/cart/cart'
 import { OrderSummary } from '~/cart/order-summary'
 import { sellingUnit } from '~/catalog/variants'
 import { Price } from '~/components/price'
 import { ResponsiveImage } from '~/components/responsive-image'
-import {
-  CheckboxField,
-  FieldError,
-  FormMessage,
-  primaryButtonClass,
-  secondaryButtonClass,
-  TextField,
-} from '~/components/ui/field'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { CheckboxField, FieldError, FormMessage, TextField } from '~/components/ui/field'
 import { SelectField } from '~/components/ui/select-field'
 import { useClientValidation } from '~/components/ui/use-client-validation'
 import { stateName } from '~/customers/address'
@@ -73,9 +67,9 @@ export function CheckoutPage({
     return (
       <div className="mt-8 rounded-lg border border-earth-100 bg-white p-10 text-center">
         <h2 className="font-display text-2xl font-bold text-ink">Your cart is empty</h2>
-        <Link to="/shop" className={`${secondaryButtonClass} mt-6`}>
+        <ButtonLink to="/shop" variant="secondary" className="mt-6">
           Browse Products
-        </Link>
+        </ButtonLink>
       </div>
     )
   }
@@ -306,12 +300,12 @@ function ShippingForm({
         />
       ) : null}
       <div className="flex flex-wrap justify-between gap-3">
-        <Link to="/cart" className={secondaryButtonClass}>
+        <ButtonLink to="/cart" variant="secondary">
           Back to Cart
-        </Link>
-        <button type="submit" name="intent" value="to-payment" className={primaryButtonClass}>
+        </ButtonLink>
+        <Button type="submit" name="intent" value="to-payment">
           Continue to Payment
-        </button>
+        </Button>
       </div>
     </Form>
   )
@@ -361,18 +355,18 @@ function PaymentForm({
         <FieldError id="payment-method-error" message={fieldErrors.paymentMethod} />
       </fieldset>
       <div className="flex flex-wrap justify-between gap-3">
-        <button
+        <Button
           type="submit"
           name="intent"
           value="back-to-shipping"
           formNoValidate
-          className={secondaryButtonClass}
+          variant="secondary"
         >
           Back to Shipping
-        </button>
-        <button type="submit" name="intent" value="to-review" className={primaryButtonClass}>
+        </Button>
+        <Button type="submit" name="intent" value="to-review">
           Review Order
-        </button>
+        </Button>
       </div>
     </Form>
   )
@@ -476,25 +470,24 @@ function ReviewForm({
         onChange={(event) => setAccepted(event.currentTarget.checked)}
       />
       <div className="flex flex-wrap justify-between gap-3">
-        <button
+        <Button
           type="submit"
           name="intent"
           value="back-to-payment"
           formNoValidate
-          className={secondaryButtonClass}
+          variant="secondary"
         >
           Back to Payment
-        </button>
-        <button
+        </Button>
+        <Button
           type="submit"
           name="intent"
           value="place-order"
           // Without JavaScript the server refuses an unticked box instead.
           disabled={placing || (hydrated && !accepted)}
-          className={primaryButtonClass}
         >
           {placing ? 'Processing...' : 'Place Order'}
-        </button>
+        </Button>
       </div>
     </Form>
   )

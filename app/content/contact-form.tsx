@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
-import { FormMessage, primaryButtonClass, TextField } from '~/components/ui/field'
+import { Button } from '~/components/ui/button'
+import { FormMessage, TextField } from '~/components/ui/field'
 import { SelectField } from '~/components/ui/select-field'
 import { TextAreaField } from '~/components/ui/text-area-field'
 import { type FieldErrors, parseForm } from '~/http/form-data'
@@ -106,9 +107,9 @@ export function ContactForm({
         defaultValue={values.message}
         error={errors.message}
       />
-      <button type="submit" disabled={sending} className={primaryButtonClass}>
+      <Button type="submit" disabled={sending}>
         {sending ? 'Sending...' : 'Send Message'}
-      </button>
+      </Button>
     </Form>
   )
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
-import { FormMessage, primaryButtonClass, TextField } from '~/components/ui/field'
+import { Button } from '~/components/ui/button'
+import { FormMessage, TextField } from '~/components/ui/field'
 import { type FieldErrors, parseForm } from '~/http/form-data'
 import { type NewsletterResult, NewsletterSchema } from './newsletter'
 
@@ -77,13 +78,9 @@ export function NewsletterForm({
           error={fieldError || undefined}
           className="flex-1"
         />
-        <button
-          type="submit"
-          disabled={subscribing}
-          className={`${primaryButtonClass} sm:mt-6 sm:self-start`}
-        >
+        <Button type="submit" disabled={subscribing} className="sm:mt-6 sm:self-start">
           {subscribing ? 'Subscribing...' : 'Subscribe'}
-        </button>
+        </Button>
       </div>
     </fetcher.Form>
   )

@@ -1,13 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react'
 import { data, Form, isRouteErrorResponse, Link, useNavigation } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
-import {
-  CheckboxField,
-  FormMessage,
-  primaryButtonClass,
-  secondaryButtonClass,
-  TextField,
-} from '~/components/ui/field'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { CheckboxField, FormMessage, TextField } from '~/components/ui/field'
 import { SelectField } from '~/components/ui/select-field'
 import { useClientValidation } from '~/components/ui/use-client-validation'
 import { pageMeta } from '~/content/meta'
@@ -103,9 +98,6 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-const linkButtonClass =
-  'inline-flex items-center rounded-md border border-stone-400 px-3 py-1.5 text-sm font-semibold text-ink hover:bg-earth-50'
-
 export default function Addresses({ loaderData, actionData }: Route.ComponentProps) {
   const { addresses, states, editing } = loaderData
   const navigation = useNavigation()
@@ -183,32 +175,33 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
                   ) : null}
                 </address>
                 <div className="mt-4 flex flex-wrap gap-2">
-                  <Link
+                  <ButtonLink
                     to={`${PAGE}?edit=${encodeURIComponent(address.id)}`}
-                    className={linkButtonClass}
+                    variant="outline"
+                    size="medium"
                   >
                     Edit<span className="sr-only"> address at {address.street}</span>
-                  </Link>
+                  </ButtonLink>
                   <Form method="post" action={PAGE}>
                     <input type="hidden" name="intent" value="delete" />
                     <input type="hidden" name="id" value={address.id} />
-                    <button type="submit" className={linkButtonClass}>
+                    <Button type="submit" variant="outline" size="medium">
                       {pendingIntent === 'delete' && pendingId === address.id
                         ? 'Deleting...'
                         : 'Delete'}
                       <span className="sr-only"> address at {address.street}</span>
-                    </button>
+                    </Button>
                   </Form>
                   {address.is_default ? null : (
                     <Form method="post" action={PAGE}>
                       <input type="hidden" name="intent" value="make-default" />
                       <input type="hidden" name="id" value={address.id} />
-                      <button type="submit" className={linkButtonClass}>
+                      <Button type="submit" variant="outline" size="medium">
                         {pendingIntent === 'make-default' && pendingId === address.id
                           ? 'Saving...'
                           : 'Make Default'}
                         <span className="sr-only"> for the address at {address.street}</span>
-                      </button>
+                      </Button>
                     </Form>
                   )}
                 </div>
@@ -327,17 +320,13 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
             />
           )}
           <div className="flex flex-wrap items-center gap-3">
-            <button
-              type="submit"
-              className={primaryButtonClass}
-              disabled={pendingIntent === 'save'}
-            >
+            <Button type="submit" disabled={pendingIntent === 'save'}>
               {pendingIntent === 'save' ? 'Saving...' : 'Save Address'}
-            </button>
+            </Button>
             {editingId ? (
-              <Link to={PAGE} className={secondaryButtonClass}>
+              <ButtonLink to={PAGE} variant="secondary">
                 Cancel
-              </Link>
+              </ButtonLink>
             ) : null}
           </div>
         </Form>

@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import { PASSWORD_UPDATED } from '~/auth/forms'
 import { requireUser } from '~/auth/guards.server'
-import { FormMessage, primaryButtonClass, TextField } from '~/components/ui/field'
+import { Button } from '~/components/ui/button'
+import { FormMessage, TextField } from '~/components/ui/field'
 import { useClientValidation } from '~/components/ui/use-client-validation'
 import { pageMeta } from '~/content/meta'
 import {
@@ -135,13 +136,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             defaultValue={typed?.phone ?? profile.phone ?? ''}
             error={profileErrors.phone}
           />
-          <button
-            type="submit"
-            className={primaryButtonClass}
-            disabled={pendingIntent === 'profile'}
-          >
+          <Button type="submit" disabled={pendingIntent === 'profile'}>
             {pendingIntent === 'profile' ? 'Saving...' : 'Save Changes'}
-          </button>
+          </Button>
         </Form>
       </section>
 
@@ -193,13 +190,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             required
             error={passwordErrors.confirmPassword}
           />
-          <button
-            type="submit"
-            className={primaryButtonClass}
-            disabled={pendingIntent === 'password'}
-          >
+          <Button type="submit" disabled={pendingIntent === 'password'}>
             {pendingIntent === 'password' ? 'Updating...' : 'Update Password'}
-          </button>
+          </Button>
         </Form>
       </section>
     </div>

@@ -1,10 +1,11 @@
-import { Link, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import { carryGuestCart } from '~/auth/accounts.server'
 import { configuredSocialProviders } from '~/auth/auth.server'
 import { AuthCard } from '~/auth/auth-card'
 import { safeRedirect } from '~/auth/redirect'
 import { getCurrentUser } from '~/auth/session.server'
-import { FormMessage, primaryButtonClass } from '~/components/ui/field'
+import { ButtonLink } from '~/components/ui/button'
+import { FormMessage } from '~/components/ui/field'
 import { pageMeta } from '~/content/meta'
 import type { Route } from './+types/callback'
 
@@ -30,12 +31,9 @@ export default function AuthCallback({ loaderData }: Route.ComponentProps) {
   return (
     <AuthCard title={loaderData.verb === 'up' ? 'Sign Up' : 'Sign In'}>
       <FormMessage tone="error">{loaderData.message}</FormMessage>
-      <Link
-        to={loaderData.verb === 'up' ? '/signup' : '/signin'}
-        className={`${primaryButtonClass} mt-6 w-full`}
-      >
+      <ButtonLink to={loaderData.verb === 'up' ? '/signup' : '/signin'} className="mt-6 w-full">
         Back to {loaderData.verb === 'up' ? 'Sign Up' : 'Sign In'}
-      </Link>
+      </ButtonLink>
     </AuthCard>
   )
 }

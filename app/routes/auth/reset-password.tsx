@@ -1,9 +1,10 @@
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, useNavigation } from 'react-router'
 import { isResetTokenValid, resetPassword } from '~/auth/accounts.server'
 import { AuthCard } from '~/auth/auth-card'
 import { INVALID_RESET_LINK, ResetPasswordSchema } from '~/auth/forms'
 import { requireGuest } from '~/auth/guards.server'
-import { FormMessage, primaryButtonClass, TextField } from '~/components/ui/field'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { FormMessage, TextField } from '~/components/ui/field'
 import { pageMeta } from '~/content/meta'
 import { NO_FIELD_ERRORS, parseForm, readForm } from '~/http/form-data'
 import type { Route } from './+types/reset-password'
@@ -39,9 +40,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     return (
       <AuthCard title="Reset Password">
         <FormMessage tone="success">{actionData.message}</FormMessage>
-        <Link to="/signin" className={`${primaryButtonClass} mt-6 w-full`}>
+        <ButtonLink to="/signin" className="mt-6 w-full">
           Sign in with your new password
-        </Link>
+        </ButtonLink>
       </AuthCard>
     )
   }
@@ -50,9 +51,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     return (
       <AuthCard title="Reset Password">
         <FormMessage tone="error">{INVALID_RESET_LINK}</FormMessage>
-        <Link to="/signin?forgot=1" className={`${primaryButtonClass} mt-6 w-full`}>
+        <ButtonLink to="/signin?forgot=1" className="mt-6 w-full">
           Request a new link
-        </Link>
+        </ButtonLink>
       </AuthCard>
     )
   }
@@ -79,9 +80,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           required
           error={actionData?.fieldErrors.confirmPassword}
         />
-        <button type="submit" disabled={updating} className={`${primaryButtonClass} w-full`}>
+        <Button type="submit" disabled={updating} className="w-full">
           {updating ? 'Updating...' : 'Update Password'}
-        </button>
+        </Button>
       </Form>
     </AuthCard>
   )

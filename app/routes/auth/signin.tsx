@@ -6,7 +6,8 @@ import { AuthCard, SocialButtons } from '~/auth/auth-card'
 import { ForgotPasswordSchema, SignInSchema, SocialSignInSchema } from '~/auth/forms'
 import { requireGuest } from '~/auth/guards.server'
 import { authPageUrl, safeRedirect, signInReason } from '~/auth/redirect'
-import { CheckboxField, FormMessage, primaryButtonClass, TextField } from '~/components/ui/field'
+import { Button } from '~/components/ui/button'
+import { CheckboxField, FormMessage, TextField } from '~/components/ui/field'
 import { pageMeta } from '~/content/meta'
 import { NO_FIELD_ERRORS, parseForm, readForm } from '~/http/form-data'
 import type { Route } from './+types/signin'
@@ -129,9 +130,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           <CheckboxField label="Remember me" name="rememberMe" />
           <ForgotPasswordLink />
         </div>
-        <button type="submit" disabled={signingIn} className={`${primaryButtonClass} w-full`}>
+        <Button type="submit" disabled={signingIn} className="w-full">
           {signingIn ? 'Signing in...' : 'Sign In'}
-        </button>
+        </Button>
       </Form>
       <SocialButtons
         providers={loaderData.providers}
@@ -262,9 +263,9 @@ function ForgotPasswordDialog({
               >
                 Cancel
               </a>
-              <button type="submit" disabled={sending} className={primaryButtonClass}>
+              <Button type="submit" disabled={sending}>
                 {sending ? 'Sending...' : 'Send Reset Link'}
-              </button>
+              </Button>
             </div>
           </fetcher.Form>
         </>

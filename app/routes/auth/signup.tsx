@@ -6,7 +6,8 @@ import { AuthCard, SocialButtons } from '~/auth/auth-card'
 import { SignUpSchema } from '~/auth/forms'
 import { requireGuest } from '~/auth/guards.server'
 import { authPageUrl, SIGN_UP_LANDING, safeRedirect } from '~/auth/redirect'
-import { CheckboxField, FormMessage, primaryButtonClass, TextField } from '~/components/ui/field'
+import { Button } from '~/components/ui/button'
+import { CheckboxField, FormMessage, TextField } from '~/components/ui/field'
 import { pageMeta } from '~/content/meta'
 import { type FieldErrors, NO_FIELD_ERRORS, parseForm, readForm } from '~/http/form-data'
 import { TermsLabel } from '~/policies/terms-label'
@@ -134,13 +135,9 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           name="newsletter"
         />
         <CheckboxField label={<TermsLabel />} {...field('terms')} />
-        <button
-          type="submit"
-          disabled={creating || invalid}
-          className={`${primaryButtonClass} w-full`}
-        >
+        <Button type="submit" disabled={creating || invalid} className="w-full">
           {creating ? 'Creating account...' : 'Create Account'}
-        </button>
+        </Button>
       </Form>
       <SocialButtons
         providers={loaderData.providers}

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Link } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
 import { Price } from '~/components/price'
-import { primaryButtonClass, secondaryButtonClass } from '~/components/ui/field'
+import { ButtonLink } from '~/components/ui/button'
 import { pageMeta } from '~/content/meta'
 import { getCustomerOrderView } from '~/customers/orders.server'
 import { getDb } from '~/db/db.server'
@@ -177,12 +177,10 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
       </section>
 
       <div className="flex flex-wrap justify-center gap-4">
-        <Link to="/shop" className={primaryButtonClass}>
-          Continue Shopping
-        </Link>
-        <Link to="/account/orders" className={secondaryButtonClass}>
+        <ButtonLink to="/shop">Continue Shopping</ButtonLink>
+        <ButtonLink to="/account/orders" variant="secondary">
           View Order History
-        </Link>
+        </ButtonLink>
       </div>
     </div>
   )

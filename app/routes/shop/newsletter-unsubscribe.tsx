@@ -1,5 +1,5 @@
 import { data, Form, useNavigation } from 'react-router'
-import { primaryButtonClass } from '~/components/ui/field'
+import { Button } from '~/components/ui/button'
 import { pageMeta } from '~/content/meta'
 import {
   NEWSLETTER_BAD_LINK,
@@ -76,13 +76,9 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
         </p>
         <Form method="post" className="mt-8">
           <input type="hidden" name="token" value={loaderData.token} />
-          <button
-            type="submit"
-            disabled={navigation.state === 'submitting'}
-            className={primaryButtonClass}
-          >
+          <Button type="submit" disabled={navigation.state === 'submitting'}>
             {navigation.state === 'submitting' ? 'Unsubscribing...' : 'Unsubscribe'}
-          </button>
+          </Button>
         </Form>
       </>
     )

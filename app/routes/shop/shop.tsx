@@ -12,7 +12,7 @@ import {
   type ShopQuery,
   shopHref,
 } from '~/catalog/shop-query'
-import { primaryButtonClass } from '~/components/ui/field'
+import { Button } from '~/components/ui/button'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
 import { getEnv } from '~/env.server'
@@ -183,9 +183,7 @@ function ShopSearch({ query }: { query: ShopQuery }) {
           ))}
         </select>
       </div>
-      <button type="submit" className={primaryButtonClass}>
-        Search
-      </button>
+      <Button type="submit">Search</Button>
     </Form>
   )
 }
