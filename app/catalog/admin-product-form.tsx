@@ -3,14 +3,8 @@ import { Form } from 'react-router'
 import { centsToDollarsInput } from '~/admin/fields'
 import { ConfirmSubmitButton } from '~/admin/ui/confirm-submit'
 import { ResponsiveImage } from '~/components/responsive-image'
-import {
-  CheckboxField,
-  FieldError,
-  FormMessage,
-  primaryButtonClass,
-  secondaryButtonClass,
-  TextField,
-} from '~/components/ui/field'
+import { Button } from '~/components/ui/button'
+import { CheckboxField, FieldError, FormMessage, TextField } from '~/components/ui/field'
 import { SelectField } from '~/components/ui/select-field'
 import { TextAreaField } from '~/components/ui/text-area-field'
 import type { FieldErrors } from '~/http/form-data'
@@ -268,11 +262,11 @@ export function ProductForm({
             />
           ))}
           {rows.length < MAX_VARIANT_ROWS ? (
-            <button
+            <Button
               type={hydrated ? 'button' : 'submit'}
               name="intent"
               value="add-variant"
-              className={secondaryButtonClass}
+              variant="secondary"
               onClick={(event) => {
                 if (!hydrated) return
                 event.preventDefault()
@@ -280,13 +274,13 @@ export function ProductForm({
               }}
             >
               Add Another Option
-            </button>
+            </Button>
           ) : null}
         </fieldset>
 
-        <button type="submit" name="intent" value="save" className={primaryButtonClass}>
+        <Button type="submit" name="intent" value="save">
           Save Product
-        </button>
+        </Button>
       </Form>
       {/* Removing an option is its own form (forms cannot nest); each Remove button names it. */}
       <Form method="post" id="remove-variant-form" className="hidden">

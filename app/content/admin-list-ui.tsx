@@ -1,14 +1,9 @@
 import { Form } from 'react-router'
+import { Button } from '~/components/ui/button'
 import { FormMessage } from '~/components/ui/field'
 
 // The team and gallery pages' shared parts. Move up / Move down for a list shown in display order (team, gallery): two small plain
 // forms, so reordering works without JavaScript. The item's name is read to screen readers.
-
-export const smallButtonClass =
-  'rounded-md border border-stone-400 px-2.5 py-1 text-sm font-semibold text-ink hover:bg-earth-50 disabled:cursor-not-allowed disabled:opacity-40'
-
-export const smallDangerButtonClass =
-  'rounded-md border border-red-800 px-2.5 py-1 text-sm font-semibold text-red-800 hover:bg-red-50'
 
 export function DisplayOrderButtons({
   id,
@@ -27,16 +22,17 @@ export function DisplayOrderButtons({
         <Form method="post" key={direction}>
           <input type="hidden" name="intent" value="move" />
           <input type="hidden" name="id" value={id} />
-          <button
+          <Button
             type="submit"
             name="direction"
             value={direction}
-            className={smallButtonClass}
+            variant="outline"
+            size="small"
             disabled={direction === 'up' ? first : last}
           >
             Move {direction}
             <span className="sr-only"> {name}</span>
-          </button>
+          </Button>
         </Form>
       ))}
     </>

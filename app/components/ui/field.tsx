@@ -103,8 +103,3 @@ export function FormMessage({
     </div>
   )
 }
-
-export const primaryButtonClass =
-  'inline-flex items-center justify-center rounded-md bg-pasture-700 px-5 py-2.5 font-semibold text-white hover:bg-pasture-800 disabled:cursor-not-allowed disabled:bg-stone-400'
-export const secondaryButtonClass =
-  'inline-flex items-center justify-center rounded-md border-2 border-pasture-700 px-5 py-2 font-semibold text-pasture-800 hover:bg-pasture-50'

@@ -1,13 +1,7 @@
 import { Form } from 'react-router'
 import { EmptyState } from '~/admin/ui/admin-page'
-import {
-  CheckboxField,
-  FieldError,
-  FormMessage,
-  primaryButtonClass,
-  secondaryButtonClass,
-  TextField,
-} from '~/components/ui/field'
+import { Button } from '~/components/ui/button'
+import { CheckboxField, FieldError, FormMessage, TextField } from '~/components/ui/field'
 import { SelectField } from '~/components/ui/select-field'
 import { WEEKDAY_NAMES } from '~/platform/farm-clock'
 import { describeWindow } from './setup-forms'
@@ -48,25 +42,15 @@ export function WindowList({ windows, noun }: { windows: WindowRow[]; noun: stri
           <span className="flex gap-2">
             <Form method="post">
               <input type="hidden" name="windowId" value={window.id} />
-              <button
-                type="submit"
-                name="intent"
-                value="toggle-window"
-                className={secondaryButtonClass}
-              >
+              <Button type="submit" name="intent" value="toggle-window" variant="secondary">
                 {window.is_active ? 'Switch off' : 'Switch on'}
-              </button>
+              </Button>
             </Form>
             <Form method="post">
               <input type="hidden" name="windowId" value={window.id} />
-              <button
-                type="submit"
-                name="intent"
-                value="delete-window"
-                className={secondaryButtonClass}
-              >
+              <Button type="submit" name="intent" value="delete-window" variant="secondary">
                 Delete
-              </button>
+              </Button>
             </Form>
           </span>
         </li>
@@ -195,9 +179,7 @@ export function AddWindowForm({ noun, result }: { noun: string; result: SetupRes
         </div>
         <FieldError id="cutoff-kind-error" message={errors.cutoff_kind} />
       </fieldset>
-      <button type="submit" className={primaryButtonClass}>
-        Add {noun}
-      </button>
+      <Button type="submit">Add {noun}</Button>
     </Form>
   )
 }

@@ -2,7 +2,8 @@ import { Form, Link, useNavigation } from 'react-router'
 import { AdminPageHeader, AdminPanel, EmptyState } from '~/admin/ui/admin-page'
 import { adminLinkClass } from '~/admin/ui/filter-tabs'
 import { Price } from '~/components/price'
-import { FormMessage, primaryButtonClass, secondaryButtonClass } from '~/components/ui/field'
+import { ButtonLink } from '~/components/ui/button'
+import { FormMessage } from '~/components/ui/field'
 import { handOverStepFor, packStepFor, STEP_LABELS } from '~/orders/order-workflow'
 import {
   deliveryRunOf,
@@ -53,15 +54,12 @@ export function ThisWeekPage({ week, result }: { week: ThisWeek; result: ThisWee
         }
         actions={
           <>
-            <Link
-              to={`/admin/fulfilment/pack-list?day=${encodeURIComponent(week.day)}`}
-              className={primaryButtonClass}
-            >
+            <ButtonLink to={`/admin/fulfilment/pack-list?day=${encodeURIComponent(week.day)}`}>
               Print pack list
-            </Link>
-            <Link to="/admin/fulfilment/setup" className={secondaryButtonClass}>
+            </ButtonLink>
+            <ButtonLink to="/admin/fulfilment/setup" variant="secondary">
               Pickup places, delivery zones and hours
-            </Link>
+            </ButtonLink>
           </>
         }
       />

@@ -6,7 +6,8 @@ import { FarmTime } from '~/admin/ui/farm-time'
 import { adminLinkClass } from '~/admin/ui/filter-tabs'
 import { Pagination } from '~/admin/ui/pagination'
 import { requireAdmin } from '~/auth/guards.server'
-import { secondaryButtonClass, TextField } from '~/components/ui/field'
+import { Button } from '~/components/ui/button'
+import { TextField } from '~/components/ui/field'
 import { SelectField } from '~/components/ui/select-field'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
@@ -66,9 +67,9 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
           placeholder="e.g. grant"
         />
         <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className={secondaryButtonClass}>
+          <Button type="submit" variant="secondary">
             Filter
-          </button>
+          </Button>
           {filtered ? (
             <Link to="/admin/activity" className={adminLinkClass}>
               Show All

@@ -1,9 +1,10 @@
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, useNavigation } from 'react-router'
 import { AdminPageHeader, AdminPanel, EmptyState } from '~/admin/ui/admin-page'
 import { ConfirmSubmitButton } from '~/admin/ui/confirm-submit'
 import { requireAdmin } from '~/auth/guards.server'
 import { ResponsiveImage } from '~/components/responsive-image'
-import { primaryButtonClass, secondaryButtonClass, TextField } from '~/components/ui/field'
+import { Button, ButtonLink, buttonVariants } from '~/components/ui/button'
+import { TextField } from '~/components/ui/field'
 import { useClientValidation } from '~/components/ui/use-client-validation'
 import {
   type AdminGalleryImage,
@@ -11,12 +12,7 @@ import {
   listGalleryForAdmin,
 } from '~/content/admin-gallery.server'
 import { type ListActionResult, runListAction } from '~/content/admin-list-action.server'
-import {
-  DisplayOrderButtons,
-  ListActionMessage,
-  smallButtonClass,
-  smallDangerButtonClass,
-} from '~/content/admin-list-ui'
+import { DisplayOrderButtons, ListActionMessage } from '~/content/admin-list-ui'
 import { GalleryActionSchema, GalleryImageSchema } from '~/content/farm-form'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
@@ -43,9 +39,9 @@ export default function AdminGallery({ loaderData, actionData }: Route.Component
         title="Picture Gallery"
         description="Pictures of the farm, in the order they are shown."
         actions={
-          <Link to="/admin/content" className={secondaryButtonClass}>
+          <ButtonLink to="/admin/content" variant="secondary">
             Back to Content
-          </Link>
+          </ButtonLink>
         }
       />
       <div className="space-y-6">
@@ -116,9 +112,9 @@ function GalleryItem({
             defaultValue={failed?.values.caption ?? image.caption ?? ''}
             error={errors.caption}
           />
-          <button type="submit" className={smallButtonClass}>
+          <Button type="submit" variant="outline" size="small">
             Save Details<span className="sr-only"> of {name}</span>
-          </button>
+          </Button>
         </Form>
         <div className="flex flex-wrap gap-2">
           <DisplayOrderButtons id={image.id} name={name} first={position === 1} last={last} />
@@ -130,7 +126,7 @@ function GalleryItem({
               title="Remove this picture?"
               question={`"${image.alt_text}" will be removed from the gallery.`}
               confirmLabel="Remove"
-              className={smallDangerButtonClass}
+              className={buttonVariants({ variant: 'danger', size: 'small' })}
             >
               Remove<span className="sr-only"> {name}</span>
             </ConfirmSubmitButton>
@@ -182,9 +178,9 @@ function UploadForm({ actionData }: { actionData: ListActionResult | undefined }
           defaultValue={failed?.values.caption ?? ''}
           error={errors.caption}
         />
-        <button type="submit" className={primaryButtonClass} disabled={submitting}>
+        <Button type="submit" disabled={submitting}>
           {submitting ? 'Uploading...' : 'Add Picture'}
-        </button>
+        </Button>
       </Form>
     </AdminPanel>
   )

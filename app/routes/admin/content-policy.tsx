@@ -1,7 +1,8 @@
 import { data, Form, Link, useNavigation } from 'react-router'
 import { AdminPageHeader, AdminPanel } from '~/admin/ui/admin-page'
 import { requireAdmin } from '~/auth/guards.server'
-import { FormMessage, primaryButtonClass, secondaryButtonClass } from '~/components/ui/field'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { FormMessage } from '~/components/ui/field'
 import { TextAreaField } from '~/components/ui/text-area-field'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
@@ -57,9 +58,9 @@ export default function AdminPolicy({ loaderData, actionData }: Route.ComponentP
         title={policy.title}
         description="A policy page of the shop, linked from the footer, sign-up and checkout."
         actions={
-          <Link to={policy.path} className={secondaryButtonClass}>
+          <ButtonLink to={policy.path} variant="secondary">
             View Page
-          </Link>
+          </ButtonLink>
         }
       />
       <nav aria-label="Policy pages" className="mb-6">
@@ -100,25 +101,13 @@ export default function AdminPolicy({ loaderData, actionData }: Route.ComponentP
           </p>
         </AdminPanel>
         <div className="flex flex-wrap gap-3">
-          <button
-            type="submit"
-            name="intent"
-            value="save"
-            disabled={saving}
-            className={primaryButtonClass}
-          >
+          <Button type="submit" name="intent" value="save" disabled={saving}>
             {saving ? 'Saving...' : 'Save Policy'}
-          </button>
+          </Button>
           {edited ? (
-            <button
-              type="submit"
-              name="intent"
-              value="reset"
-              disabled={saving}
-              className={secondaryButtonClass}
-            >
+            <Button type="submit" name="intent" value="reset" disabled={saving} variant="secondary">
               Restore Default Text
-            </button>
+            </Button>
           ) : (
             <p className="self-center text-sm text-muted">Showing the default text.</p>
           )}

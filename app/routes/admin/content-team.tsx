@@ -1,23 +1,14 @@
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, useNavigation } from 'react-router'
 import { AdminPageHeader, AdminPanel, AdminTable, EmptyState } from '~/admin/ui/admin-page'
 import { ConfirmSubmitButton } from '~/admin/ui/confirm-submit'
 import { requireAdmin } from '~/auth/guards.server'
 import { ResponsiveImage } from '~/components/responsive-image'
-import {
-  CheckboxField,
-  primaryButtonClass,
-  secondaryButtonClass,
-  TextField,
-} from '~/components/ui/field'
+import { Button, ButtonLink, buttonVariants } from '~/components/ui/button'
+import { CheckboxField, TextField } from '~/components/ui/field'
 import { TextAreaField } from '~/components/ui/text-area-field'
 import { useClientValidation } from '~/components/ui/use-client-validation'
 import { type ListActionResult, runListAction } from '~/content/admin-list-action.server'
-import {
-  DisplayOrderButtons,
-  ListActionMessage,
-  smallButtonClass,
-  smallDangerButtonClass,
-} from '~/content/admin-list-ui'
+import { DisplayOrderButtons, ListActionMessage } from '~/content/admin-list-ui'
 import { type AdminTeamMember, changeTeam, listTeamForAdmin } from '~/content/admin-team.server'
 import { TeamActionSchema, TeamMemberSchema } from '~/content/farm-form'
 import { pageMeta } from '~/content/meta'
@@ -47,9 +38,9 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
         title="Team Members"
         description="The people on the About page, in the order shown there. Hidden members stay here but are not shown."
         actions={
-          <Link to="/admin/content" className={secondaryButtonClass}>
+          <ButtonLink to="/admin/content" variant="secondary">
             Back to Content
-          </Link>
+          </ButtonLink>
         }
       />
       <div className="space-y-6">
@@ -133,20 +124,21 @@ function TeamRow({
             first={position === 1}
             last={last}
           />
-          <Link to={`?edit=${member.id}`} className={smallButtonClass}>
+          <ButtonLink to={`?edit=${member.id}`} variant="outline" size="small">
             Edit{who}
-          </Link>
+          </ButtonLink>
           <Form method="post">
             <input type="hidden" name="id" value={member.id} />
-            <button
+            <Button
               type="submit"
               name="intent"
               value={member.is_active ? 'hide' : 'show'}
-              className={smallButtonClass}
+              variant="outline"
+              size="small"
             >
               {member.is_active ? 'Hide' : 'Show'}
               {who}
-            </button>
+            </Button>
           </Form>
           <Form method="post">
             <input type="hidden" name="id" value={member.id} />
@@ -156,7 +148,7 @@ function TeamRow({
               title="Remove this team member?"
               question={`${member.name} will be removed from the team for good. To take them off the About page for now, use Hide instead.`}
               confirmLabel="Remove"
-              className={smallDangerButtonClass}
+              className={buttonVariants({ variant: 'danger', size: 'small' })}
             >
               Remove{who}
             </ConfirmSubmitButton>
@@ -247,13 +239,13 @@ function MemberForm({
         </div>
         <CheckboxField label="Show on the About page" name="is_active" defaultChecked={active} />
         <div className="flex flex-wrap gap-3">
-          <button type="submit" className={primaryButtonClass} disabled={submitting}>
+          <Button type="submit" disabled={submitting}>
             {submitting ? 'Saving...' : member ? 'Save Team Member' : 'Add Team Member'}
-          </button>
+          </Button>
           {member ? (
-            <Link to="/admin/content/team" className={secondaryButtonClass}>
+            <ButtonLink to="/admin/content/team" variant="secondary">
               Done editing
-            </Link>
+            </ButtonLink>
           ) : null}
         </div>
       </Form>

@@ -1,15 +1,10 @@
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, useNavigation } from 'react-router'
 import { textFields } from '~/admin/image-field.server'
 import { AdminPageHeader, AdminPanel } from '~/admin/ui/admin-page'
 import { requireAdmin } from '~/auth/guards.server'
 import { ResponsiveImage } from '~/components/responsive-image'
-import {
-  CheckboxField,
-  FormMessage,
-  primaryButtonClass,
-  secondaryButtonClass,
-  TextField,
-} from '~/components/ui/field'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { CheckboxField, FormMessage, TextField } from '~/components/ui/field'
 import { TextAreaField } from '~/components/ui/text-area-field'
 import { useClientValidation } from '~/components/ui/use-client-validation'
 import { getFarmInfoForAdmin, updateFarmInfo } from '~/content/admin-farm.server'
@@ -75,15 +70,15 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
         description="The farm's words and pictures on Home, About, Contact and Grass-Fed Beef. Saved changes show on the shop at once."
         actions={
           <>
-            <Link to="/admin/content/team" className={secondaryButtonClass}>
+            <ButtonLink to="/admin/content/team" variant="secondary">
               Team Members
-            </Link>
-            <Link to="/admin/content/gallery" className={secondaryButtonClass}>
+            </ButtonLink>
+            <ButtonLink to="/admin/content/gallery" variant="secondary">
               Picture Gallery
-            </Link>
-            <Link to="/admin/content/policies/terms" className={secondaryButtonClass}>
+            </ButtonLink>
+            <ButtonLink to="/admin/content/policies/terms" variant="secondary">
               Policies
-            </Link>
+            </ButtonLink>
           </>
         }
       />
@@ -295,9 +290,9 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
           </div>
         </AdminPanel>
 
-        <button type="submit" className={primaryButtonClass} disabled={submitting}>
+        <Button type="submit" disabled={submitting}>
           {submitting ? 'Saving...' : 'Save Farm Information'}
-        </button>
+        </Button>
       </Form>
     </>
   )

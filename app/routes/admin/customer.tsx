@@ -12,7 +12,8 @@ import {
 } from '~/auth/admins.server'
 import { requireAdmin } from '~/auth/guards.server'
 import { Price } from '~/components/price'
-import { FormMessage, primaryButtonClass, secondaryButtonClass } from '~/components/ui/field'
+import { buttonVariants } from '~/components/ui/button'
+import { FormMessage } from '~/components/ui/field'
 import { pageMeta } from '~/content/meta'
 import { stateName } from '~/customers/address'
 import { CUSTOMER_ORDERS_SHOWN, getCustomerDetail } from '~/customers/admin-customers.server'
@@ -108,7 +109,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
               <ConfirmSubmitButton
                 name="intent"
                 value="remove-admin"
-                className={secondaryButtonClass}
+                className={buttonVariants({ variant: 'secondary' })}
                 title="Remove admin rights?"
                 question={`${fullName} will no longer be able to open the admin pages.`}
                 confirmLabel="Remove Admin"
@@ -119,7 +120,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
               <ConfirmSubmitButton
                 name="intent"
                 value="grant-admin"
-                className={primaryButtonClass}
+                className={buttonVariants()}
                 title="Make this customer an admin?"
                 question={`${fullName} will be able to see every order and customer and change anything in the shop.`}
                 confirmLabel="Grant Admin"

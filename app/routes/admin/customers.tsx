@@ -5,7 +5,8 @@ import { FarmTime } from '~/admin/ui/farm-time'
 import { adminLinkClass } from '~/admin/ui/filter-tabs'
 import { Pagination } from '~/admin/ui/pagination'
 import { requireAdmin } from '~/auth/guards.server'
-import { secondaryButtonClass, TextField } from '~/components/ui/field'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { TextField } from '~/components/ui/field'
 import { pageMeta } from '~/content/meta'
 import { listCustomers } from '~/customers/admin-customers.server'
 import { getDb } from '~/db/db.server'
@@ -27,9 +28,9 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
         title="Customers"
         description="Everyone with an account, newest first."
         actions={
-          <Link to="/admin/newsletter" className={secondaryButtonClass}>
+          <ButtonLink to="/admin/newsletter" variant="secondary">
             Newsletter Subscribers
-          </Link>
+          </ButtonLink>
         }
       />
       <Form method="get" role="search" className="mb-6 flex flex-wrap items-end gap-3">
@@ -40,9 +41,9 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
           defaultValue={search}
           className="w-full max-w-sm"
         />
-        <button type="submit" className={secondaryButtonClass}>
+        <Button type="submit" variant="secondary">
           Search
-        </button>
+        </Button>
         {search ? (
           <Link to="/admin/customers" className={adminLinkClass}>
             Show All

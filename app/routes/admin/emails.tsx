@@ -12,7 +12,8 @@ import { FarmTime } from '~/admin/ui/farm-time'
 import { adminLinkClass, FilterTabs } from '~/admin/ui/filter-tabs'
 import { Pagination } from '~/admin/ui/pagination'
 import { requireAdmin } from '~/auth/guards.server'
-import { FormMessage, secondaryButtonClass } from '~/components/ui/field'
+import { ButtonLink } from '~/components/ui/button'
+import { FormMessage } from '~/components/ui/field'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
 import {
@@ -108,9 +109,9 @@ export default function AdminEmails({ loaderData, actionData }: Route.ComponentP
         title="Emails"
         description="Every email the shop sends goes through this outbox. Failed ones show why."
         actions={
-          <Link to="/admin/errors" className={secondaryButtonClass}>
+          <ButtonLink to="/admin/errors" variant="secondary">
             Error Reports
-          </Link>
+          </ButtonLink>
         }
       />
       {actionData ? (

@@ -5,7 +5,7 @@ import { FarmTime } from '~/admin/ui/farm-time'
 import { adminLinkClass } from '~/admin/ui/filter-tabs'
 import { Pagination } from '~/admin/ui/pagination'
 import { requireAdmin } from '~/auth/guards.server'
-import { secondaryButtonClass } from '~/components/ui/field'
+import { ButtonLink } from '~/components/ui/button'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
 import { listErrorReports } from '~/errors/admin-errors.server'
@@ -24,9 +24,9 @@ export default function AdminErrors({ loaderData }: Route.ComponentProps) {
         title="Error Reports"
         description="Errors that visitors' browsers ran into and reported, newest first."
         actions={
-          <Link to="/admin/emails" className={secondaryButtonClass}>
+          <ButtonLink to="/admin/emails" variant="secondary">
             Emails
-          </Link>
+          </ButtonLink>
         }
       />
       {reports.length === 0 ? (

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react'
-import { Link } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { formatUnitPrice } from '~/components/price'
-import { primaryButtonClass, secondaryButtonClass } from '~/components/ui/field'
+import { Button, ButtonLink } from '~/components/ui/button'
 import { getFarmBasics } from '~/content/farm.server'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
@@ -33,9 +32,9 @@ export default function PackListDocument({ loaderData }: Route.ComponentProps) {
     <article className="mx-auto max-w-3xl bg-white px-6 py-8 text-ink print:max-w-none print:p-0">
       <style>{PRINT_CSS}</style>
       <div className="mb-6 flex flex-wrap gap-3 print:hidden">
-        <Link to={`/admin/fulfilment?day=${week.day}`} className={secondaryButtonClass}>
+        <ButtonLink to={`/admin/fulfilment?day=${week.day}`} variant="secondary">
           Back to This week
-        </Link>
+        </ButtonLink>
         <PrintButton />
       </div>
       <h1 className="font-display text-2xl font-bold">
@@ -96,9 +95,9 @@ function PrintButton() {
   useEffect(() => setReady(true), [])
   if (!ready) return null
   return (
-    <button type="button" className={primaryButtonClass} onClick={() => window.print()}>
+    <Button type="button" onClick={() => window.print()}>
       Print
-    </button>
+    </Button>
   )
 }
 

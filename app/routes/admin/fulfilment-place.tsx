@@ -1,7 +1,8 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import { AdminPageHeader, AdminPanel } from '~/admin/ui/admin-page'
 import { requireAdmin } from '~/auth/guards.server'
-import { primaryButtonClass, secondaryButtonClass, TextField } from '~/components/ui/field'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { TextField } from '~/components/ui/field'
 import { TextAreaField } from '~/components/ui/text-area-field'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
@@ -69,9 +70,9 @@ export default function PickupPlace({ loaderData, actionData }: Route.ComponentP
         title={place ? place.name : 'New pickup place'}
         description="Where shoppers collect their orders, and when."
         actions={
-          <Link to="/admin/fulfilment/setup" className={secondaryButtonClass}>
+          <ButtonLink to="/admin/fulfilment/setup" variant="secondary">
             Back to set-up
-          </Link>
+          </ButtonLink>
         }
       />
       <ResultMessage result={result} />
@@ -111,9 +112,7 @@ export default function PickupPlace({ loaderData, actionData }: Route.ComponentP
             <ActiveBox checked={place?.is_active ?? true} />
           </div>
           <div>
-            <button type="submit" className={primaryButtonClass}>
-              Save place
-            </button>
+            <Button type="submit">Save place</Button>
           </div>
         </Form>
       </AdminPanel>

@@ -3,7 +3,8 @@ import { AdminPageHeader, AdminPanel, EmptyState } from '~/admin/ui/admin-page'
 import { adminLinkClass } from '~/admin/ui/filter-tabs'
 import { requireAdmin } from '~/auth/guards.server'
 import { formatCents } from '~/components/price'
-import { primaryButtonClass, secondaryButtonClass, TextField } from '~/components/ui/field'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { TextField } from '~/components/ui/field'
 import { SelectField } from '~/components/ui/select-field'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
@@ -62,9 +63,9 @@ export default function FulfilmentSetup({ loaderData, actionData }: Route.Compon
         title="Pickups and deliveries"
         description="Where and when shoppers get their orders. Checkout offers what is on here."
         actions={
-          <Link to="/admin/fulfilment" className={secondaryButtonClass}>
+          <ButtonLink to="/admin/fulfilment" variant="secondary">
             Back to This week
-          </Link>
+          </ButtonLink>
         }
       />
       <ResultMessage result={result} />
@@ -88,9 +89,9 @@ export default function FulfilmentSetup({ loaderData, actionData }: Route.Compon
             </li>
           ))}
         </ul>
-        <Link to="/admin/fulfilment/places/new" className={`${primaryButtonClass} mt-4`}>
+        <ButtonLink to="/admin/fulfilment/places/new" className="mt-4">
           Add a pickup place
-        </Link>
+        </ButtonLink>
       </AdminPanel>
       <AdminPanel title="Local delivery zones">
         {zones.length === 0 ? (
@@ -116,9 +117,9 @@ export default function FulfilmentSetup({ loaderData, actionData }: Route.Compon
             </li>
           ))}
         </ul>
-        <Link to="/admin/fulfilment/zones/new" className={`${primaryButtonClass} mt-4`}>
+        <ButtonLink to="/admin/fulfilment/zones/new" className="mt-4">
           Add a delivery zone
-        </Link>
+        </ButtonLink>
       </AdminPanel>
       <AdminPanel title="Closed dates">
         {closed.length === 0 ? (
@@ -133,15 +134,15 @@ export default function FulfilmentSetup({ loaderData, actionData }: Route.Compon
                 </span>
                 <Form method="post">
                   <input type="hidden" name="id" value={row.id} />
-                  <button
+                  <Button
                     type="submit"
                     name="intent"
                     value="delete-closed-date"
-                    className={secondaryButtonClass}
+                    variant="secondary"
                     aria-label={`Open ${formatDay(row.on_date, thisYear)} again`}
                   >
                     Open again
-                  </button>
+                  </Button>
                 </Form>
               </li>
             ))}
@@ -174,9 +175,7 @@ export default function FulfilmentSetup({ loaderData, actionData }: Route.Compon
             error={errors.note}
           />
           <div>
-            <button type="submit" className={primaryButtonClass}>
-              Close this date
-            </button>
+            <Button type="submit">Close this date</Button>
           </div>
         </Form>
       </AdminPanel>

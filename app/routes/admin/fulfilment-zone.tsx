@@ -1,8 +1,9 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import { centsToDollarsInput } from '~/admin/fields'
 import { AdminPageHeader, AdminPanel } from '~/admin/ui/admin-page'
 import { requireAdmin } from '~/auth/guards.server'
-import { primaryButtonClass, secondaryButtonClass, TextField } from '~/components/ui/field'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { TextField } from '~/components/ui/field'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
 import { getZone, saveZone } from '~/fulfilment/admin/setup.server'
@@ -79,9 +80,9 @@ export default function DeliveryZone({ loaderData, actionData }: Route.Component
         title={zone ? zone.name : 'New delivery zone'}
         description="Where the farm delivers, what it costs, and on which days."
         actions={
-          <Link to="/admin/fulfilment/setup" className={secondaryButtonClass}>
+          <ButtonLink to="/admin/fulfilment/setup" variant="secondary">
             Back to set-up
-          </Link>
+          </ButtonLink>
         }
       />
       <ResultMessage result={result} />
@@ -130,9 +131,7 @@ export default function DeliveryZone({ loaderData, actionData }: Route.Component
             <ActiveBox checked={zone?.is_active ?? true} />
           </div>
           <div>
-            <button type="submit" className={primaryButtonClass}>
-              Save zone
-            </button>
+            <Button type="submit">Save zone</Button>
           </div>
         </Form>
       </AdminPanel>

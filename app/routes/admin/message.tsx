@@ -4,7 +4,8 @@ import { AdminPageHeader, AdminPanel } from '~/admin/ui/admin-page'
 import { FarmTime } from '~/admin/ui/farm-time'
 import { adminLinkClass } from '~/admin/ui/filter-tabs'
 import { requireAdmin } from '~/auth/guards.server'
-import { FormMessage, primaryButtonClass, secondaryButtonClass } from '~/components/ui/field'
+import { Button, ButtonAnchor } from '~/components/ui/button'
+import { FormMessage } from '~/components/ui/field'
 import { openMessage, replyHref, setMessageStatus } from '~/content/admin-messages.server'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
@@ -87,21 +88,19 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
           </div>
         </AdminPanel>
         <div className="flex flex-wrap gap-3">
-          <a href={reply} className={primaryButtonClass}>
-            Reply by Email
-          </a>
+          <ButtonAnchor href={reply}>Reply by Email</ButtonAnchor>
           <Form method="post" className="flex flex-wrap gap-3">
-            <button type="submit" name="intent" value="unread" className={secondaryButtonClass}>
+            <Button type="submit" name="intent" value="unread" variant="secondary">
               Mark as Unread
-            </button>
+            </Button>
             {message.status === 'archived' ? (
-              <button type="submit" name="intent" value="inbox" className={secondaryButtonClass}>
+              <Button type="submit" name="intent" value="inbox" variant="secondary">
                 Move to Inbox
-              </button>
+              </Button>
             ) : (
-              <button type="submit" name="intent" value="archive" className={secondaryButtonClass}>
+              <Button type="submit" name="intent" value="archive" variant="secondary">
                 Archive
-              </button>
+              </Button>
             )}
           </Form>
         </div>

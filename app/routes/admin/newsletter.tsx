@@ -5,7 +5,7 @@ import { FarmTime } from '~/admin/ui/farm-time'
 import { adminLinkClass, FilterTabs } from '~/admin/ui/filter-tabs'
 import { Pagination } from '~/admin/ui/pagination'
 import { requireAdmin } from '~/auth/guards.server'
-import { secondaryButtonClass } from '~/components/ui/field'
+import { ButtonLink } from '~/components/ui/button'
 import { isSubscriberStatus, listSubscribers } from '~/content/admin-newsletter.server'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
@@ -41,9 +41,9 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
           description="Only confirmed subscribers asked for the newsletter; pending ones have not clicked their confirmation link yet."
           actions={
             // A download, not a page: reloadDocument lets the browser save the file.
-            <Link to={csvHref} reloadDocument className={secondaryButtonClass}>
+            <ButtonLink to={csvHref} reloadDocument variant="secondary">
               Download CSV
-            </Link>
+            </ButtonLink>
           }
         />
       </div>

@@ -3,12 +3,8 @@ import { AdminPageHeader, AdminPanel, AdminTable } from '~/admin/ui/admin-page'
 import { ConfirmSubmitButton } from '~/admin/ui/confirm-submit'
 import { requireAdmin } from '~/auth/guards.server'
 import { Price } from '~/components/price'
-import {
-  FormMessage,
-  primaryButtonClass,
-  secondaryButtonClass,
-  TextField,
-} from '~/components/ui/field'
+import { Button, ButtonLink, buttonVariants } from '~/components/ui/button'
+import { FormMessage, TextField } from '~/components/ui/field'
 import { useClientValidation } from '~/components/ui/use-client-validation'
 import { pageMeta } from '~/content/meta'
 import { orderStatusLabel } from '~/customers/orders.server'
@@ -105,12 +101,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         }
         actions={
           <>
-            <Link to="/admin/orders" className={secondaryButtonClass}>
+            <ButtonLink to="/admin/orders" variant="secondary">
               Back to Orders
-            </Link>
-            <Link to={`/admin/orders/${order.id}/packing-slip`} className={secondaryButtonClass}>
+            </ButtonLink>
+            <ButtonLink to={`/admin/orders/${order.id}/packing-slip`} variant="secondary">
               Packing Slip
-            </Link>
+            </ButtonLink>
           </>
         }
       />
@@ -132,15 +128,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 {simpleSteps.map((step) => (
                   <Form method="post" key={step}>
                     <input type="hidden" name="from" value={order.status} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={step}
-                      className={primaryButtonClass}
-                      disabled={busy}
-                    >
+                    <Button type="submit" name="intent" value={step} disabled={busy}>
                       {STEP_LABELS[step]}
-                    </button>
+                    </Button>
                   </Form>
                 ))}
               </div>
@@ -182,9 +172,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   error={shipErrors.trackingNumber}
                 />
                 <div className="sm:col-span-2">
-                  <button type="submit" className={primaryButtonClass} disabled={busy}>
+                  <Button type="submit" disabled={busy}>
                     {STEP_LABELS.shipped}
-                  </button>
+                  </Button>
                   <p className="mt-2 text-sm text-muted">
                     The customer is emailed the carrier and tracking number.
                   </p>
@@ -207,7 +197,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   title={`Cancel order ${order.number}?`}
                   question="Its items go back into stock and the customer is emailed. This cannot be undone."
                   confirmLabel="Yes, Cancel Order"
-                  className="inline-flex items-center justify-center rounded-md border-2 border-red-800 px-5 py-2 font-semibold text-red-800 hover:bg-red-50"
+                  className={buttonVariants({ variant: 'danger' })}
                   disabled={busy}
                 >
                   {STEP_LABELS.cancelled}

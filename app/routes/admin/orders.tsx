@@ -4,7 +4,8 @@ import { AdminPageHeader, AdminTable, EmptyState, longTextCellClass } from '~/ad
 import { Pagination } from '~/admin/ui/pagination'
 import { requireAdmin } from '~/auth/guards.server'
 import { Price } from '~/components/price'
-import { primaryButtonClass, secondaryButtonClass, TextField } from '~/components/ui/field'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { TextField } from '~/components/ui/field'
 import { SelectField } from '~/components/ui/select-field'
 import { pageMeta } from '~/content/meta'
 import { orderStatusLabel } from '~/customers/orders.server'
@@ -42,9 +43,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         description="Find an order by its number, the customer's name or email."
         actions={
           // reloadDocument: a download, not a page of this app.
-          <Link to={exportHref(search)} reloadDocument className={secondaryButtonClass}>
+          <ButtonLink to={exportHref(search)} reloadDocument variant="secondary">
             Download CSV
-          </Link>
+          </ButtonLink>
         }
       />
       <Form
@@ -70,13 +71,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           defaultValue={filter.status ?? ''}
         />
         <div className="flex gap-2">
-          <button type="submit" className={primaryButtonClass}>
-            Search
-          </button>
+          <Button type="submit">Search</Button>
           {filtered ? (
-            <Link to="/admin/orders" className={secondaryButtonClass}>
+            <ButtonLink to="/admin/orders" variant="secondary">
               Clear
-            </Link>
+            </ButtonLink>
           ) : null}
         </div>
       </Form>

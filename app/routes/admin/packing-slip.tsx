@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
-import { primaryButtonClass, secondaryButtonClass } from '~/components/ui/field'
+import { Button, ButtonLink } from '~/components/ui/button'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
 import { OrderFulfilment } from '~/fulfilment/order-fulfilment'
@@ -33,9 +33,9 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
     <article className="mx-auto max-w-3xl bg-white px-6 py-8 text-ink print:max-w-none print:p-0">
       <style>{PRINT_CSS}</style>
       <div className="mb-6 flex flex-wrap gap-3 print:hidden">
-        <Link to={`/admin/orders/${slip.id}`} className={secondaryButtonClass}>
+        <ButtonLink to={`/admin/orders/${slip.id}`} variant="secondary">
           Back to Order
-        </Link>
+        </ButtonLink>
         <PrintButton />
       </div>
 
@@ -126,9 +126,9 @@ function PrintButton() {
   useEffect(() => setReady(true), [])
   if (!ready) return null
   return (
-    <button type="button" className={primaryButtonClass} onClick={() => window.print()}>
+    <Button type="button" onClick={() => window.print()}>
       Print
-    </button>
+    </Button>
   )
 }
 

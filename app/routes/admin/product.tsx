@@ -14,7 +14,8 @@ import {
   updateAdminProduct,
 } from '~/catalog/admin-products.server'
 import { ProductIntentSchema } from '~/catalog/product-form'
-import { FormMessage, secondaryButtonClass } from '~/components/ui/field'
+import { Button, ButtonLink, buttonVariants } from '~/components/ui/button'
+import { FormMessage } from '~/components/ui/field'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
 import { type FieldErrors, readForm } from '~/http/form-data'
@@ -149,9 +150,9 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         actions={
           <>
             {archived ? null : (
-              <Link to={`/product/${product.id}`} className={secondaryButtonClass}>
+              <ButtonLink to={`/product/${product.id}`} variant="secondary">
                 View in Shop
-              </Link>
+              </ButtonLink>
             )}
             <Link to="/admin/products" className="self-center text-sm font-semibold underline">
               Back to Products
@@ -170,14 +171,9 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           <ShopBadge available={product.is_available} archived={archived} />
           <Form method="post">
             {archived ? (
-              <button
-                type="submit"
-                name="intent"
-                value="unarchive"
-                className={secondaryButtonClass}
-              >
+              <Button type="submit" name="intent" value="unarchive" variant="secondary">
                 Unarchive Product
-              </button>
+              </Button>
             ) : (
               <ConfirmSubmitButton
                 name="intent"
@@ -185,7 +181,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
                 title="Archive this product?"
                 question={`Archive "${product.name}"? It leaves the shop and carts, but stays on old orders. You can unarchive it later.`}
                 confirmLabel="Archive Product"
-                className="inline-flex items-center rounded-md border-2 border-red-800 px-5 py-2 font-semibold text-red-800 hover:bg-red-50"
+                className={buttonVariants({ variant: 'danger' })}
               >
                 Archive Product
               </ConfirmSubmitButton>

@@ -13,12 +13,8 @@ import {
 import { StockAdjustSchema } from '~/catalog/product-form'
 import { LOW_STOCK_THRESHOLD } from '~/catalog/stock'
 import { formatCents } from '~/components/price'
-import {
-  FormMessage,
-  primaryButtonClass,
-  secondaryButtonClass,
-  TextField,
-} from '~/components/ui/field'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { FormMessage, TextField } from '~/components/ui/field'
 import { SelectField } from '~/components/ui/select-field'
 import { useSettledActionData } from '~/components/use-settled-action-data'
 import { pageMeta } from '~/content/meta'
@@ -95,11 +91,7 @@ export default function AdminProducts({ loaderData, ...props }: Route.ComponentP
       <AdminPageHeader
         title="Products"
         description="Stock and availability at a glance. Change a product's stock right here."
-        actions={
-          <Link to="/admin/products/new" className={primaryButtonClass}>
-            Add Product
-          </Link>
-        }
+        actions={<ButtonLink to="/admin/products/new">Add Product</ButtonLink>}
       />
       <Form
         method="get"
@@ -133,9 +125,9 @@ export default function AdminProducts({ loaderData, ...props }: Route.ComponentP
           defaultValue={filters.archived ? 'archived' : ''}
         />
         <div className="flex gap-2">
-          <button type="submit" className={secondaryButtonClass}>
+          <Button type="submit" variant="secondary">
             Filter
-          </button>
+          </Button>
           {filtered || filters.archived ? (
             <Link to="/admin/products" className="self-center text-sm font-semibold underline">
               Clear

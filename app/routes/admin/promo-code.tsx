@@ -12,13 +12,8 @@ import {
   updatePromoCode,
 } from '~/cart/admin-promo-codes.server'
 import { PromoCodeIntentSchema, PromoCodeSchema, promoCodeDays } from '~/cart/promo-code-form'
-import {
-  CheckboxField,
-  FieldError,
-  FormMessage,
-  primaryButtonClass,
-  TextField,
-} from '~/components/ui/field'
+import { Button } from '~/components/ui/button'
+import { CheckboxField, FieldError, FormMessage, TextField } from '~/components/ui/field'
 import { useClientValidation } from '~/components/ui/use-client-validation'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
@@ -225,9 +220,9 @@ export default function AdminPromoCode({ loaderData, actionData }: Route.Compone
               defaultChecked={active}
               error={errors.is_active}
             />
-            <button type="submit" className={primaryButtonClass} disabled={submitting}>
+            <Button type="submit" disabled={submitting}>
               {submitting ? 'Saving...' : 'Save Promo Code'}
-            </button>
+            </Button>
           </Form>
         </AdminPanel>
         {code ? (

@@ -6,7 +6,8 @@ import { requireAdmin } from '~/auth/guards.server'
 import { listPromoCodes } from '~/cart/admin-promo-codes.server'
 import { discountText } from '~/cart/promo-code-form'
 import { formatCents } from '~/components/price'
-import { FormMessage, primaryButtonClass, secondaryButtonClass } from '~/components/ui/field'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { FormMessage } from '~/components/ui/field'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
 import { formatFarmDate } from '~/platform/farm-clock'
@@ -45,11 +46,7 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader
         title="Promo Codes"
         description="Codes shoppers type in the cart. A code that has been used is switched off rather than deleted."
-        actions={
-          <Link to="/admin/promo-codes/new" className={primaryButtonClass}>
-            New Promo Code
-          </Link>
-        }
+        actions={<ButtonLink to="/admin/promo-codes/new">New Promo Code</ButtonLink>}
       />
       {deleted ? (
         <div className="mb-4">
@@ -69,9 +66,9 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
             className="mt-1 rounded-md border border-stone-400 bg-white px-3 py-2"
           />
         </div>
-        <button type="submit" className={secondaryButtonClass}>
+        <Button type="submit" variant="secondary">
           Search
-        </button>
+        </Button>
       </Form>
       {codes.length === 0 ? (
         <EmptyState>{q ? `No promo code contains "${q}".` : 'No promo codes yet.'}</EmptyState>

@@ -9,7 +9,8 @@ import {
   centsToDollarsInput,
   SettingsSchema,
 } from '~/cart/settings-form'
-import { FieldError, FormMessage, primaryButtonClass, TextField } from '~/components/ui/field'
+import { Button } from '~/components/ui/button'
+import { FieldError, FormMessage, TextField } from '~/components/ui/field'
 import { useClientValidation } from '~/components/ui/use-client-validation'
 import { pageMeta } from '~/content/meta'
 import { US_STATE_NAMES } from '~/customers/address'
@@ -157,13 +158,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           </fieldset>
         </AdminPanel>
 
-        <button
-          type="submit"
-          className={primaryButtonClass}
-          disabled={navigation.state === 'submitting'}
-        >
+        <Button type="submit" disabled={navigation.state === 'submitting'}>
           {navigation.state === 'submitting' ? 'Saving...' : 'Save Settings'}
-        </button>
+        </Button>
       </Form>
     </>
   )

@@ -17,8 +17,9 @@ import {
   waitingGroupKey,
   waitingListFilter,
 } from '~/catalog/admin-waiting-list.server'
+import { Button } from '~/components/ui/button'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
-import { FormMessage, secondaryButtonClass } from '~/components/ui/field'
+import { FormMessage } from '~/components/ui/field'
 import { SelectField } from '~/components/ui/select-field'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
@@ -162,9 +163,9 @@ export default function AdminWaitingList({ loaderData, actionData }: Route.Compo
           options={Object.entries(FILTER_LABELS).map(([value, label]) => ({ value, label }))}
           defaultValue={filter}
         />
-        <button type="submit" className={secondaryButtonClass}>
+        <Button type="submit" variant="secondary">
           Show
-        </button>
+        </Button>
       </Form>
       {actionData ? (
         <div className="mb-4">
@@ -266,9 +267,9 @@ function GroupCard({
             <input type="hidden" name="intent" value="notify" />
             <input type="hidden" name="productId" value={group.productId} />
             <input type="hidden" name="variantId" value={group.variantId ?? ''} />
-            <button type="submit" className={secondaryButtonClass}>
+            <Button type="submit" variant="secondary">
               Notify Now<span className="sr-only"> about {title}</span>
-            </button>
+            </Button>
           </Form>
         ) : null}
       </div>
