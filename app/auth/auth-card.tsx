@@ -1,11 +1,14 @@
 import { Form } from 'react-router'
+import { Heading } from '~/components/ui/heading'
 
 /** The centred card that the sign-in, sign-up and reset pages share. */
 export function AuthCard({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <div className="rounded-lg border border-earth-100 bg-white p-8 shadow-sm">
-        <h1 className="text-center font-display text-3xl font-bold text-pasture-800">{title}</h1>
+        <Heading level={1} className="text-center">
+          {title}
+        </Heading>
         <div className="mt-6">{children}</div>
       </div>
     </section>

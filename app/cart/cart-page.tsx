@@ -4,6 +4,7 @@ import { ButtonLink } from '~/components/ui/button'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { useHydrated } from '~/components/ui/disclosure'
 import { FormMessage } from '~/components/ui/field'
+import { Heading } from '~/components/ui/heading'
 import type { CartLine, CartSummary } from './cart'
 import { CartLineItem } from './cart-line-item'
 import type { CartActionResult } from './forms'
@@ -81,13 +82,9 @@ export function CartPage({
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1
-        ref={heading}
-        tabIndex={-1}
-        className="font-display text-4xl font-bold text-pasture-800 focus:outline-none"
-      >
+      <Heading level={1} ref={heading} tabIndex={-1} size="large" className="focus:outline-none">
         Shopping Cart
-      </h1>
+      </Heading>
       {/* Changes made without a page load are announced here. */}
       <p aria-live="polite" className="sr-only">
         {announcement}
@@ -194,7 +191,9 @@ function ClearCartForm({ hydrated, onClear }: { hydrated: boolean; onClear: () =
 function EmptyCart() {
   return (
     <div className="mt-8 rounded-lg border border-earth-100 bg-white p-10 text-center">
-      <h2 className="font-display text-2xl font-bold text-ink">Your cart is empty</h2>
+      <Heading level={2} size="small" tone="ink">
+        Your cart is empty
+      </Heading>
       <p className="mt-2 text-muted">Fresh beef, eggs and vegetables are waiting in the shop.</p>
       <ButtonLink to="/shop" variant="secondary" className="mt-6">
         Browse Products

@@ -1,4 +1,5 @@
 import { Price } from '~/components/price'
+import { Heading } from '~/components/ui/heading'
 import { feeLabel } from '~/fulfilment/methods'
 import { freeDeliveryHint, freeShippingHint } from './messages'
 import type { CartTotals } from './pricing'
@@ -31,13 +32,12 @@ export function OrderSummary({
   headingLevel?: 2 | 3
   children?: React.ReactNode
 }) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <section
       aria-labelledby="order-summary-heading"
       className="rounded-lg border border-earth-100 bg-white p-6 shadow-sm"
     >
-      <Heading id="order-summary-heading" className="font-display text-2xl font-bold text-ink">
+      <Heading level={headingLevel} id="order-summary-heading" size="small" tone="ink">
         Order Summary
       </Heading>
       <dl className="mt-4 divide-y divide-earth-100 text-ink">

@@ -3,6 +3,7 @@ import { useFetcher } from 'react-router'
 import { authPageUrl } from '~/auth/redirect'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { CheckboxField, FormMessage } from '~/components/ui/field'
+import { Heading } from '~/components/ui/heading'
 import { QuantityStepper } from './quantity-stepper'
 
 /** What the product route's action answers to a join (with JavaScript or without). */
@@ -142,9 +143,9 @@ function DialogBody({
 
   return (
     <>
-      <h2 id="waiting-list-title" className="font-display text-2xl font-bold text-pasture-800">
+      <Heading level={2} id="waiting-list-title" size="small">
         Join Waiting List
-      </h2>
+      </Heading>
       <p className="mt-2 text-sm text-muted">
         {item} is out of stock right now. Join the waiting list and we'll hold your place for the
         next batch.

@@ -7,6 +7,7 @@ import { Price } from '~/components/price'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { CheckboxField, FieldError, FormMessage, TextField } from '~/components/ui/field'
+import { Heading } from '~/components/ui/heading'
 import { SelectField } from '~/components/ui/select-field'
 import { useClientValidation } from '~/components/ui/use-client-validation'
 import { stateName } from '~/customers/address'
@@ -66,7 +67,9 @@ export function CheckoutPage({
   if (lines.length === 0) {
     return (
       <div className="mt-8 rounded-lg border border-earth-100 bg-white p-10 text-center">
-        <h2 className="font-display text-2xl font-bold text-ink">Your cart is empty</h2>
+        <Heading level={2} size="small" tone="ink">
+          Your cart is empty
+        </Heading>
         <ButtonLink to="/shop" variant="secondary" className="mt-6">
           Browse Products
         </ButtonLink>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { Heading } from '~/components/ui/heading'
 import { POLICIES, type PolicyBlock } from './policies'
 import type { PolicyPage } from './policies.server'
 
@@ -8,7 +9,9 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZon
 export function PolicyArticle({ page, path }: { page: PolicyPage; path: string }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="font-display text-4xl font-bold text-pasture-800">{page.title}</h1>
+      <Heading level={1} size="large">
+        {page.title}
+      </Heading>
       {page.updatedAt ? (
         <p className="mt-2 text-sm text-muted">Last updated {dateFormat.format(page.updatedAt)}</p>
       ) : null}
@@ -40,7 +43,11 @@ export function PolicyArticle({ page, path }: { page: PolicyPage; path: string }
 
 function Block({ block }: { block: PolicyBlock }) {
   if (block.kind === 'heading')
-    return <h2 className="pt-4 font-display text-2xl font-bold text-pasture-800">{block.text}</h2>
+    return (
+      <Heading level={2} size="small" className="pt-4">
+        {block.text}
+      </Heading>
+    )
   if (block.kind === 'list')
     return (
       <ul className="list-disc space-y-2 pl-6">

@@ -1,4 +1,5 @@
 import { data, Link } from 'react-router'
+import { Heading } from '~/components/ui/heading'
 import { pageMeta } from '~/content/meta'
 import type { Route } from './+types/not-found'
 
@@ -14,7 +15,9 @@ export function action() {
 export default function NotFound() {
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="font-display text-4xl font-bold text-pasture-800">Page Not Found</h1>
+      <Heading level={1} size="large">
+        Page Not Found
+      </Heading>
       <p className="mt-4 text-muted">
         The page you're looking for doesn't exist or has been moved.
       </p>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Heading } from '~/components/ui/heading'
 
 /** The top of every admin page: one h1, an optional line of help, actions on the right. */
 export function AdminPageHeader({
@@ -13,7 +14,9 @@ export function AdminPageHeader({
   return (
     <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div>
-        <h1 className="font-display text-2xl font-bold text-pasture-800 sm:text-3xl">{title}</h1>
+        <Heading level={1} size="small" className="sm:text-3xl">
+          {title}
+        </Heading>
         {description ? <p className="mt-1 text-muted">{description}</p> : null}
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}

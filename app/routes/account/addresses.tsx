@@ -3,6 +3,7 @@ import { data, Form, isRouteErrorResponse, Link, useNavigation } from 'react-rou
 import { requireUser } from '~/auth/guards.server'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { CheckboxField, FormMessage, TextField } from '~/components/ui/field'
+import { Heading } from '~/components/ui/heading'
 import { SelectField } from '~/components/ui/select-field'
 import { useClientValidation } from '~/components/ui/use-client-validation'
 import { pageMeta } from '~/content/meta'
@@ -126,7 +127,7 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <div className="space-y-8">
-      <h1 className="font-display text-3xl font-bold text-pasture-800">Addresses</h1>
+      <Heading level={1}>Addresses</Heading>
       {success && !clientErrors ? <FormMessage tone="success">{success}</FormMessage> : null}
       <FormMessage tone="error">
         {errors.form ??
@@ -356,7 +357,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404
   return (
     <div className="space-y-4">
-      <h1 className="font-display text-3xl font-bold text-pasture-800">Addresses</h1>
+      <Heading level={1}>Addresses</Heading>
       <p role="alert" className="text-ink">
         {notFound
           ? ADDRESS_NOT_FOUND

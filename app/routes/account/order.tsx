@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, Link } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
 import { Price } from '~/components/price'
+import { Heading } from '~/components/ui/heading'
 import { pageMeta } from '~/content/meta'
 import { getCustomerOrderView } from '~/customers/orders.server'
 import { getDb } from '~/db/db.server'
@@ -28,7 +29,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
         Back to Orders
       </Link>
       <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="font-display text-3xl font-bold text-pasture-800">Order {order.number}</h1>
+        <Heading level={1}>Order {order.number}</Heading>
         <span className="rounded-full bg-pasture-50 px-3 py-1 text-sm font-semibold text-pasture-800">
           {order.statusLabel}
         </span>
@@ -133,9 +134,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404
   return (
     <div className="space-y-4">
-      <h1 className="font-display text-3xl font-bold text-pasture-800">
-        {notFound ? 'Order Not Found' : 'Something went wrong'}
-      </h1>
+      <Heading level={1}>{notFound ? 'Order Not Found' : 'Something went wrong'}</Heading>
       <p className="text-ink">
         {notFound
           ? "We couldn't find that order in your account."

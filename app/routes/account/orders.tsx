@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
 import { Price } from '~/components/price'
+import { Heading } from '~/components/ui/heading'
 import { pageMeta } from '~/content/meta'
 import { listCustomerOrders, orderStatusLabel } from '~/customers/orders.server'
 import { getDb } from '~/db/db.server'
@@ -20,7 +21,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const { orders } = loaderData
   return (
     <div className="space-y-6">
-      <h1 className="font-display text-3xl font-bold text-pasture-800">Order History</h1>
+      <Heading level={1}>Order History</Heading>
       {orders.length === 0 ? (
         <div className="rounded-lg border border-earth-100 bg-white p-6">
           <p className="text-ink">You have no orders yet.</p>

@@ -4,6 +4,7 @@ import { PASSWORD_UPDATED } from '~/auth/forms'
 import { requireUser } from '~/auth/guards.server'
 import { Button } from '~/components/ui/button'
 import { FormMessage, TextField } from '~/components/ui/field'
+import { Heading } from '~/components/ui/heading'
 import { useClientValidation } from '~/components/ui/use-client-validation'
 import { pageMeta } from '~/content/meta'
 import {
@@ -83,7 +84,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <div className="space-y-8">
-      <h1 className="font-display text-3xl font-bold text-pasture-800">Profile</h1>
+      <Heading level={1}>Profile</Heading>
       <FormMessage tone="error">
         {serverErrors.intent ? 'Please check your input and try again.' : null}
       </FormMessage>

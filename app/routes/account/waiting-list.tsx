@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { requireUser } from '~/auth/guards.server'
 import { FormMessage } from '~/components/ui/field'
+import { Heading } from '~/components/ui/heading'
 import { pageMeta } from '~/content/meta'
 import { cancelWaitingListEntry, listWaitingListEntries } from '~/customers/waiting-list.server'
 import { getDb } from '~/db/db.server'
@@ -47,7 +48,7 @@ export default function WaitingList({ loaderData, actionData }: Route.ComponentP
       : null
   return (
     <div className="space-y-6">
-      <h1 className="font-display text-3xl font-bold text-pasture-800">Waiting List</h1>
+      <Heading level={1}>Waiting List</Heading>
       {actionData ? (
         <FormMessage tone={actionData.ok ? 'success' : 'error'}>{actionData.message}</FormMessage>
       ) : null}

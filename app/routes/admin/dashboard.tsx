@@ -4,6 +4,7 @@ import { AdminPanel, EmptyState } from '~/admin/ui/admin-page'
 import { requireAdmin } from '~/auth/guards.server'
 import { LOW_STOCK_THRESHOLD } from '~/catalog/stock'
 import { Price } from '~/components/price'
+import { Heading } from '~/components/ui/heading'
 import { pageMeta } from '~/content/meta'
 import { orderStatusLabel } from '~/customers/orders.server'
 import { getDb } from '~/db/db.server'
@@ -44,9 +45,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <header>
         {/* The page's one h1; tests look for exactly this text. */}
-        <h1 className="font-display text-2xl font-bold text-pasture-800 sm:text-3xl">
+        <Heading level={1} size="small" className="sm:text-3xl">
           Admin Dashboard
-        </h1>
+        </Heading>
         <p className="mt-1 text-muted">Welcome, {loaderData.firstName}. Here is what needs you.</p>
       </header>
 

@@ -8,6 +8,7 @@ import { requireGuest } from '~/auth/guards.server'
 import { authPageUrl, safeRedirect, signInReason } from '~/auth/redirect'
 import { Button } from '~/components/ui/button'
 import { CheckboxField, FormMessage, TextField } from '~/components/ui/field'
+import { Heading } from '~/components/ui/heading'
 import { pageMeta } from '~/content/meta'
 import { NO_FIELD_ERRORS, parseForm, readForm } from '~/http/form-data'
 import type { Route } from './+types/signin'
@@ -229,9 +230,9 @@ function ForgotPasswordDialog({
     >
       {open ? (
         <>
-          <h2 id="forgot-title" className="font-display text-2xl font-bold text-pasture-800">
+          <Heading level={2} id="forgot-title" size="small">
             Reset Password
-          </h2>
+          </Heading>
           <p className="mt-2 text-sm text-muted">
             Enter your email and we'll send you a link to choose a new password.
           </p>

@@ -3,6 +3,7 @@ import { requireUser } from '~/auth/guards.server'
 import { CheckoutActionSchema, type CheckoutState, paymentNotice } from '~/checkout/checkout'
 import { loadCheckout, runCheckoutAction } from '~/checkout/checkout.server'
 import { CheckoutPage } from '~/checkout/checkout-page'
+import { Heading } from '~/components/ui/heading'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
 import { parseForm, readForm } from '~/http/form-data'
@@ -41,7 +42,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   }
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-display text-4xl font-bold text-pasture-800">Checkout</h1>
+      <Heading level={1} size="large">
+        Checkout
+      </Heading>
       <CheckoutPage
         // A new step starts its form afresh from the draft.
         key={state.step}

@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, Link } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
 import { Price } from '~/components/price'
 import { ButtonLink } from '~/components/ui/button'
+import { Heading } from '~/components/ui/heading'
 import { pageMeta } from '~/content/meta'
 import { getCustomerOrderView } from '~/customers/orders.server'
 import { getDb } from '~/db/db.server'
@@ -70,7 +71,9 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
       <header className="text-center">
-        <h1 className="font-display text-4xl font-bold text-pasture-800">Order Confirmed!</h1>
+        <Heading level={1} size="large">
+          Order Confirmed!
+        </Heading>
         <p className="mt-3 text-lg text-ink">
           Thank you for your order. You will receive a confirmation email shortly.
         </p>
@@ -193,9 +196,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404
   return (
     <div className="mx-auto max-w-4xl space-y-4 px-4 py-10">
-      <h1 className="font-display text-3xl font-bold text-pasture-800">
-        {notFound ? 'Order Not Found' : 'Something went wrong'}
-      </h1>
+      <Heading level={1}>{notFound ? 'Order Not Found' : 'Something went wrong'}</Heading>
       <p className="text-ink">
         {notFound
           ? "We couldn't find that order in your account."

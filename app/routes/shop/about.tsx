@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { PageHero } from '~/components/page-hero'
 import { ResponsiveImage } from '~/components/responsive-image'
+import { Heading } from '~/components/ui/heading'
 import { getAboutPage } from '~/content/about.server'
 import {
   aboutPractices,
@@ -19,7 +20,6 @@ export async function loader() {
   return getAboutPage(getDb())
 }
 
-const sectionHeading = 'font-display text-3xl font-bold text-pasture-800'
 const primaryButton =
   'inline-block rounded-md bg-pasture-700 px-6 py-3 font-semibold text-white hover:bg-pasture-800'
 
@@ -83,9 +83,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
       {farm.show_values_section ? (
         <section aria-labelledby="values-heading" className="bg-white">
           <div className="mx-auto max-w-6xl px-4 py-16">
-            <h2 id="values-heading" className={`${sectionHeading} text-center`}>
+            <Heading level={2} id="values-heading" className="text-center">
               {farm.values_title}
-            </h2>
+            </Heading>
             <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
               {aboutValues.map((value) => (
                 <li key={value.title} className="rounded-lg bg-earth-50 p-6">
@@ -103,9 +103,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="practices-heading">
           <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 py-16 md:grid-cols-2">
             <div>
-              <h2 id="practices-heading" className={sectionHeading}>
+              <Heading level={2} id="practices-heading">
                 {farm.practices_title}
-              </h2>
+              </Heading>
               <p className="mt-4 text-lg text-ink">{aboutPracticesIntro}</p>
               <dl className="mt-6 space-y-5">
                 {aboutPractices.map((practice) => (
@@ -133,9 +133,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
       {farm.show_team_section ? (
         <section aria-labelledby="team-heading" className="bg-earth-100">
           <div className="mx-auto max-w-6xl px-4 py-16">
-            <h2 id="team-heading" className={`${sectionHeading} text-center`}>
+            <Heading level={2} id="team-heading" className="text-center">
               {farm.team_title}
-            </h2>
+            </Heading>
             {team.length === 0 ? (
               <p className="mt-6 text-center text-muted">
                 Team information will be displayed here once configured.
@@ -156,9 +156,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
       {gallery.length > 0 ? (
         <section aria-labelledby="gallery-heading">
           <div className="mx-auto max-w-6xl px-4 py-16">
-            <h2 id="gallery-heading" className={`${sectionHeading} text-center`}>
+            <Heading level={2} id="gallery-heading" className="text-center">
               Life on the Farm
-            </h2>
+            </Heading>
             <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {gallery.map((image) => (
                 <li key={image.id}>
@@ -185,9 +185,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
       {farm.show_visit_section ? (
         <section aria-labelledby="visit-heading">
           <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-            <h2 id="visit-heading" className={sectionHeading}>
+            <Heading level={2} id="visit-heading">
               {farm.visit_title}
-            </h2>
+            </Heading>
             <p className="mt-4 text-lg text-ink">{farm.visit_description}</p>
             <div className="mt-8 grid gap-6 text-left sm:grid-cols-2">
               <div className="rounded-lg border border-earth-100 bg-white p-5">

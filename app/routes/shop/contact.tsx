@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import { z } from 'zod'
 import { Accordion } from '~/components/ui/accordion'
+import { Heading } from '~/components/ui/heading'
 import { type ContactFormResult, ContactSchema, contactValues } from '~/content/contact'
 import { getContactPage, submitContactMessage } from '~/content/contact.server'
 import { ContactForm } from '~/content/contact-form'
@@ -80,7 +81,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   })
 }
 
-const sectionHeading = 'font-display text-2xl font-bold text-pasture-800'
 const linkClass = 'font-semibold text-pasture-800 underline underline-offset-4'
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
@@ -111,9 +111,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           aria-labelledby="message-heading"
           className="rounded-lg border border-earth-100 bg-white p-6 shadow-sm"
         >
-          <h2 id="message-heading" className={sectionHeading}>
+          <Heading level={2} id="message-heading" size="small">
             Send Us a Message
-          </h2>
+          </Heading>
           <div className="mt-6">
             <ContactForm result={contactResult} labelledBy="message-heading" />
           </div>
@@ -121,9 +121,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
         <div className="space-y-8">
           <section aria-labelledby="farm-info-heading">
-            <h2 id="farm-info-heading" className={sectionHeading}>
+            <Heading level={2} id="farm-info-heading" size="small">
               Farm Information
-            </h2>
+            </Heading>
             <dl className="mt-4 space-y-4">
               <div>
                 <dt className="font-semibold text-ink">Address</dt>
@@ -182,9 +182,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </section>
 
           <section aria-labelledby="map-heading">
-            <h2 id="map-heading" className={sectionHeading}>
+            <Heading level={2} id="map-heading" size="small">
               Find Us
-            </h2>
+            </Heading>
             <div className="mt-4">
               <FarmMap farmName={farm.name} address={farm.address} embedUrl={mapEmbedUrl} />
             </div>
@@ -194,9 +194,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             aria-labelledby="newsletter-heading"
             className="rounded-lg border border-earth-100 bg-earth-100 p-6"
           >
-            <h2 id="newsletter-heading" className={sectionHeading}>
+            <Heading level={2} id="newsletter-heading" size="small">
               Subscribe to Our Newsletter
-            </h2>
+            </Heading>
             <p className="mt-2 text-ink">
               Seasonal news from the farm, and first word when fresh beef is ready.
             </p>
@@ -208,9 +208,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       </div>
 
       <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 pb-8">
-        <h2 id="faq-heading" className={`${sectionHeading} text-center`}>
+        <Heading level={2} id="faq-heading" size="small" className="text-center">
           Frequently Asked Questions
-        </h2>
+        </Heading>
         <div className="mt-6">
           <Accordion
             name="faq"

@@ -3,6 +3,7 @@ import { ProductCard } from '~/catalog/product-card'
 import { shopHref } from '~/catalog/shop-query'
 import { PageHero } from '~/components/page-hero'
 import { ResponsiveImage } from '~/components/responsive-image'
+import { Heading } from '~/components/ui/heading'
 import { getGrassFedBeefPage } from '~/content/grass-fed-beef.server'
 import {
   grassFedHealthBenefits,
@@ -18,7 +19,6 @@ export async function loader() {
   return getGrassFedBeefPage(getDb())
 }
 
-const sectionHeading = 'font-display text-3xl font-bold text-pasture-800'
 const primaryButton =
   'inline-block rounded-md bg-pasture-700 px-6 py-3 font-semibold text-white hover:bg-pasture-800'
 const secondaryButton =
@@ -42,9 +42,9 @@ export default function GrassFedBeef({ loaderData }: Route.ComponentProps) {
       </PageHero>
 
       <section aria-labelledby="reasons-heading" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="reasons-heading" className={`${sectionHeading} text-center`}>
+        <Heading level={2} id="reasons-heading" className="text-center">
           Why Grass-Fed?
-        </h2>
+        </Heading>
         <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
           {grassFedReasons.map((reason) => (
             <li key={reason.title} className="rounded-lg border border-earth-100 bg-white p-6">
@@ -57,9 +57,9 @@ export default function GrassFedBeef({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="benefits-heading" className="bg-earth-100">
         <div className="mx-auto max-w-6xl px-4 py-16">
-          <h2 id="benefits-heading" className={`${sectionHeading} text-center`}>
+          <Heading level={2} id="benefits-heading" className="text-center">
             Health Benefits
-          </h2>
+          </Heading>
           <dl className="mt-10 grid gap-8 md:grid-cols-2">
             {grassFedHealthBenefits.map((benefit) => (
               <div key={benefit.title} className="rounded-lg bg-white p-6">
@@ -84,9 +84,9 @@ export default function GrassFedBeef({ loaderData }: Route.ComponentProps) {
             />
           ) : null}
           <div>
-            <h2 id="story-heading" className={sectionHeading}>
+            <Heading level={2} id="story-heading">
               {grassFedStory.title}
-            </h2>
+            </Heading>
             {grassFedStory.body.map((paragraph) => (
               <p key={paragraph.slice(0, 40)} className="mt-4 text-lg text-ink">
                 {paragraph}
@@ -106,9 +106,9 @@ export default function GrassFedBeef({ loaderData }: Route.ComponentProps) {
         aria-labelledby="products-heading"
         className="mx-auto max-w-6xl scroll-mt-8 px-4 py-16"
       >
-        <h2 id="products-heading" className={`${sectionHeading} text-center`}>
+        <Heading level={2} id="products-heading" className="text-center">
           Our Grass-Fed Beef
-        </h2>
+        </Heading>
         {products.length === 0 ? (
           <p className="mx-auto mt-6 max-w-xl text-center text-muted">
             Our grass-fed beef will be available soon. Check back shortly, or{' '}

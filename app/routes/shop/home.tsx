@@ -3,6 +3,7 @@ import { ProductCard } from '~/catalog/product-card'
 import { listFeaturedProducts } from '~/catalog/products.server'
 import { PageHero } from '~/components/page-hero'
 import { ResponsiveImage } from '~/components/responsive-image'
+import { Heading } from '~/components/ui/heading'
 import { getHomeContent } from '~/content/farm.server'
 import { LocalBusinessJsonLd } from '~/content/local-business-json-ld'
 import { pageMeta } from '~/content/meta'
@@ -33,9 +34,9 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
       </PageHero>
 
       <section aria-labelledby="featured-heading" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="featured-heading" className="font-display text-3xl font-bold text-pasture-800">
+        <Heading level={2} id="featured-heading">
           Featured Products
-        </h2>
+        </Heading>
         {featured.length === 0 ? (
           <p className="mt-6 text-muted">No featured products available.</p>
         ) : (
@@ -52,9 +53,9 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
       <section aria-labelledby="story-heading" className="bg-earth-100">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 md:grid-cols-2">
           <div>
-            <h2 id="story-heading" className="font-display text-3xl font-bold text-pasture-800">
+            <Heading level={2} id="story-heading">
               Our Story
-            </h2>
+            </Heading>
             <p className="mt-4 whitespace-pre-line text-ink">{content.story}</p>
             <h3 className="mt-6 text-xl font-semibold text-earth-700">Our Mission</h3>
             <p className="mt-2 text-ink">{content.mission}</p>
@@ -79,9 +80,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
       </section>
 
       <section className="mx-auto max-w-6xl px-4 py-16 text-center">
-        <h2 className="font-display text-3xl font-bold text-pasture-800">
-          Ready to taste the difference?
-        </h2>
+        <Heading level={2}>Ready to taste the difference?</Heading>
         <p className="mx-auto mt-4 max-w-xl text-muted">
           Grass-fed beef, fresh eggs and seasonal vegetables, raised with care and ready for your
           table.

@@ -1,4 +1,5 @@
 import { data, Link } from 'react-router'
+import { Heading } from '~/components/ui/heading'
 import { pageMeta } from '~/content/meta'
 import {
   NEWSLETTER_BAD_LINK,
@@ -23,9 +24,9 @@ const linkClass =
 export default function NewsletterConfirm({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="font-display text-4xl font-bold text-pasture-800">
+      <Heading level={1} size="large">
         {loaderData.confirmed ? 'Thank you!' : 'Link not valid'}
-      </h1>
+      </Heading>
       <p role={loaderData.confirmed ? 'status' : 'alert'} className="mt-4 text-lg text-ink">
         {loaderData.confirmed ? NEWSLETTER_CONFIRMED : NEWSLETTER_BAD_LINK}
       </p>

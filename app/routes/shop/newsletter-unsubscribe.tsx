@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from 'react-router'
 import { Button } from '~/components/ui/button'
+import { Heading } from '~/components/ui/heading'
 import { pageMeta } from '~/content/meta'
 import {
   NEWSLETTER_BAD_LINK,
@@ -86,9 +87,9 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="font-display text-4xl font-bold text-pasture-800">
+      <Heading level={1} size="large">
         Unsubscribe from our newsletter
-      </h1>
+      </Heading>
       {body}
     </section>
   )

@@ -21,6 +21,7 @@ import { useNonce } from '~/components/nonce'
 import { Price } from '~/components/price'
 import { ResponsiveImage } from '~/components/responsive-image'
 import { useHydrated } from '~/components/ui/disclosure'
+import { Heading } from '~/components/ui/heading'
 import { pageMeta } from '~/content/meta'
 import { joinWaitingList } from '~/customers/waiting-list.server'
 import { getDb } from '~/db/db.server'
@@ -184,7 +185,9 @@ function ProductView({
           className="aspect-[4/3] w-full rounded-lg bg-earth-100 object-cover"
         />
         <div>
-          <h1 className="font-display text-4xl font-bold text-pasture-800">{product.name}</h1>
+          <Heading level={1} size="large">
+            {product.name}
+          </Heading>
           <p data-testid="price" className="mt-3 text-2xl font-semibold text-pasture-700">
             <Price cents={price} unit={sellingUnit(product.unit, variant?.name)} />
           </p>
@@ -292,9 +295,9 @@ function ProductView({
 
       {related.length > 0 ? (
         <section aria-labelledby="related-heading" className="mt-16">
-          <h2 id="related-heading" className="font-display text-3xl font-bold text-pasture-800">
+          <Heading level={2} id="related-heading">
             You May Also Like
-          </h2>
+          </Heading>
           <ul className="mt-6 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
             {related.map((card) => (
               <li key={card.id} className="flex">
@@ -334,9 +337,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const refusal = refusalOf(error)
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="font-display text-4xl font-bold text-pasture-800">
+      <Heading level={1} size="large">
         {notFound ? 'Product Not Found' : (refusal?.title ?? 'Something went wrong')}
-      </h1>
+      </Heading>
       <p className="mt-4 text-muted">
         {notFound
           ? "The product you're looking for doesn't exist or has been removed"

@@ -13,6 +13,7 @@ import {
   shopHref,
 } from '~/catalog/shop-query'
 import { Button } from '~/components/ui/button'
+import { Heading } from '~/components/ui/heading'
 import { pageMeta } from '~/content/meta'
 import { getDb } from '~/db/db.server'
 import { getEnv } from '~/env.server'
@@ -49,7 +50,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="font-display text-4xl font-bold text-pasture-800">Shop</h1>
+      <Heading level={1} size="large">
+        Shop
+      </Heading>
       <p className="mt-3 max-w-2xl text-muted">
         Grass-fed beef, pasture-raised eggs, vegetables and pantry goods from our farm.
       </p>
