@@ -8,7 +8,7 @@ import compression from 'compression'
 import express from 'express'
 import type { Logger } from 'pino'
 import type { ServerBuild } from 'react-router'
-import { closeDb, getDb, pingDatabase } from './app/db/db.server'
+import { closeDb, getDb, pingDatabase, poolStats } from './app/db/db.server'
 import { migrateToLatest } from './app/db/migrate.server'
 import { seedDemo } from './app/db/seed/demo.server'
 import { startOutboxWorker } from './app/email/worker.server'
@@ -22,7 +22,12 @@ import {
 } from './app/http/cluster.server'
 import { DatabaseWatch, unavailablePage } from './app/http/database-watch.server'
 import { EventLoopDelay } from './app/http/event-loop.server'
-import { hasMetricsToken, RequestMetrics, renderMetrics } from './app/http/metrics.server'
+import {
+  databaseMetrics,
+  hasMetricsToken,
+  primaryMetrics,
+  RequestMetrics,
+} from './app/http/metrics.server'
 import { addressHasNul, NUL_MESSAGE } from './app/http/null-character'
 import { createGuestPageCache } from './app/http/page-cache-middleware.server'
 import { precompressedAssets } from './app/http/precompressed-assets.server'
@@ -92,7 +97,7 @@ if (role === 'primary') {
     env: { AUTH_SECRET: env.authSecret },
     log,
     onGiveUp: () => shutdownPrimary('workers failing', 1),
-    eventLoop: () => eventLoop.take(),
+    metrics: primaryMetrics(() => eventLoop.take()),
   })
   void workers.ready.then(() => {
     log.info(
@@ -130,11 +135,13 @@ async function serve() {
   const admission = new Admission(env.requestConcurrency)
   // Guests' storefront pages kept rendered (ADR 23); never in development, where code changes.
   const pageCache = development ? undefined : createGuestPageCache(db, env.pageCacheBytes)
-  const requestMetrics = new RequestMetrics(
-    () => ({ inProgress: admission.inProgress, waiting: admission.waiting }),
-    () => eventLoop.take(),
-    pageCache && (() => pageCache.figures()),
-  )
+  const requestMetrics = new RequestMetrics({
+    gauges: () => ({ inProgress: admission.inProgress, waiting: admission.waiting }),
+    eventLoop: () => eventLoop.take(),
+    ...(pageCache && { pageCache: () => pageCache.figures() }),
+    pool: () => poolStats(db),
+  })
+  const shopMetrics = databaseMetrics(db)
   const databaseWatch = new DatabaseWatch(() => pingDatabase(db), log)
   const app = express()
   app.disable('x-powered-by')
@@ -256,11 +263,15 @@ async function serve() {
       return void res.status(401).type('text/plain').send('A metrics token is required.')
     }
     try {
-      const requests = await clusterMetrics(() => requestMetrics.snapshot())
-      res.type('text/plain; version=0.0.4').send(await renderMetrics(db, requests))
+      // This process's figures (a cluster's: all its processes'), then the database's.
+      const [requests, shop] = await Promise.all([
+        clusterMetrics(requestMetrics.registry),
+        shopMetrics.metrics(),
+      ])
+      res.type(shopMetrics.contentType).send(`${requests}\n${shop}`)
     } catch (error) {
-      res.locals.log.error({ err: error }, 'metrics: database did not answer')
-      res.status(503).type('text/plain').send('The database did not answer.')
+      res.locals.log.error({ err: error }, 'metrics: the database or a worker did not answer')
+      res.status(503).type('text/plain').send('The database or a worker did not answer.')
     }
   })
 
@@ -318,7 +329,7 @@ async function serve() {
   const reminders = role === 'single' ? startReminders(db, log) : undefined
   const paypal = role === 'single' ? getPayPalClient() : undefined
   const paypalSweep = paypal ? startPayPalSweep(db, paypal, log) : undefined
-  shareMetricsWithPrimary(() => requestMetrics.snapshot())
+  shareMetricsWithPrimary(requestMetrics)
   databaseWatch.start()
 
   const server: Server = app.listen(env.port, () => {

@@ -203,13 +203,15 @@ async function scrape(server: ShopServer, token: string): Promise<ServerView> {
       eventLoop.set(name, entry)
       continue
     }
-    const bucket =
-      /^farm_http_request_duration_seconds_bucket\{method="GET",route="([^"]+)",status="2xx",le="([^"]+)"\} (\d+)$/.exec(
-        line,
-      )
-    if (bucket && bucket[1] !== '/healthz') {
-      const bound = bucket[2] === '+Inf' ? Number.POSITIVE_INFINITY : Number(bucket[2])
-      buckets.set(bound, (buckets.get(bound) ?? 0) + Number(bucket[3]))
+    const bucket = /^farm_http_request_duration_seconds_bucket\{([^}]*)\} (\d+)$/.exec(line)
+    if (!bucket) continue
+    // Labels in any order (prom-client writes le first).
+    const labels = Object.fromEntries(
+      [...(bucket[1] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map(([, name, value]) => [name, value]),
+    )
+    if (labels.method === 'GET' && labels.status === '2xx' && labels.route !== '/healthz') {
+      const bound = labels.le === '+Inf' ? Number.POSITIVE_INFINITY : Number(labels.le)
+      buckets.set(bound, (buckets.get(bound) ?? 0) + Number(bucket[2]))
     }
   }
   return { eventLoop: [...eventLoop.values()], buckets }

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster'
 import type { Logger } from 'pino'
-import type { EventLoopFigures } from './event-loop.server'
-import { type MetricsSnapshot, mergeSnapshots } from './metrics.server'
+import { AggregatorRegistry, Registry } from 'prom-client'
+import type { RequestMetrics } from './metrics.server'
 
 // WEB_CONCURRENCY > 1: one primary process and that many HTTP workers on the same port (ADR
 // 15). The primary migrates the database, runs the email outbox and keeps the workers
@@ -14,27 +14,21 @@ const EARLY_EXIT_MS = 5_000
 /** Early exits in a row before the primary gives up: a broken start would only loop. */
 const MAX_EARLY_EXITS = 3
 const RESTART_DELAY_MS = 1_000
-/** How long the primary waits for a worker's figures for /metrics. */
-const COLLECT_TIMEOUT_MS = 2_000
+/** How long a worker waits for the total (prom-client gives up on a silent worker after 5 s). */
+const TOTAL_TIMEOUT_MS = 6_000
 
 type Message =
   | { type: 'farm:metrics-request'; id: number }
-  | { type: 'farm:metrics-collect'; id: number }
-  | { type: 'farm:metrics-snapshot'; id: number; snapshot: MetricsSnapshot }
-  | { type: 'farm:metrics-total'; id: number; snapshot: MetricsSnapshot }
+  | { type: 'farm:metrics-primary'; metrics: MetricsJSON }
+  | { type: 'farm:metrics-total'; id: number; text?: string; error?: string }
+
+type MetricsJSON = Awaited<ReturnType<Registry['getMetricsAsJSON']>>
 
 const isMessage = (value: unknown): value is Message =>
   typeof value === 'object' &&
   value !== null &&
   typeof (value as { type?: unknown }).type === 'string' &&
   (value as { type: string }).type.startsWith('farm:metrics-')
-
-type Collection = {
-  snapshots: MetricsSnapshot[]
-  /** ids of the workers not heard from yet */
-  waiting: Set<number>
-  finish: () => void
-}
 
 const liveWorkers = () =>
   Object.values(cluster.workers ?? {}).filter(
@@ -53,7 +47,7 @@ export function superviseWorkers({
   env,
   log,
   onGiveUp,
-  eventLoop,
+  metrics,
 }: {
   count: number
   /** added to each worker's environment */
@@ -62,16 +56,16 @@ export function superviseWorkers({
   /** Workers keep dying right after they start. */
   onGiveUp: () => void
   /**
-   * The primary's own event-loop delay, for /metrics: it hands every new connection to a
-   * worker, so a stall here delays new connections on all of them.
+   * The primary's own figures for /metrics (primaryMetrics): its event-loop delay matters, as
+   * it hands every new connection to a worker, so a stall here delays them on all of them.
    */
-  eventLoop?: () => EventLoopFigures
+  metrics?: Registry
 }): Supervisor {
   let stopping = false
   let earlyExits = 0
   const startedAt = new Map<Worker, number>()
-  const collections = new Map<number, Collection>()
-  let nextCollection = 0
+  // prom-client's: sends every live worker a request for its registry and sums the answers.
+  const aggregator = new AggregatorRegistry()
   let listening = 0
   let markReady: () => void = () => {}
   const ready = new Promise<void>((resolve) => {
@@ -82,7 +76,9 @@ export function superviseWorkers({
     const worker = cluster.fork(env)
     startedAt.set(worker, performance.now())
     worker.on('message', (message: unknown) => {
-      if (isMessage(message)) answer(worker, message)
+      if (isMessage(message) && message.type === 'farm:metrics-request') {
+        void total(worker, message.id)
+      }
     })
     worker.once('listening', () => {
       listening++
@@ -90,48 +86,25 @@ export function superviseWorkers({
     })
   }
 
-  // A worker asks for the whole cluster's request figures; every live worker sends its own,
-  // and the sum goes back once all have answered (or the wait is over: a stuck worker's
-  // figures are left out rather than holding up the scrape).
-  const answer = (from: Worker, message: Message) => {
-    if (message.type === 'farm:metrics-snapshot') {
-      const collection = collections.get(message.id)
-      if (!collection?.waiting.delete(from.id)) return
-      collection.snapshots.push(message.snapshot)
-      if (collection.waiting.size === 0) collection.finish()
-      return
-    }
-    if (message.type !== 'farm:metrics-request') return
-    const id = ++nextCollection
-    const live = liveWorkers()
-    const collection: Collection = {
-      snapshots: [],
-      waiting: new Set(live.map((worker) => worker.id)),
-      finish: () => {
-        if (!collections.delete(id)) return
-        clearTimeout(timer)
-        const own: MetricsSnapshot = {
-          series: [],
-          rss: process.memoryUsage().rss,
-          inProgress: 0,
-          waiting: 0,
-          eventLoop: eventLoop ? [eventLoop()] : [],
-        }
-        const snapshot = mergeSnapshots([...collection.snapshots, own])
-        if (from.isConnected()) from.send({ type: 'farm:metrics-total', id: message.id, snapshot })
-      },
-    }
-    collections.set(id, collection)
-    const timer = setTimeout(collection.finish, COLLECT_TIMEOUT_MS)
-    for (const worker of live) worker.send({ type: 'farm:metrics-collect', id })
+  // A worker answering /metrics asks for the whole cluster's figures. The primary's own go to
+  // that worker first, to be handed over with its registry (the same channel: they arrive
+  // before prom-client's request); then prom-client collects every live worker's registries
+  // and sums them. A worker that does not answer within 5 s fails the scrape: a total without
+  // it would look like a drop in its counters, which Prometheus would read as a restart.
+  const total = async (from: Worker, id: number) => {
+    const own = (await metrics?.getMetricsAsJSON()) ?? []
+    from.send({ type: 'farm:metrics-primary', metrics: own } satisfies Message)
+    const answer = await aggregator.clusterMetrics().then(
+      (text) => ({ text }),
+      (error: Error) => ({ error: error.message }),
+    )
+    if (from.isConnected())
+      from.send({ type: 'farm:metrics-total', id, ...answer } satisfies Message)
   }
 
   cluster.on('exit', (worker, code, signal) => {
     const lived = performance.now() - (startedAt.get(worker) ?? 0)
     startedAt.delete(worker)
-    for (const collection of collections.values()) {
-      if (collection.waiting.delete(worker.id) && collection.waiting.size === 0) collection.finish()
-    }
     if (stopping) return
     log.error({ worker: worker.id, code, signal, livedMs: Math.round(lived) }, 'worker exited')
     earlyExits = lived < EARLY_EXIT_MS ? earlyExits + 1 : 0
@@ -166,40 +139,59 @@ export function superviseWorkers({
 }
 
 /**
- * In a worker: the request figures of every worker, for /metrics. Outside a cluster, or when
- * the primary does not answer in time, this process's own.
+ * In a worker: every worker's figures for /metrics, as text. Outside a cluster, this process's
+ * own. Fails when the primary or a worker does not answer in time.
  */
-export function clusterMetrics(local: () => MetricsSnapshot): Promise<MetricsSnapshot> {
+export function clusterMetrics(local: Registry): Promise<string> {
   const send = process.send?.bind(process)
-  if (!cluster.isWorker || !send) return Promise.resolve(local())
+  if (!cluster.isWorker || !send) return local.metrics()
   const id = ++nextRequest
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       pendingTotals.delete(id)
-      resolve(local())
-    }, COLLECT_TIMEOUT_MS + 500)
-    pendingTotals.set(id, (snapshot) => {
+      reject(new Error('the primary did not answer'))
+    }, TOTAL_TIMEOUT_MS)
+    pendingTotals.set(id, (answer) => {
       clearTimeout(timer)
-      resolve(snapshot)
+      if (answer.text === undefined) reject(new Error(answer.error ?? 'no metrics'))
+      else resolve(answer.text)
     })
     send({ type: 'farm:metrics-request', id } satisfies Message)
   })
 }
 
 let nextRequest = 0
-const pendingTotals = new Map<number, (snapshot: MetricsSnapshot) => void>()
+const pendingTotals = new Map<number, (answer: { text?: string; error?: string }) => void>()
 
-/** In a worker: answer the primary's collections with this process's figures. */
-export function shareMetricsWithPrimary(local: () => MetricsSnapshot): void {
+/**
+ * In a worker: prom-client answers the primary's collections with this process's registry,
+ * and the totals the primary sends back go to clusterMetrics.
+ */
+export function shareMetricsWithPrimary(metrics: RequestMetrics): void {
   if (!cluster.isWorker) return
+  const primary = new PrimaryRelay()
+  AggregatorRegistry.setRegistries([metrics.registry, primary])
+  // Constructing one is what makes prom-client listen for the primary's requests here.
+  new AggregatorRegistry()
   process.on('message', (message: unknown) => {
     if (!isMessage(message)) return
-    if (message.type === 'farm:metrics-collect') {
-      process.send?.({ type: 'farm:metrics-snapshot', id: message.id, snapshot: local() })
+    if (message.type === 'farm:metrics-primary') {
+      primary.held = message.metrics
     } else if (message.type === 'farm:metrics-total') {
       const resolve = pendingTotals.get(message.id)
       pendingTotals.delete(message.id)
-      resolve?.(message.snapshot)
+      resolve?.(message)
     }
   })
+}
+
+/** The primary's figures, handed to the one collection that follows them (none to the rest). */
+class PrimaryRelay extends Registry {
+  held: MetricsJSON = []
+
+  override async getMetricsAsJSON(): Promise<MetricsJSON> {
+    const held = this.held
+    this.held = []
+    return held
+  }
 }

@@ -6,7 +6,6 @@ import type { Logger } from 'pino'
 import type { AppLoadContext } from 'react-router'
 import { afterEach, describe, expect, test } from 'vitest'
 import { loadEnv } from '~/env.server'
-import { mergeSnapshots, renderRequests } from './metrics.server'
 import {
   affectsPages,
   fillTemplate,
@@ -191,25 +190,6 @@ test('PAGE_CACHE_MB: 32 MB unless set, 0 turns it off', () => {
   expect(loadEnv({ ...env, PAGE_CACHE_MB: '0' }).pageCacheBytes).toBe(0)
   expect(loadEnv({ ...env, PAGE_CACHE_MB: '64' }).pageCacheBytes).toBe(64 * 1024 * 1024)
   expect(() => loadEnv({ ...env, PAGE_CACHE_MB: 'lots' })).toThrow(/PAGE_CACHE_MB/)
-})
-
-test("/metrics sums the workers' page cache figures", () => {
-  const figures = { hits: 3, misses: 1, bypassed: 0, invalidations: 1, evictions: 0 }
-  const worker = (bytes: number) => ({
-    series: [],
-    rss: 1,
-    inProgress: 0,
-    waiting: 0,
-    eventLoop: [],
-    pageCache: { ...figures, entries: 1, bytes },
-  })
-  const primary = { series: [], rss: 1, inProgress: 0, waiting: 0, eventLoop: [] }
-  const lines = renderRequests(mergeSnapshots([worker(100), worker(50), primary]))
-  expect(lines).toContain('farm_page_cache_requests_total{result="hit"} 6')
-  expect(lines).toContain('farm_page_cache_requests_total{result="miss"} 2')
-  expect(lines).toContain('farm_page_cache_bytes 150')
-  expect(lines).toContain('farm_page_cache_entries 2')
-  expect(renderRequests(mergeSnapshots([primary])).join('\n')).not.toContain('page_cache')
 })
 
 describe('in front of a handler', () => {

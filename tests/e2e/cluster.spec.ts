@@ -132,9 +132,31 @@ test('/metrics counts the requests of both workers', async () => {
   for (let n = 0; n < 10 && workersThatServed('GET', '/metrics').size < 2; n++) {
     const metrics = await fresh('/metrics', { Authorization: `Bearer ${METRICS_TOKEN}` })
     expect(metrics.status).toBe(200)
+    const about = 'method="GET",route="/about",status="2xx"'
+    expect(metrics.body).toContain(`\nfarm_http_requests_total{${about}} 10\n`)
+    expect(metrics.body).toContain(`\nfarm_http_request_duration_seconds_count{${about}} 10\n`)
     expect(metrics.body).toContain(
-      'farm_http_requests_total{method="GET",route="/about",status="2xx"} 10',
+      `\nfarm_http_request_duration_seconds_bucket{le="+Inf",${about}} 10\n`,
     )
+    // Each process's own event-loop delay, the primary's included, on lines of its own.
+    const processes = [
+      ...metrics.body.matchAll(/^farm_event_loop_delay_seconds_count\{process="([^"]+)"\} \d+$/gm),
+    ].map((match) => match[1])
+    expect(processes.sort()).toEqual(['primary', 'worker-1', 'worker-2'])
+    // The memory of all three processes, as the kernel counts it.
+    const rss = Number(/^farm_process_resident_memory_bytes (\d+)$/m.exec(metrics.body)?.[1])
+    const kernel = [server.process.pid as number, ...workerPids()]
+      .map(
+        (pid) =>
+          Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) *
+          1024,
+      )
+      .reduce((sum, bytes) => sum + bytes, 0)
+    expect(rss).toBeGreaterThan(kernel * 0.8)
+    expect(rss).toBeLessThan(kernel * 1.2)
+    // The database's figures once, not once per worker.
+    expect(metrics.body).toMatch(/^# TYPE farm_orders gauge$/m)
+    expect(metrics.body.match(/^# TYPE farm_email_outbox gauge$/gm)).toHaveLength(1)
     await expect.poll(() => workersThatServed('GET', '/metrics').size).toBeGreaterThan(0)
   }
   expect(workersThatServed('GET', '/metrics')).toEqual(new Set([1, 2]))
