@@ -8,39 +8,35 @@ import compression from 'compression'
 import express from 'express'
 import type { Logger } from 'pino'
 import type { ServerBuild } from 'react-router'
-import { closeDb, getDb, pingDatabase, poolStats } from './app/db/db.server'
-import { migrateToLatest } from './app/db/migrate.server'
-import { seedDemo } from './app/db/seed/demo.server'
 import { startOutboxWorker } from './app/email/worker.server'
-import { EnvError, getEnv } from './app/env.server'
-import { startReminders } from './app/fulfilment/reminders.server'
-import { Admission } from './app/http/admission.server'
-import {
-  clusterMetrics,
-  shareMetricsWithPrimary,
-  superviseWorkers,
-} from './app/http/cluster.server'
-import { DatabaseWatch, unavailablePage } from './app/http/database-watch.server'
-import { EventLoopDelay } from './app/http/event-loop.server'
+import { startReminders } from './app/orders/fulfilment-reminders.server'
+import { startPayPalSweep } from './app/payments/paypal-settle.server'
+import { getPayPalClient } from './app/payments/providers.server'
+import { closeDb, getDb, pingDatabase, poolStats } from './app/platform/db/db.server'
+import { migrateToLatest } from './app/platform/db/migrate.server'
+import { EnvError, getEnv } from './app/platform/env.server'
+import { addressHasNul, NUL_MESSAGE } from './app/platform/http/null-character'
+import { REQUEST_KEY_HEADER, takeRequestUser } from './app/platform/http/request-key.server'
+import { getLogger } from './app/platform/log.server'
+import { seedDemo } from './app/seed/demo.server'
+import { Admission } from './server/admission.server'
+import { clusterMetrics, shareMetricsWithPrimary, superviseWorkers } from './server/cluster.server'
+import { DatabaseWatch, unavailablePage } from './server/database-watch.server'
+import { EventLoopDelay } from './server/event-loop.server'
 import {
   databaseMetrics,
   hasMetricsToken,
   primaryMetrics,
   RequestMetrics,
-} from './app/http/metrics.server'
-import { addressHasNul, NUL_MESSAGE } from './app/http/null-character'
-import { createGuestPageCache } from './app/http/page-cache-middleware.server'
-import { precompressedAssets } from './app/http/precompressed-assets.server'
-import { REQUEST_KEY_HEADER, takeRequestUser } from './app/http/request-key.server'
+} from './server/metrics.server'
+import { createGuestPageCache } from './server/page-cache-middleware.server'
+import { precompressedAssets } from './server/precompressed-assets.server'
 import {
   ASSET_HEADERS,
   createNonce,
   isAllowedOrigin,
   securityHeaders,
-} from './app/http/security.server'
-import { getLogger } from './app/log.server'
-import { startPayPalSweep } from './app/payments/paypal-settle.server'
-import { getPayPalClient } from './app/payments/providers.server'
+} from './server/security.server'
 
 // The Express host: everything around the React Router app that is about HTTP, not the shop.
 

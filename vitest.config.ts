@@ -2,7 +2,11 @@ import { defineConfig } from 'vitest/config'
 
 // Separate from vite.config.ts: the React Router plugin has no place in unit tests.
 // Tests that touch a database end in .db.test.ts and run once per database.
-const databaseTests = ['app/**/*.db.test.ts', 'tests/integration/**/*.test.ts']
+const databaseTests = [
+  'app/**/*.db.test.ts',
+  'server/**/*.db.test.ts',
+  'tests/integration/**/*.test.ts',
+]
 
 const databaseProject = (name: 'sqlite' | 'postgres') => ({
   extends: true as const,
@@ -24,7 +28,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['app/**/*.test.{ts,tsx}', 'tests/process/**/*.test.ts'],
+          include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/process/**/*.test.ts'],
           exclude: databaseTests,
         },
       },

@@ -5,10 +5,10 @@ import { ServerRouter } from 'react-router'
 // The stylesheet's text, for <InlineStylesheet> in the root layout: imported here, on the
 // server only, so the browser's JavaScript does not carry it too.
 import stylesheet from './app.css?inline'
-import { StylesheetProvider } from './components/inline-stylesheet'
-import { NonceProvider } from './components/nonce'
-import { compressDocument, preferredEncoding } from './http/compress-document.server'
-import './http/context'
+import { compressDocument, preferredEncoding } from './platform/http/compress-document.server'
+import { NonceProvider } from './platform/ui/nonce'
+import { StylesheetProvider } from './shell/inline-stylesheet'
+import './platform/http/context'
 
 export const streamTimeout = 5_000
 

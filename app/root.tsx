@@ -1,5 +1,5 @@
 // First, before any zod schema is built in the browser (http/zod-config.ts).
-import './http/zod-config'
+import './platform/forms/zod-config'
 import { useEffect } from 'react'
 import {
   isRouteErrorResponse,
@@ -13,15 +13,15 @@ import {
 import type { Route } from './+types/root'
 import { getCurrentUser } from './auth/session.server'
 import { headerCartCount } from './cart/cart.server'
-import { InlineStylesheet } from './components/inline-stylesheet'
-import { useNonce } from './components/nonce'
-import { SiteFooter } from './components/site-footer'
-import { SiteHeader } from './components/site-header'
-import { ToastProvider } from './components/toasts'
-import { getFarmBasics } from './content/farm.server'
-import { getDb } from './db/db.server'
-import { GlobalErrorHandling, reportError } from './errors/global-error-handling'
-import { refusalOf } from './errors/refusal'
+import { getFarmBasics } from './farm/farm.server'
+import { getDb } from './platform/db/db.server'
+import { GlobalErrorHandling, reportError } from './platform/errors/global-error-handling'
+import { refusalOf } from './platform/errors/refusal'
+import { useNonce } from './platform/ui/nonce'
+import { ToastProvider } from './platform/ui/toasts'
+import { InlineStylesheet } from './shell/inline-stylesheet'
+import { SiteFooter } from './shell/site-footer'
+import { SiteHeader } from './shell/site-header'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb()

@@ -2,8 +2,8 @@
 // as the server.
 import { parseArgs } from 'node:util'
 import { CreateAdminSchema, createAdmin, LAST_ADMIN_REFUSED, setAdmin } from '~/auth/admins.server'
-import { closeDb, getDb } from '~/db/db.server'
-import { migrateToLatest } from '~/db/migrate.server'
+import { closeDb, getDb } from '../app/platform/db/db.server'
+import { migrateToLatest } from '../app/platform/db/migrate.server'
 import { runCli } from './cli'
 
 const USAGE = `Usage: npm run admin -- <command> [options]

@@ -3,8 +3,8 @@
 // database file. For PostgreSQL use pg_dump (README, "Backups").
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { backupSqlite, inspectBackup } from '~/db/backup.server'
-import { getEnv } from '~/env.server'
+import { backupSqlite, inspectBackup } from '../app/platform/db/backup.server'
+import { getEnv } from '../app/platform/env.server'
 import { runCli } from './cli'
 
 await runCli(async () => {

@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
-import { type DB, openDatabase } from '~/db/db.server'
-import { migrateToLatest } from '~/db/migrate.server'
-import { createProduct, createVariant } from '~/db/seed/factories.server'
 import { placeOrder } from '~/orders/place-order.server'
+import { type DB, openDatabase } from '../app/platform/db/db.server'
+import { migrateToLatest } from '../app/platform/db/migrate.server'
+import { createProduct, createVariant } from '../app/seed/factories.server'
 
 const { values: args } = parseArgs({
   options: {

@@ -1,6 +1,6 @@
 // Production build: the React Router app (client assets + server bundle), then the Express
 // host (server.ts) bundled to plain JavaScript so `npm start` needs no TypeScript loader, then
-// the client's hashed files compressed once, for app/http/precompressed-assets.server.ts.
+// the client's hashed files compressed once, for server/precompressed-assets.server.ts.
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'

@@ -1,4 +1,4 @@
-import { EnvError } from '~/env.server'
+import { EnvError } from '../app/platform/env.server'
 
 /** Runs a CLI body; configuration problems print one line each, other failures their message. */
 export async function runCli(body: () => Promise<void>): Promise<void> {

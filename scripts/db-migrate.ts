@@ -1,6 +1,6 @@
-import { closeDb, getDb } from '~/db/db.server'
-import { migrateToLatest } from '~/db/migrate.server'
-import { getEnv } from '~/env.server'
+import { closeDb, getDb } from '../app/platform/db/db.server'
+import { migrateToLatest } from '../app/platform/db/migrate.server'
+import { getEnv } from '../app/platform/env.server'
 import { runCli } from './cli'
 
 await runCli(async () => {

@@ -1,6 +1,6 @@
-import { closeDb, getDb } from '~/db/db.server'
-import { migrateToLatest } from '~/db/migrate.server'
-import { seedDemo } from '~/db/seed/demo.server'
+import { closeDb, getDb } from '../app/platform/db/db.server'
+import { migrateToLatest } from '../app/platform/db/migrate.server'
+import { seedDemo } from '../app/seed/demo.server'
 import { runCli } from './cli'
 
 // `npm run db:seed`: the demo farm into an empty database (a database with products is left alone).

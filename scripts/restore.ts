@@ -2,8 +2,8 @@
 // database, after checking it (intact, a shop database, not from a newer version). Stop the
 // shop first. The database it replaces is kept beside it as shop.db.before-restore-<time>.
 import { parseArgs } from 'node:util'
-import { inspectBackup, restoreSqlite } from '~/db/backup.server'
-import { getEnv } from '~/env.server'
+import { inspectBackup, restoreSqlite } from '../app/platform/db/backup.server'
+import { getEnv } from '../app/platform/env.server'
 import { runCli } from './cli'
 
 await runCli(async () => {

@@ -8,6 +8,7 @@ const STAMP = 'build/host/built-at'
 const SOURCES = [
   'app',
   'public',
+  'server',
   'server.ts',
   'vite.config.ts',
   'react-router.config.ts',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { TOO_MANY_ATTEMPTS } from '~/platform/rate-limit.server'
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import {
@@ -11,7 +12,6 @@ import {
 } from './accounts.server'
 import { createAdmin, setAdmin } from './admins.server'
 import { INVALID_RESET_LINK, RESET_EMAIL_SENT, SIGN_IN_FAILED } from './forms'
-import { TOO_MANY_ATTEMPTS } from './rate-limit.server'
 import { getCurrentUser } from './session.server'
 
 let t: TestDatabase

@@ -1,9 +1,14 @@
 import { isAPIError } from 'better-auth/api'
-import { mergeGuestCartAtSignIn } from '~/cart/cart.server'
-import { requestNewsletterSubscription } from '~/content/newsletter.server'
-import { getDb } from '~/db/db.server'
-import { getEnv } from '~/env.server'
-import { getLogger } from '~/log.server'
+import { requestNewsletterSubscription } from '~/newsletter/newsletter.server'
+import { getDb } from '~/platform/db/db.server'
+import { getEnv } from '~/platform/env.server'
+import {
+  clearAttempts,
+  isRateLimited,
+  limits,
+  recordAttempt,
+  TOO_MANY_ATTEMPTS,
+} from '~/platform/rate-limit.server'
 import { configuredSocialProviders, getAuth } from './auth.server'
 import { sendWelcomeEmail } from './emails.server'
 import {
@@ -13,15 +18,9 @@ import {
   SIGN_IN_FAILED,
   SIGN_UP_FAILED,
 } from './forms'
-import {
-  clearAttempts,
-  isRateLimited,
-  limits,
-  recordAttempt,
-  TOO_MANY_ATTEMPTS,
-} from './rate-limit.server'
 import { safeRedirect } from './redirect'
 import { authHeaders } from './session.server'
+import { runSignInHooks } from './sign-in-hooks.server'
 
 // What the sign-in, sign-up and reset pages do, on the server. Routes stay thin.
 
@@ -48,7 +47,7 @@ export async function signIn(
       returnHeaders: true,
     })
     await clearAttempts(db, [keys[0] as (typeof keys)[0]])
-    await carryGuestCart(request, response.user.id, headers)
+    await runSignInHooks(request, response.user.id, headers)
     return { ok: true, headers }
   } catch (error) {
     if (!isAPIError(error)) throw error
@@ -85,7 +84,7 @@ export async function signUp(
     await sendWelcomeEmail(db, { email: response.user.email, firstName: input.firstName })
     // Ticked at sign-up: the same double opt-in as the newsletter form (D13).
     if (input.newsletter) await requestNewsletterSubscription(db, response.user.email)
-    await carryGuestCart(request, response.user.id, headers)
+    await runSignInHooks(request, response.user.id, headers)
     return { ok: true, headers }
   } catch (error) {
     if (!isAPIError(error)) throw error
@@ -98,23 +97,6 @@ export async function signUp(
           message: 'An account with this email already exists. Please sign in instead.',
         }
       : { ok: false, status: 400, message: error.body?.message ?? SIGN_UP_FAILED }
-  }
-}
-
-/**
- * The guest's cart joins the customer's (D4), and the guest cart cookie is cleared with the
- * same response. A failure here is logged and must not stop the sign-in itself.
- */
-export async function carryGuestCart(
-  request: Request,
-  customerId: string,
-  headers: Headers,
-): Promise<void> {
-  try {
-    const cookie = await mergeGuestCartAtSignIn(getDb(), request, customerId)
-    if (cookie) headers.append('Set-Cookie', cookie)
-  } catch (error) {
-    getLogger().error({ err: error }, 'could not merge the guest cart at sign-in')
   }
 }
 

@@ -1,7 +1,7 @@
 import { SqliteAdapter } from 'kysely'
 import { z } from 'zod'
-import { recordAdminChange } from '~/admin/audit.server'
-import type { DB } from '~/db/db.server'
+import { recordAdminChange } from '~/platform/audit.server'
+import type { DB } from '~/platform/db/db.server'
 import { getAuth } from './auth.server'
 
 // Administrators are customers with is_admin set. Rights change from the shell (npm run admin,

@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { Heading } from '~/components/ui/heading'
+import { Heading } from '~/platform/ui/heading'
 
 /** The centred card that the sign-in, sign-up and reset pages share. */
 export function AuthCard({ title, children }: { title: string; children: React.ReactNode }) {

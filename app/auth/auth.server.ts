@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
-import { getDb } from '~/db/db.server'
-import { getEnv } from '~/env.server'
+import { getDb } from '~/platform/db/db.server'
+import { getEnv } from '~/platform/env.server'
 import { RESET_LINK_MINUTES, sendPasswordResetEmail } from './emails.server'
 
 // better-auth on the shop's own database. Its tables are created by our migrations

@@ -1,8 +1,8 @@
-import type { DB } from '~/db/db.server'
+import { passwordResetEmail } from '~/auth/emails/password-reset'
+import { welcomeEmail } from '~/auth/emails/welcome'
 import { sendEmail } from '~/email/outbox.server'
-import { passwordResetEmail } from '~/email/templates/password-reset'
-import { welcomeEmail } from '~/email/templates/welcome'
-import { getEnv } from '~/env.server'
+import type { DB } from '~/platform/db/db.server'
+import { getEnv } from '~/platform/env.server'
 
 // The account emails. Each is written to the outbox; the worker sends it.
 

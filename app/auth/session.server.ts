@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { getDb } from '~/db/db.server'
-import { getEnv } from '~/env.server'
-import { noteRequestUser, perRequest } from '~/http/request-key.server'
+import { getDb } from '~/platform/db/db.server'
+import { getEnv } from '~/platform/env.server'
+import { noteRequestUser, perRequest } from '~/platform/http/request-key.server'
 import { CLIENT_IP_HEADER, getAuth, SESSION_DAYS, SESSION_REFRESH_SECONDS } from './auth.server'
 
 export type CurrentUser = {

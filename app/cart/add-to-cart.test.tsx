@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { describe, expect, test } from 'vitest'
-import { ToastProvider } from '~/components/toasts'
+import { ToastProvider } from '~/platform/ui/toasts'
 import { AddToCartForm, type AddToCartFormProps } from './add-to-cart'
 
 // What the server sends before JavaScript runs: a plain form that works on its own.

@@ -1,9 +1,9 @@
 import { useEffect } from 'react'
 import { useFetcher, useLocation } from 'react-router'
 import { productCardId } from '~/catalog/product-card'
-import { useToast } from '~/components/toasts'
-import { Button } from '~/components/ui/button'
-import { useHydrated } from '~/components/ui/disclosure'
+import { Button } from '~/platform/ui/button'
+import { useHydrated } from '~/platform/ui/disclosure'
+import { useToast } from '~/platform/ui/toasts'
 import type { CartActionResult } from './forms'
 
 export type AddToCartFormProps = {

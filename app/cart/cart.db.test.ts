@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signIn, signUp } from '~/auth/accounts.server'
-import { createCustomer, createProduct, createVariant } from '~/db/seed/factories.server'
-import { REQUEST_KEY_HEADER } from '~/http/request-key.server'
+import { REQUEST_KEY_HEADER } from '~/platform/http/request-key.server'
+import { createCustomer, createProduct, createVariant } from '~/seed/factories.server'
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import {

@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto'
 import type { ExpressionBuilder, Transaction } from 'kysely'
 import { createCookie } from 'react-router'
 import { cartItemsReadWithSession, getCurrentUser } from '~/auth/session.server'
+import { onSignIn } from '~/auth/sign-in-hooks.server'
 import { asFlag, onSaleExpression, productOnSaleExpression } from '~/catalog/on-sale.server'
-import type { DB } from '~/db/db.server'
-import { readReference } from '~/db/reference-rows.server'
-import type { Database } from '~/db/schema'
-import { getEnv } from '~/env.server'
+import { type DB, getDb } from '~/platform/db/db.server'
+import type { Database } from '~/platform/db/schema'
+import { getEnv } from '~/platform/env.server'
+import { currentPromoTerms, normalizePromoCode, PROMO_TERMS_COLUMNS } from '~/promotions/promo'
+import type { PricingSettings } from '~/settings/settings'
+import { getPricingSettings } from '~/settings/settings.server'
 import type { AppliedPromo, CartLine, CartSummary } from './cart'
 import type { CartAction } from './forms'
 import {
@@ -26,8 +29,7 @@ import {
   promoMinimumMessage,
   QUANTITY_UPDATED,
 } from './messages'
-import { type PricingSettings, priceCart } from './pricing'
-import { currentPromoTerms, normalizePromoCode, PROMO_TERMS_COLUMNS } from './promo'
+import { priceCart } from './pricing'
 
 // The cart lives in the database (D4). A signed-in customer's cart is found by customer_id
 // (unique); a guest's by an httpOnly cookie holding a random 128-bit cart id, signed with the
@@ -93,30 +95,6 @@ function ownedCartIds(db: DB | Transaction<Database>, owner: CartOwner) {
 }
 
 // --- reading --------------------------------------------------------------------------------
-
-/** Tax rate and shipping prices from the settings row (an admin setting, D11). */
-export async function getPricingSettings(db: DB | Transaction<Database>): Promise<PricingSettings> {
-  const row = await readReference(db, 'settings', 'pricing', () =>
-    db
-      .selectFrom('settings')
-      .select([
-        'tax_rate_basis_points',
-        'standard_shipping_cents',
-        'express_shipping_cents',
-        'pickup_shipping_cents',
-        'free_shipping_threshold_cents',
-      ])
-      .where('id', '=', 1)
-      .executeTakeFirstOrThrow(),
-  )
-  return {
-    taxRateBasisPoints: row.tax_rate_basis_points,
-    standardShippingCents: row.standard_shipping_cents,
-    expressShippingCents: row.express_shipping_cents,
-    pickupShippingCents: row.pickup_shipping_cents,
-    freeShippingThresholdCents: row.free_shipping_threshold_cents,
-  }
-}
 
 /** The cart's lines with names, prices and stock, and its promo code: one query. */
 async function loadCart(db: DB | Transaction<Database>, owner: CartOwner, now: Date) {
@@ -632,3 +610,9 @@ export async function mergeGuestCartAtSignIn(
   await mergeGuestCart(db, guestCartId, customerId)
   return clearCartCookie()
 }
+
+// D4: the guest's cart joins the customer's, and the same response forgets the guest cookie.
+onSignIn('cart', async (request, customerId, headers) => {
+  const cookie = await mergeGuestCartAtSignIn(getDb(), request, customerId)
+  if (cookie) headers.append('Set-Cookie', cookie)
+})

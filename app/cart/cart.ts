@@ -1,4 +1,6 @@
-import type { CartTotals, PricingPromo, PricingSettings } from './pricing'
+import type { PricingPromo } from '~/promotions/promo'
+import type { PricingSettings } from '~/settings/settings'
+import type { CartTotals } from './pricing'
 
 // The browser-safe side of cart.server.ts: what the cart looks like in loader data.
 

@@ -1,4 +1,4 @@
-import { formatCents } from '~/components/price'
+import { formatCents } from '~/platform/ui/price'
 
 // Every word the cart says, in one browser-safe place: the server answers with them and the
 // components (and tests) compare against them. The specification's texts are kept exactly.

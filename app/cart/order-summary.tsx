@@ -1,6 +1,6 @@
-import { Price } from '~/components/price'
-import { Heading } from '~/components/ui/heading'
 import { feeLabel } from '~/fulfilment/methods'
+import { Heading } from '~/platform/ui/heading'
+import { Price } from '~/platform/ui/price'
 import { freeDeliveryHint, freeShippingHint } from './messages'
 import type { CartTotals } from './pricing'
 

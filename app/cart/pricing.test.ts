@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { divideRoundHalfUp, type PricingPromo, type PricingSettings, priceCart } from './pricing'
+import type { PricingPromo } from '~/promotions/promo'
+import type { PricingSettings } from '~/settings/settings'
+import { divideRoundHalfUp, priceCart } from './pricing'
 
 // The shop's reference settings (migration 0002): 6 %, 5.99 / 12.99 / free, free from 50.
 const settings: PricingSettings = {

@@ -17,28 +17,11 @@
 // - total = subtotal - discount + shipping + tax.
 // Each computed amount is rounded once, half up, from exact integer arithmetic.
 
-import type { FulfilmentMethod } from '~/fulfilment/methods'
+import type { DeliveryTerms, FulfilmentMethod } from '~/fulfilment/methods'
+import type { PricingPromo } from '~/promotions/promo'
+import type { PricingSettings } from '~/settings/settings'
 
 export type ShippingMethod = FulfilmentMethod
-
-export type PricingSettings = {
-  /** 600 = 6 % */
-  taxRateBasisPoints: number
-  standardShippingCents: number
-  expressShippingCents: number
-  pickupShippingCents: number
-  freeShippingThresholdCents: number
-}
-
-export type PricingPromo = {
-  discountType: 'percent' | 'fixed'
-  /** percent: whole percent (10 = 10 %); fixed: cents */
-  discountValue: number
-  minSubtotalCents: number
-}
-
-/** A local delivery zone's terms (ADR 18). */
-export type DeliveryTerms = { feeCents: number; freeOverCents: number | null }
 
 export type PricingLine = { unitPriceCents: number; quantity: number }
 

@@ -1,9 +1,9 @@
 import { useId } from 'react'
 import { useFetcher } from 'react-router'
-import { Button } from '~/components/ui/button'
+import { Button } from '~/platform/ui/button'
+import type { PricingPromo } from '~/promotions/promo'
 import type { CartActionResult } from './forms'
 import { PROMO_NO_LONGER_VALID, promoMinimumMessage } from './messages'
-import type { PricingPromo } from './pricing'
 
 // The secondary look, dimmed while the cart answers.
 const busyClass = 'disabled:cursor-not-allowed disabled:opacity-60'

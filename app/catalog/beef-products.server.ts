@@ -1,4 +1,4 @@
-import type { DB } from '~/db/db.server'
+import type { DB } from '~/platform/db/db.server'
 import { type CatalogCard, listCards } from './products.server'
 import { SHOP_PAGE_SIZE } from './shop-query'
 

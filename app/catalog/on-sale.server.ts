@@ -1,5 +1,5 @@
 import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
-import type { Database } from '~/db/schema'
+import type { Database } from '~/platform/db/schema'
 
 // What the shop sells, said once. The cart shows a line as available by this rule and checkout
 // takes the order by it, so a line the cart offers is never refused at checkout as off sale.

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { Price } from '~/components/price'
-import { ResponsiveImage } from '~/components/responsive-image'
+import { Price } from '~/platform/ui/price'
+import { ResponsiveImage } from '~/platform/ui/responsive-image'
 import { LOW_STOCK_THRESHOLD, stockStatus } from './stock'
 
 export { LOW_STOCK_THRESHOLD }

@@ -1,5 +1,5 @@
 import { type Expression, type SqlBool, SqliteAdapter, sql } from 'kysely'
-import type { DB } from '~/db/db.server'
+import type { DB } from '~/platform/db/db.server'
 import { searchWords } from './shop-query'
 
 /**

@@ -2,7 +2,7 @@
 // (price and availability in results), the page's canonical address and a short description.
 // Browser-safe and pure.
 
-import { PLACEHOLDER_IMAGE } from '~/images/image-url'
+import { PLACEHOLDER_IMAGE } from '~/platform/images/image-url'
 
 export type ProductJsonLdInput = {
   baseUrl: string

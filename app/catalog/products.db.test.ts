@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
-import { seedDemo } from '~/db/seed/demo.server'
-import { createProduct, createVariant } from '~/db/seed/factories.server'
+import { seedDemo } from '~/seed/demo.server'
+import { createProduct, createVariant } from '~/seed/factories.server'
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/database'
 import {
   getProductDetail,

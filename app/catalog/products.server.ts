@@ -1,6 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely'
-import type { DB } from '~/db/db.server'
-import type { Database } from '~/db/schema'
+import type { DB } from '~/platform/db/db.server'
+import type { Database } from '~/platform/db/schema'
 import { productMatches } from './product-search.server'
 import { SHOP_PAGE_SIZE, type ShopQuery, type ShopSort } from './shop-query'
 import { RELATED_PRODUCT_COUNT } from './stock'

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
-import { Button } from '~/components/ui/button'
-import { FieldError } from '~/components/ui/field'
+import { Button } from '~/platform/ui/button'
+import { FieldError } from '~/platform/ui/field'
 import { clampQuantity, MIN_QUANTITY, QUANTITY_TOO_LOW } from './stock'
 
 /**

@@ -3,14 +3,6 @@ import { Form, useNavigation } from 'react-router'
 import type { CartSummary } from '~/cart/cart'
 import { OrderSummary } from '~/cart/order-summary'
 import { sellingUnit } from '~/catalog/variants'
-import { Price } from '~/components/price'
-import { ResponsiveImage } from '~/components/responsive-image'
-import { Button, ButtonLink } from '~/components/ui/button'
-import { CheckboxField, FieldError, FormMessage, TextField } from '~/components/ui/field'
-import { Heading } from '~/components/ui/heading'
-import { SelectField } from '~/components/ui/select-field'
-import { useClientValidation } from '~/components/ui/use-client-validation'
-import { stateName } from '~/customers/address'
 import {
   DeliveryDays,
   findSlot,
@@ -21,6 +13,14 @@ import {
 import { isFulfilmentMethod, METHOD_NAMES } from '~/fulfilment/methods'
 import type { FulfilmentOffer } from '~/fulfilment/offer.server'
 import { slotLabel } from '~/fulfilment/windows'
+import { Button, ButtonLink } from '~/platform/ui/button'
+import { CheckboxField, FieldError, FormMessage, TextField } from '~/platform/ui/field'
+import { Heading } from '~/platform/ui/heading'
+import { Price } from '~/platform/ui/price'
+import { ResponsiveImage } from '~/platform/ui/responsive-image'
+import { SelectField } from '~/platform/ui/select-field'
+import { useClientValidation } from '~/platform/ui/use-client-validation'
+import { stateName } from '~/platform/us-address'
 import { TermsLabel } from '~/policies/terms-label'
 import {
   CHECKOUT_STEPS,

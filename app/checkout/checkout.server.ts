@@ -1,15 +1,16 @@
 import type { CurrentUser } from '~/auth/session.server'
 import { getCartSummary } from '~/cart/cart.server'
-import { createAddress, listAddresses, listStatesOffered } from '~/customers/addresses.server'
-import type { DB } from '~/db/db.server'
+import { createAddress, listAddresses } from '~/customers/addresses.server'
 import { loadFulfilmentOffer, resolveFulfilment } from '~/fulfilment/offer.server'
-import { parseForm } from '~/http/form-data'
-import { getLogger } from '~/log.server'
 import { expireOrder } from '~/orders/payment-events.server'
 import { formatOrderNumber, PAYMENT_METHOD_INVALID } from '~/orders/place-order'
 import { placeOrder } from '~/orders/place-order.server'
 import { getProvider, listPaymentOptions } from '~/payments/providers.server'
+import type { DB } from '~/platform/db/db.server'
 import { farmDayOf } from '~/platform/farm-clock'
+import { parseForm } from '~/platform/forms/form-data'
+import { getLogger } from '~/platform/log.server'
+import { listStatesOffered } from '~/settings/settings.server'
 import {
   type CheckoutAction,
   type CheckoutDraft,

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { parseForm } from '~/http/form-data'
+import { parseForm } from '~/platform/forms/form-data'
 import { CheckoutActionSchema, shippingStepSchema } from './checkout'
 
 const filled = {

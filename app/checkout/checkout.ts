@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { CartSummary } from '~/cart/cart'
-import { type CartTotals, type DeliveryTerms, priceCart } from '~/cart/pricing'
-import { checkbox } from '~/customers/address'
+import { type CartTotals, priceCart } from '~/cart/pricing'
+import type { DeliveryTerms } from '~/fulfilment/methods'
 import { type FulfilmentMethod, isFulfilmentMethod } from '~/fulfilment/methods'
 import {
   addressSchema,
@@ -10,6 +10,7 @@ import {
   perStatesOffered,
   SHIPPING_METHOD_INVALID,
 } from '~/orders/place-order'
+import { checkbox } from '~/platform/us-address'
 
 // The browser-safe side of the checkout: its steps, its form schemas and its words. The
 // checkout is three plain forms posting to /checkout, each with an `intent`; what the shopper

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createCustomer } from '~/db/seed/factories.server'
-import { parseForm } from '~/http/form-data'
+import { parseForm } from '~/platform/forms/form-data'
+import { type AddressInput, addressSchema, ZIP_CODE_INVALID } from '~/platform/us-address'
+import { createCustomer } from '~/seed/factories.server'
+import { listStatesOffered } from '~/settings/settings.server'
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/database'
-import { type AddressInput, addressSchema, ZIP_CODE_INVALID } from './address'
 import {
   createAddress,
   deleteAddress,
   getAddress,
   listAddresses,
-  listStatesOffered,
   setDefaultAddress,
   updateAddress,
 } from './addresses.server'

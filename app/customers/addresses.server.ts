@@ -1,8 +1,7 @@
 import { type Kysely, SqliteAdapter } from 'kysely'
-import type { DB } from '~/db/db.server'
-import { readReference } from '~/db/reference-rows.server'
-import type { Database } from '~/db/schema'
-import type { AddressInput } from './address'
+import type { DB } from '~/platform/db/db.server'
+import type { Database } from '~/platform/db/schema'
+import type { AddressInput } from '~/platform/us-address'
 
 // A customer's saved addresses. Every query names the customer, so another customer's
 // address id behaves exactly like one that does not exist. A customer with addresses has
@@ -210,18 +209,4 @@ export function setDefaultAddress(db: DB, customerId: string, id: string): Promi
       .execute()
     return true
   })
-}
-
-export const DEFAULT_STATES_OFFERED = ['ID'] as const
-
-/** settings.states_offered ("ID" or "ID,OR,WA") as a list of codes; Idaho when unset. */
-export async function listStatesOffered(db: DB): Promise<string[]> {
-  const row = await readReference(db, 'settings', 'states', () =>
-    db.selectFrom('settings').select('states_offered').where('id', '=', 1).executeTakeFirst(),
-  )
-  const states = (row?.states_offered ?? '')
-    .split(',')
-    .map((code) => code.trim().toUpperCase())
-    .filter(Boolean)
-  return states.length > 0 ? states : [...DEFAULT_STATES_OFFERED]
 }

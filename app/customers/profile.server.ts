@@ -1,13 +1,13 @@
 import { isAPIError } from 'better-auth/api'
 import { getAuth } from '~/auth/auth.server'
+import { authHeaders } from '~/auth/session.server'
+import type { DB } from '~/platform/db/db.server'
 import {
   isRateLimited,
   type Limit,
   recordAttempt,
   TOO_MANY_ATTEMPTS,
-} from '~/auth/rate-limit.server'
-import { authHeaders } from '~/auth/session.server'
-import type { DB } from '~/db/db.server'
+} from '~/platform/rate-limit.server'
 import { CURRENT_PASSWORD_WRONG, PASSWORD_UPDATE_FAILED } from './profile'
 
 export type Profile = {

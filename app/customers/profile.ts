@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { PASSWORD_TOO_SHORT, SIGN_UP_PASSWORDS_DIFFER } from '~/auth/forms'
-import { optionalPhone, requiredText } from './address'
+import { optionalPhone, requiredText } from '~/platform/us-address'
 
 // The Profile page's two forms. Each carries its `intent`, so the page's one action can tell
 // them apart with a discriminated union and both schemas still validate in the browser.

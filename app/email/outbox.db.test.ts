@@ -2,7 +2,8 @@ import { Writable } from 'node:stream'
 import { sql } from 'kysely'
 import pino from 'pino'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest'
-import { type DB, openDatabase } from '~/db/db.server'
+import { passwordResetEmail } from '~/auth/emails/password-reset'
+import { type DB, openDatabase } from '~/platform/db/db.server'
 import {
   createTestDatabase,
   type TestDatabase,
@@ -18,7 +19,6 @@ import {
   STALE_CLAIM_MS,
   sendEmail,
 } from './outbox.server'
-import { passwordResetEmail } from './templates/password-reset'
 import { createSmtpDelivery, type SmtpDelivery } from './transport.server'
 import { startOutboxWorker } from './worker.server'
 

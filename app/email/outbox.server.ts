@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { type Kysely, SqliteAdapter } from 'kysely'
-import type { Database } from '~/db/schema'
+import type { Database } from '~/platform/db/schema'
 
 // The email outbox (ADR 5). Business code calls sendEmail inside its own transaction, so an
 // email exists exactly when the change that caused it commits. A worker (worker.server.ts)

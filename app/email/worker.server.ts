@@ -1,5 +1,5 @@
 import type { Logger } from 'pino'
-import type { DB } from '~/db/db.server'
+import type { DB } from '~/platform/db/db.server'
 import {
   DEFAULT_BATCH,
   DEFAULT_MAX_ATTEMPTS,

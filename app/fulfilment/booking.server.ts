@@ -1,4 +1,4 @@
-import type { DB } from '~/db/db.server'
+import type { DB } from '~/platform/db/db.server'
 
 // A window's capacity is taken like stock (ADR 18): one conditional UPDATE inside the order
 // transaction, never a read-then-write. The booking row is made on first use (ON CONFLICT DO

@@ -1,6 +1,6 @@
-import type { PricingSettings } from '~/cart/pricing'
-import { Price } from '~/components/price'
-import { FieldError } from '~/components/ui/field'
+import { FieldError } from '~/platform/ui/field'
+import { Price } from '~/platform/ui/price'
+import type { PricingSettings } from '~/settings/settings'
 import {
   type FulfilmentMethod,
   isShipping,

@@ -142,3 +142,6 @@ export function describeFulfilment(
   }
   return { method, headline: methodLabel(order.shipping_method), ...none }
 }
+
+/** A local delivery zone's terms (ADR 18). */
+export type DeliveryTerms = { feeCents: number; freeOverCents: number | null }

@@ -1,9 +1,9 @@
-import type { DeliveryTerms } from '~/cart/pricing'
-import { formatCents } from '~/components/price'
-import { getFarmBasics } from '~/content/farm.server'
-import { describeOpeningHours } from '~/content/opening-hours'
-import type { DB } from '~/db/db.server'
+import { getFarmBasics } from '~/farm/farm.server'
+import { describeOpeningHours } from '~/farm/opening-hours'
+import type { DeliveryTerms } from '~/fulfilment/methods'
+import type { DB } from '~/platform/db/db.server'
 import { addDays, farmDayOf } from '~/platform/farm-clock'
+import { formatCents } from '~/platform/ui/price'
 import {
   BELOW_DELIVERY_MINIMUM,
   type FulfilmentMethod,

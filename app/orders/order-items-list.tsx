@@ -1,4 +1,4 @@
-import { Price } from '~/components/price'
+import { Price } from '~/platform/ui/price'
 
 // An order's lines from its snapshot, the same on the confirmation page and the customer's
 // order page.

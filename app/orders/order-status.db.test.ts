@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createCustomer } from '~/db/seed/factories.server'
+import { createCustomer } from '~/seed/factories.server'
 import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import { orderState, placeTestOrder, type TestOrder } from '../../tests/support/orders'

@@ -1,9 +1,9 @@
-import { recordAdminChange } from '~/admin/audit.server'
-import type { DB } from '~/db/db.server'
 import { sendEmail } from '~/email/outbox.server'
-import { orderStatusEmail } from '~/email/templates/order-status'
-import { getEnv } from '~/env.server'
 import { describeFulfilment, ORDER_FULFILMENT_COLUMNS } from '~/fulfilment/methods'
+import { orderStatusEmail } from '~/orders/emails/order-status'
+import { recordAdminChange } from '~/platform/audit.server'
+import type { DB } from '~/platform/db/db.server'
+import { getEnv } from '~/platform/env.server'
 import { returnOrderStock } from './order-stock.server'
 import {
   canTakeStep,

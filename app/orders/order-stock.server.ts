@@ -1,6 +1,6 @@
-import { notifyRestocked } from '~/catalog/restock.server'
-import type { DB } from '~/db/db.server'
 import { releaseSlot } from '~/fulfilment/booking.server'
+import type { DB } from '~/platform/db/db.server'
+import { notifyRestocked } from '~/waiting-list/restock.server'
 
 /**
  * Gives a cancelled order's stock back: placeOrder in reverse. An option's stock and its

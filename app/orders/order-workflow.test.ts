@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { parseForm } from '~/http/form-data'
+import { parseForm } from '~/platform/forms/form-data'
 import {
   CARRIER_REQUIRED,
   canTakeStep,

@@ -1,5 +1,5 @@
-import type { DB } from '~/db/db.server'
-import { getLogger } from '~/log.server'
+import type { DB } from '~/platform/db/db.server'
+import { getLogger } from '~/platform/log.server'
 import { returnOrderStock } from './order-stock.server'
 
 // What a payment provider's news does to an order (ADR 11 addendum, D7). Stripe's webhooks

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { SLOT_GONE, SLOT_REQUIRED_PICKUP } from '~/fulfilment/methods'
 import {
   createCustomer,
   createDeliveryZone,
   createPickupPlace,
   createProduct,
   createWindow,
-} from '~/db/seed/factories.server'
-import { SLOT_GONE, SLOT_REQUIRED_PICKUP } from '~/fulfilment/methods'
+} from '~/seed/factories.server'
 import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import { returnOrderStock } from './order-stock.server'

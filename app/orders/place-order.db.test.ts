@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { TableName } from '~/db/schema'
-import { createCustomer, createProduct, createVariant } from '~/db/seed/factories.server'
+import type { TableName } from '~/platform/db/schema'
+import { createCustomer, createProduct, createVariant } from '~/seed/factories.server'
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import { fillCart, readStock, type TestCartLine } from '../../tests/support/orders'

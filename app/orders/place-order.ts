@@ -6,7 +6,7 @@ import {
   stateName,
   US_STATE_NAMES,
   ZIP_CODE_INVALID,
-} from '~/customers/address'
+} from '~/platform/us-address'
 
 // The browser-safe side of placing an order (ADR 11): the checkout's schema, the words the
 // shopper reads, and the shape of placeOrder's answer. The checkout form validates with the

@@ -1,4 +1,4 @@
-import { stateName } from '~/customers/address'
+import { stateName } from '~/platform/us-address'
 
 // An order's ship-to as the customer typed it, the same on the confirmation page, the
 // customer's order page and the admin's order page.

@@ -1,7 +1,7 @@
 import { addToCart } from '~/cart/cart.server'
-import type { DB } from '~/db/db.server'
-import { getLogger } from '~/log.server'
 import { expireOrder, markOrderPaid } from '~/orders/payment-events.server'
+import type { DB } from '~/platform/db/db.server'
+import { getLogger } from '~/platform/log.server'
 import {
   PAYPAL_APPROVAL_LIFETIME_MS,
   type PayPalClient,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { DB } from '~/db/db.server'
+import type { DB } from '~/platform/db/db.server'
 import type { PaymentProvider } from './provider'
 
 // PayPal Checkout through PayPal's Orders v2 REST API (issue 17, ADR 19), with plain fetch:

@@ -1,6 +1,6 @@
-import { getDb } from '~/db/db.server'
-import { getEnv } from '~/env.server'
 import type { PaymentMethod } from '~/orders/place-order'
+import { getDb } from '~/platform/db/db.server'
+import { getEnv } from '~/platform/env.server'
 import { offlineProvider } from './offline.server'
 import {
   createPayPalClient,

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import type { DB } from '~/db/db.server'
-import { getLogger } from '~/log.server'
 import { expireOrder, markOrderPaid } from '~/orders/payment-events.server'
+import type { DB } from '~/platform/db/db.server'
+import { getLogger } from '~/platform/log.server'
 import { createStripeClient, type StripeConfig } from './stripe.server'
 
 // Stripe's webhook (D7): the only way an order paid by card becomes 'paid'. The signature is

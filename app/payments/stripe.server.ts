@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import type { DB } from '~/db/db.server'
+import type { DB } from '~/platform/db/db.server'
 import type { PaymentProvider } from './provider'
 
 // Stripe Checkout (D7): the shopper pays on Stripe's hosted page, so card data never touches

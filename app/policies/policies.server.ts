@@ -1,5 +1,5 @@
-import { getFarmBasics } from '~/content/farm.server'
-import type { DB } from '~/db/db.server'
+import { getFarmBasics } from '~/farm/farm.server'
+import type { DB } from '~/platform/db/db.server'
 import {
   DEFAULT_POLICIES,
   fillPolicy,

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { Heading } from '~/components/ui/heading'
+import { Heading } from '~/platform/ui/heading'
 import { POLICIES, type PolicyBlock } from './policies'
 import type { PolicyPage } from './policies.server'
 

@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router'
-import { Heading } from '~/components/ui/heading'
-import { pageMeta } from '~/content/meta'
+import { pageMeta } from '~/farm/meta'
+import { Heading } from '~/platform/ui/heading'
 import type { Route } from './+types/not-found'
 
 export function loader() {

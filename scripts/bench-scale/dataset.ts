@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely'
-import type { DB } from '~/db/db.server'
-import type { Database, TableName } from '~/db/schema'
 import { addDays, farmDayOf } from '~/platform/farm-clock'
+import type { DB } from '../../app/platform/db/db.server'
+import type { Database, TableName } from '../../app/platform/db/schema'
 
 // A farm that has sold for three years: thousands of products (a good share with options),
 // tens of thousands of customers and orders with their items, the confirmation email of every
@@ -11,7 +11,7 @@ import { addDays, farmDayOf } from '~/platform/farm-clock'
 // so the full size (2,000 / 20,000 / 50,000) builds in seconds rather than minutes.
 // Random but repeatable: the same seed builds the same shop (ids aside).
 //
-// Used by `npm run bench:scale` at full size and by app/db/list-queries.db.test.ts small.
+// Used by `npm run bench:scale` at full size and by app/platform/db/list-queries.db.test.ts small.
 
 export type ScaleSize = { products: number; customers: number; orders: number }
 

@@ -9,7 +9,7 @@ export const ACCEPTED: Accepted[] = [
     category: 'HTTP Secure Headers',
     info: 'X-XSS-Protection is not set',
     reason:
-      "Left out on purpose: wapiti wants it switched on ('1'), but the filter it controls is gone from current browsers (Chrome removed its XSS Auditor in version 78, Edge retired its filter in 2018, Firefox never had one), and where it still runs it opened cross-site leaks of its own, so OWASP's Secure Headers Project advises against enabling it. The shop's defence against injected script is its nonce-based Content-Security-Policy with 'strict-dynamic' (app/http/security.server.ts), which wapiti's csp module checks and passes.",
+      "Left out on purpose: wapiti wants it switched on ('1'), but the filter it controls is gone from current browsers (Chrome removed its XSS Auditor in version 78, Edge retired its filter in 2018, Firefox never had one), and where it still runs it opened cross-site leaks of its own, so OWASP's Secure Headers Project advises against enabling it. The shop's defence against injected script is its nonce-based Content-Security-Policy with 'strict-dynamic' (server/security.server.ts), which wapiti's csp module checks and passes.",
   },
 ]
 

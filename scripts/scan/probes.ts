@@ -3,7 +3,7 @@ import type { Target } from './targets'
 
 // Two checks the scanners cannot make, posted straight at the shop with each role's cookies:
 // - Cross-site request forgery: the shop protects its forms by refusing other origins
-//   (app/http/security.server.ts), not with token fields, so a scanner that looks for tokens
+//   (server/security.server.ts), not with token fields, so a scanner that looks for tokens
 //   cannot judge it. Every form target is posted as another site's page would post it; each
 //   must get 403.
 // - Other methods: the shop's pages take GET and HEAD and its forms POST. PUT, PATCH, DELETE,

@@ -53,7 +53,7 @@ function runsFor(target: Target, context: ScanContext, baseUrl: string, options:
     '--dbms=SQLite',
     `--level=${target.cookies ? Math.max(2, options.level) : options.level}`,
     `--risk=${options.risk}`,
-    // Non-GET requests need the shop's own Origin (app/http/security.server.ts).
+    // Non-GET requests need the shop's own Origin (server/security.server.ts).
     '--headers',
     `Origin: ${baseUrl}`,
     ...(cookie ? ['--cookie', cookie] : []),

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page, type Request, test } from '@playwright/test'
-import { DEMO_CATEGORIES, demoProducts } from '../../app/db/seed/demo-data'
+import { DEMO_CATEGORIES, demoProducts } from '../../app/seed/demo-data'
 import { signUp, uniqueEmail } from './support/users'
 
 // The catalog against the demo farm: the shop's category filter, product pages with options,

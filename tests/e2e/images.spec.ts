@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { DEMO_IMAGES_VERSION } from '../../app/images/image-url'
+import { DEMO_IMAGES_VERSION } from '../../app/platform/images/image-url'
 
 // Image variants from the production server: rendered by sharp on first request, then from the
 // database (ADR 6).

@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { type Browser, expect, test } from '@playwright/test'
 import SQLite from 'better-sqlite3'
 import type pg from 'pg'
-import { PAGE_PATHS, PRIVATE_TABLES } from '../../app/http/page-cache.server'
+import { PAGE_PATHS, PRIVATE_TABLES } from '../../server/page-cache.server'
 import {
   createPostgresDatabase,
   type Running,

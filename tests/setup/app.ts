@@ -1,4 +1,4 @@
-import { provideDb } from '~/db/db.server'
+import { provideDb } from '../../app/platform/db/db.server'
 import { createTestDatabase, type TestDatabase } from './database'
 
 // For data-layer tests of code that uses the app's process-wide singletons (configuration,

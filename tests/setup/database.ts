@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { inject } from 'vitest'
-import { type DB, openDatabase } from '~/db/db.server'
-import type { DatabaseConfig } from '~/env.server'
+import { type DB, openDatabase } from '../../app/platform/db/db.server'
+import type { DatabaseConfig } from '../../app/platform/env.server'
 
 // Each test file gets its own database copied from a template that global-database.ts
 // migrated once: a file copy on SQLite, CREATE DATABASE ... TEMPLATE on PostgreSQL.

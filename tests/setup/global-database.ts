@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import type { TestProject } from 'vitest/node'
-import { openDatabase } from '~/db/db.server'
-import { migrateToLatest } from '~/db/migrate.server'
+import { openDatabase } from '../../app/platform/db/db.server'
+import { migrateToLatest } from '../../app/platform/db/migrate.server'
 import { withDatabase } from './database'
 
 declare module 'vitest' {

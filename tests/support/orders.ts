@@ -1,9 +1,9 @@
 import type { Insertable } from 'kysely'
-import type { DB } from '~/db/db.server'
-import type { Database } from '~/db/schema'
-import { createCustomer, createProduct, createVariant } from '~/db/seed/factories.server'
 import type { PaymentMethod } from '~/orders/place-order'
 import { placeOrder } from '~/orders/place-order.server'
+import type { DB } from '../../app/platform/db/db.server'
+import type { Database } from '../../app/platform/db/schema'
+import { createCustomer, createProduct, createVariant } from '../../app/seed/factories.server'
 
 // Orders for data-layer tests, placed through placeOrder exactly as checkout does, so the
 // stock, items and snapshot totals are the real thing.

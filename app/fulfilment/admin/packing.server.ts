@@ -1,6 +1,6 @@
-import type { DB } from '~/db/db.server'
 import { changeOrderStatus } from '~/orders/order-status.server'
 import { handOverStepFor, isOrderStatus, packStepFor } from '~/orders/order-workflow'
+import type { DB } from '~/platform/db/db.server'
 
 // The pack list's buttons: "Mark packed" (ready for pickup, or out for delivery) and the
 // handover ("Collected and paid", "Delivered and paid", or completed when paid). Each is the

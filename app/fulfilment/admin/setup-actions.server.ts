@@ -1,6 +1,6 @@
 import { data } from 'react-router'
-import type { DB } from '~/db/db.server'
-import { parseForm } from '~/http/form-data'
+import type { DB } from '~/platform/db/db.server'
+import { parseForm } from '~/platform/forms/form-data'
 import { addWindow, changeWindow, type Owner } from './setup.server'
 import { WindowActionSchema, WindowSchema } from './setup-forms'
 import type { SetupResult } from './setup-ui'

@@ -7,7 +7,7 @@ import {
   optionalUrl,
   requiredText,
   wholeNumber,
-} from '~/admin/fields'
+} from '~/platform/admin/fields'
 import { formatClockTime, formatTimeRange, WEEKDAY_NAMES } from '~/platform/farm-clock'
 import { normaliseZipList, parseZipList, ZIP_LIST_INVALID } from '../zip-codes'
 

@@ -1,9 +1,9 @@
 import { Form } from 'react-router'
-import { EmptyState } from '~/admin/ui/admin-page'
-import { Button } from '~/components/ui/button'
-import { CheckboxField, FieldError, FormMessage, TextField } from '~/components/ui/field'
-import { SelectField } from '~/components/ui/select-field'
+import { EmptyState } from '~/platform/admin/ui/page'
 import { WEEKDAY_NAMES } from '~/platform/farm-clock'
+import { Button } from '~/platform/ui/button'
+import { CheckboxField, FieldError, FormMessage, TextField } from '~/platform/ui/field'
+import { SelectField } from '~/platform/ui/select-field'
 import { describeWindow } from './setup-forms'
 
 // The pieces of the Fulfilment set-up pages: a place's or zone's windows, the form that adds

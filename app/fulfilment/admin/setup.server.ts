@@ -1,6 +1,6 @@
 import type { z } from 'zod'
-import { changedFields, recordAdminChange } from '~/admin/audit.server'
-import type { DB } from '~/db/db.server'
+import { changedFields, recordAdminChange } from '~/platform/audit.server'
+import type { DB } from '~/platform/db/db.server'
 import { farmDayOf } from '~/platform/farm-clock'
 import type { ClosedDateSchema, PlaceSchema, WindowInput, ZoneSchema } from './setup-forms'
 

@@ -1,10 +1,10 @@
 import { Form, Link, useNavigation } from 'react-router'
-import { AdminPageHeader, AdminPanel, EmptyState } from '~/admin/ui/admin-page'
-import { adminLinkClass } from '~/admin/ui/filter-tabs'
-import { Price } from '~/components/price'
-import { ButtonLink } from '~/components/ui/button'
-import { FormMessage } from '~/components/ui/field'
 import { handOverStepFor, packStepFor, STEP_LABELS } from '~/orders/order-workflow'
+import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
+import { AdminPageHeader, AdminPanel, EmptyState } from '~/platform/admin/ui/page'
+import { ButtonLink } from '~/platform/ui/button'
+import { FormMessage } from '~/platform/ui/field'
+import { Price } from '~/platform/ui/price'
 import {
   deliveryRunOf,
   type FulfilmentGroup,

@@ -1,9 +1,9 @@
-import { toCsv } from '~/admin/csv'
-import { formatCents } from '~/components/price'
-import { orderStatusLabel } from '~/customers/orders.server'
-import type { DB } from '~/db/db.server'
+import { orderStatusLabel } from '~/orders/customer-orders.server'
 import { formatOrderNumber } from '~/orders/place-order'
+import { toCsv } from '~/platform/admin/csv'
+import type { DB } from '~/platform/db/db.server'
 import { addDays, farmDayOf, formatDay, formatTimeRange } from '~/platform/farm-clock'
+import { formatCents } from '~/platform/ui/price'
 import {
   type DayCount,
   deliveryRunOf,

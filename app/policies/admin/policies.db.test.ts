@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createCustomer } from '~/db/seed/factories.server'
-import { parseForm } from '~/http/form-data'
+import { parseForm } from '~/platform/forms/form-data'
+import { createCustomer } from '~/seed/factories.server'
 import { createTestApp } from '../../../tests/setup/app'
 import type { TestDatabase } from '../../../tests/setup/database'
 import { DEFAULT_POLICIES, POLICY_MAX_LENGTH } from '../policies'

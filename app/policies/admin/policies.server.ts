@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { recordAdminChange } from '~/admin/audit.server'
-import { requiredText } from '~/admin/fields'
-import type { DB } from '~/db/db.server'
+import { requiredText } from '~/platform/admin/fields'
+import { recordAdminChange } from '~/platform/audit.server'
+import type { DB } from '~/platform/db/db.server'
 import { DEFAULT_POLICIES, POLICY_MAX_LENGTH, type PolicySlug } from '../policies'
 import { readPolicyText } from '../policies.server'
 

@@ -1,28 +1,28 @@
 import { useEffect, useMemo, useRef } from 'react'
 import { data, Form, isRouteErrorResponse, Link, useNavigation } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
-import { Button, ButtonLink } from '~/components/ui/button'
-import { CheckboxField, FormMessage, TextField } from '~/components/ui/field'
-import { Heading } from '~/components/ui/heading'
-import { SelectField } from '~/components/ui/select-field'
-import { useClientValidation } from '~/components/ui/use-client-validation'
-import { pageMeta } from '~/content/meta'
+import {
+  createAddress,
+  deleteAddress,
+  listAddresses,
+  setDefaultAddress,
+  updateAddress,
+} from '~/customers/addresses.server'
+import { pageMeta } from '~/farm/meta'
+import { getDb } from '~/platform/db/db.server'
+import { type FieldErrors, parseForm, readForm } from '~/platform/forms/form-data'
+import { Button, ButtonLink } from '~/platform/ui/button'
+import { CheckboxField, FormMessage, TextField } from '~/platform/ui/field'
+import { Heading } from '~/platform/ui/heading'
+import { SelectField } from '~/platform/ui/select-field'
+import { useClientValidation } from '~/platform/ui/use-client-validation'
 import {
   ADDRESS_NOT_FOUND,
   addressActionSchema,
   addressSchema,
   stateName,
-} from '~/customers/address'
-import {
-  createAddress,
-  deleteAddress,
-  listAddresses,
-  listStatesOffered,
-  setDefaultAddress,
-  updateAddress,
-} from '~/customers/addresses.server'
-import { getDb } from '~/db/db.server'
-import { type FieldErrors, parseForm, readForm } from '~/http/form-data'
+} from '~/platform/us-address'
+import { listStatesOffered } from '~/settings/settings.server'
 import type { Route } from './+types/addresses'
 
 const PAGE = '/account/addresses'

@@ -1,11 +1,11 @@
 import { data } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
-import { getFarmBasics } from '~/content/farm.server'
-import { getCustomerOrderView } from '~/customers/orders.server'
-import { getDb } from '~/db/db.server'
-import { getEnv } from '~/env.server'
+import { getFarmBasics } from '~/farm/farm.server'
 import { orderCalendar } from '~/fulfilment/calendar'
 import { describeFulfilment } from '~/fulfilment/methods'
+import { getCustomerOrderView } from '~/orders/customer-orders.server'
+import { getDb } from '~/platform/db/db.server'
+import { getEnv } from '~/platform/env.server'
 import type { Route } from './+types/order-calendar'
 
 // /account/orders/:id/calendar.ics: the order's pickup or delivery window for the customer's

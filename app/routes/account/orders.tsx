@@ -1,12 +1,12 @@
 import { Link } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
-import { Price } from '~/components/price'
-import { Heading } from '~/components/ui/heading'
-import { pageMeta } from '~/content/meta'
-import { listCustomerOrders, orderStatusLabel } from '~/customers/orders.server'
-import { getDb } from '~/db/db.server'
+import { pageMeta } from '~/farm/meta'
+import { listCustomerOrders, orderStatusLabel } from '~/orders/customer-orders.server'
 import { formatOrderNumber } from '~/orders/place-order'
+import { getDb } from '~/platform/db/db.server'
 import { formatFarmDate } from '~/platform/farm-clock'
+import { Heading } from '~/platform/ui/heading'
+import { Price } from '~/platform/ui/price'
 import type { Route } from './+types/orders'
 
 export async function loader({ request }: Route.LoaderArgs) {

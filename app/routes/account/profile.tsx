@@ -2,11 +2,6 @@ import { useEffect, useRef } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import { PASSWORD_UPDATED } from '~/auth/forms'
 import { requireUser } from '~/auth/guards.server'
-import { Button } from '~/components/ui/button'
-import { FormMessage, TextField } from '~/components/ui/field'
-import { Heading } from '~/components/ui/heading'
-import { useClientValidation } from '~/components/ui/use-client-validation'
-import { pageMeta } from '~/content/meta'
 import {
   ChangePasswordSchema,
   PROFILE_UPDATED,
@@ -14,8 +9,13 @@ import {
   ProfileSchema,
 } from '~/customers/profile'
 import { changePassword, getProfile, updateProfile } from '~/customers/profile.server'
-import { getDb } from '~/db/db.server'
-import { type FieldErrors, parseForm, readForm } from '~/http/form-data'
+import { pageMeta } from '~/farm/meta'
+import { getDb } from '~/platform/db/db.server'
+import { type FieldErrors, parseForm, readForm } from '~/platform/forms/form-data'
+import { Button } from '~/platform/ui/button'
+import { FormMessage, TextField } from '~/platform/ui/field'
+import { Heading } from '~/platform/ui/heading'
+import { useClientValidation } from '~/platform/ui/use-client-validation'
 import type { Route } from './+types/profile'
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,16 +1,21 @@
 import { Form, Link } from 'react-router'
-import { listActivity, OPERATOR } from '~/admin/activity.server'
-import { pageRequest, searchTerm } from '~/admin/pagination'
-import { AdminPageHeader, AdminTable, EmptyState, longTextCellClass } from '~/admin/ui/admin-page'
-import { FarmTime } from '~/admin/ui/farm-time'
-import { adminLinkClass } from '~/admin/ui/filter-tabs'
-import { Pagination } from '~/admin/ui/pagination'
 import { requireAdmin } from '~/auth/guards.server'
-import { Button } from '~/components/ui/button'
-import { TextField } from '~/components/ui/field'
-import { SelectField } from '~/components/ui/select-field'
-import { pageMeta } from '~/content/meta'
-import { getDb } from '~/db/db.server'
+import { listActivity, OPERATOR } from '~/dashboard/activity.server'
+import { pageMeta } from '~/farm/meta'
+import { pageRequest, searchTerm } from '~/platform/admin/pagination'
+import { FarmTime } from '~/platform/admin/ui/farm-time'
+import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
+import {
+  AdminPageHeader,
+  AdminTable,
+  EmptyState,
+  longTextCellClass,
+} from '~/platform/admin/ui/page'
+import { Pagination } from '~/platform/admin/ui/pagination'
+import { getDb } from '~/platform/db/db.server'
+import { Button } from '~/platform/ui/button'
+import { TextField } from '~/platform/ui/field'
+import { SelectField } from '~/platform/ui/select-field'
 import type { Route } from './+types/activity'
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,21 +1,21 @@
 import { Form, useNavigation } from 'react-router'
-import { AdminPageHeader, AdminPanel, EmptyState } from '~/admin/ui/admin-page'
-import { ConfirmSubmitButton } from '~/admin/ui/confirm-submit'
 import { requireAdmin } from '~/auth/guards.server'
-import { ResponsiveImage } from '~/components/responsive-image'
-import { Button, ButtonLink, buttonVariants } from '~/components/ui/button'
-import { TextField } from '~/components/ui/field'
-import { useClientValidation } from '~/components/ui/use-client-validation'
+import { GalleryActionSchema, GalleryImageSchema } from '~/farm/admin/farm-form'
 import {
   type AdminGalleryImage,
   changeGallery,
   listGalleryForAdmin,
-} from '~/content/admin-gallery.server'
-import { type ListActionResult, runListAction } from '~/content/admin-list-action.server'
-import { DisplayOrderButtons, ListActionMessage } from '~/content/admin-list-ui'
-import { GalleryActionSchema, GalleryImageSchema } from '~/content/farm-form'
-import { pageMeta } from '~/content/meta'
-import { getDb } from '~/db/db.server'
+} from '~/farm/admin/gallery.server'
+import { type ListActionResult, runListAction } from '~/farm/admin/list-action.server'
+import { DisplayOrderButtons, ListActionMessage } from '~/farm/admin/list-ui'
+import { pageMeta } from '~/farm/meta'
+import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
+import { AdminPageHeader, AdminPanel, EmptyState } from '~/platform/admin/ui/page'
+import { getDb } from '~/platform/db/db.server'
+import { Button, ButtonLink, buttonVariants } from '~/platform/ui/button'
+import { TextField } from '~/platform/ui/field'
+import { ResponsiveImage } from '~/platform/ui/responsive-image'
+import { useClientValidation } from '~/platform/ui/use-client-validation'
 import type { Route } from './+types/content-gallery'
 
 // The farm's picture gallery (farm_images) in display order: upload with a description,

@@ -1,23 +1,23 @@
 import { data, Form, useNavigation } from 'react-router'
-import { textFields } from '~/admin/image-field.server'
-import { AdminPageHeader, AdminPanel } from '~/admin/ui/admin-page'
 import { requireAdmin } from '~/auth/guards.server'
-import { ResponsiveImage } from '~/components/responsive-image'
-import { Button, ButtonLink } from '~/components/ui/button'
-import { CheckboxField, FormMessage, TextField } from '~/components/ui/field'
-import { TextAreaField } from '~/components/ui/text-area-field'
-import { useClientValidation } from '~/components/ui/use-client-validation'
-import { getFarmInfoForAdmin, updateFarmInfo } from '~/content/admin-farm.server'
+import { getFarmInfoForAdmin, updateFarmInfo } from '~/farm/admin/farm.server'
 import {
   FARM_IMAGE_FIELDS,
   FarmInfoSchema,
   hoursField,
   removeImageField,
-} from '~/content/farm-form'
-import { pageMeta } from '~/content/meta'
-import { DAY_NAMES, DAYS, openingHoursByDay } from '~/content/opening-hours'
-import { getDb } from '~/db/db.server'
-import { type FieldErrors, parseForm, readForm } from '~/http/form-data'
+} from '~/farm/admin/farm-form'
+import { pageMeta } from '~/farm/meta'
+import { DAY_NAMES, DAYS, openingHoursByDay } from '~/farm/opening-hours'
+import { textFields } from '~/platform/admin/image-field.server'
+import { AdminPageHeader, AdminPanel } from '~/platform/admin/ui/page'
+import { getDb } from '~/platform/db/db.server'
+import { type FieldErrors, parseForm, readForm } from '~/platform/forms/form-data'
+import { Button, ButtonLink } from '~/platform/ui/button'
+import { CheckboxField, FormMessage, TextField } from '~/platform/ui/field'
+import { ResponsiveImage } from '~/platform/ui/responsive-image'
+import { TextAreaField } from '~/platform/ui/text-area-field'
+import { useClientValidation } from '~/platform/ui/use-client-validation'
 import type { Route } from './+types/content'
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,9 +1,5 @@
 import { data, Form, Link } from 'react-router'
 import { z } from 'zod'
-import { AdminPageHeader, AdminPanel, AdminTable, EmptyState } from '~/admin/ui/admin-page'
-import { ConfirmSubmitButton } from '~/admin/ui/confirm-submit'
-import { FarmTime } from '~/admin/ui/farm-time'
-import { adminLinkClass } from '~/admin/ui/filter-tabs'
 import {
   type AdminRightsOutcome,
   changeAdminRights,
@@ -11,16 +7,20 @@ import {
   SELF_REMOVAL_REFUSED,
 } from '~/auth/admins.server'
 import { requireAdmin } from '~/auth/guards.server'
-import { Price } from '~/components/price'
-import { buttonVariants } from '~/components/ui/button'
-import { FormMessage } from '~/components/ui/field'
-import { pageMeta } from '~/content/meta'
-import { stateName } from '~/customers/address'
-import { CUSTOMER_ORDERS_SHOWN, getCustomerDetail } from '~/customers/admin-customers.server'
-import { orderStatusLabel } from '~/customers/orders.server'
-import { getDb } from '~/db/db.server'
-import { parseForm, readForm } from '~/http/form-data'
+import { CUSTOMER_ORDERS_SHOWN, getCustomerDetail } from '~/customers/admin/customers.server'
+import { pageMeta } from '~/farm/meta'
+import { orderStatusLabel } from '~/orders/customer-orders.server'
 import { formatOrderNumber } from '~/orders/place-order'
+import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
+import { FarmTime } from '~/platform/admin/ui/farm-time'
+import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
+import { AdminPageHeader, AdminPanel, AdminTable, EmptyState } from '~/platform/admin/ui/page'
+import { getDb } from '~/platform/db/db.server'
+import { parseForm, readForm } from '~/platform/forms/form-data'
+import { buttonVariants } from '~/platform/ui/button'
+import { FormMessage } from '~/platform/ui/field'
+import { Price } from '~/platform/ui/price'
+import { stateName } from '~/platform/us-address'
 import type { Route } from './+types/customer'
 
 export async function loader({ request, params }: Route.LoaderArgs) {

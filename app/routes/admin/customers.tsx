@@ -1,15 +1,20 @@
 import { Form, Link } from 'react-router'
-import { pageRequest, searchTerm } from '~/admin/pagination'
-import { AdminPageHeader, AdminTable, EmptyState, longTextCellClass } from '~/admin/ui/admin-page'
-import { FarmTime } from '~/admin/ui/farm-time'
-import { adminLinkClass } from '~/admin/ui/filter-tabs'
-import { Pagination } from '~/admin/ui/pagination'
 import { requireAdmin } from '~/auth/guards.server'
-import { Button, ButtonLink } from '~/components/ui/button'
-import { TextField } from '~/components/ui/field'
-import { pageMeta } from '~/content/meta'
-import { listCustomers } from '~/customers/admin-customers.server'
-import { getDb } from '~/db/db.server'
+import { listCustomers } from '~/customers/admin/customers.server'
+import { pageMeta } from '~/farm/meta'
+import { pageRequest, searchTerm } from '~/platform/admin/pagination'
+import { FarmTime } from '~/platform/admin/ui/farm-time'
+import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
+import {
+  AdminPageHeader,
+  AdminTable,
+  EmptyState,
+  longTextCellClass,
+} from '~/platform/admin/ui/page'
+import { Pagination } from '~/platform/admin/ui/pagination'
+import { getDb } from '~/platform/db/db.server'
+import { Button, ButtonLink } from '~/platform/ui/button'
+import { TextField } from '~/platform/ui/field'
 import type { Route } from './+types/customers'
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,21 +1,6 @@
 import { data, Form, Link, useLocation } from 'react-router'
 import { z } from 'zod'
-import { pageRequest } from '~/admin/pagination'
-import {
-  AdminPageHeader,
-  AdminPanel,
-  AdminTable,
-  EmptyState,
-  longTextCellClass,
-} from '~/admin/ui/admin-page'
-import { FarmTime } from '~/admin/ui/farm-time'
-import { adminLinkClass, FilterTabs } from '~/admin/ui/filter-tabs'
-import { Pagination } from '~/admin/ui/pagination'
 import { requireAdmin } from '~/auth/guards.server'
-import { ButtonLink } from '~/components/ui/button'
-import { FormMessage } from '~/components/ui/field'
-import { pageMeta } from '~/content/meta'
-import { getDb } from '~/db/db.server'
 import {
   getOutboxEmail,
   isOutboxStatus,
@@ -23,9 +8,24 @@ import {
   RESENDABLE,
   type ResendOutcome,
   resendEmail,
-} from '~/email/admin-outbox.server'
+} from '~/email/admin/outbox.server'
 import type { OutboxStatus } from '~/email/outbox.server'
-import { parseForm, readForm } from '~/http/form-data'
+import { pageMeta } from '~/farm/meta'
+import { pageRequest } from '~/platform/admin/pagination'
+import { FarmTime } from '~/platform/admin/ui/farm-time'
+import { adminLinkClass, FilterTabs } from '~/platform/admin/ui/filter-tabs'
+import {
+  AdminPageHeader,
+  AdminPanel,
+  AdminTable,
+  EmptyState,
+  longTextCellClass,
+} from '~/platform/admin/ui/page'
+import { Pagination } from '~/platform/admin/ui/pagination'
+import { getDb } from '~/platform/db/db.server'
+import { parseForm, readForm } from '~/platform/forms/form-data'
+import { ButtonLink } from '~/platform/ui/button'
+import { FormMessage } from '~/platform/ui/field'
 import type { Route } from './+types/emails'
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,14 +1,19 @@
 import { Link } from 'react-router'
-import { pageRequest } from '~/admin/pagination'
-import { AdminPageHeader, AdminTable, EmptyState, longTextCellClass } from '~/admin/ui/admin-page'
-import { FarmTime } from '~/admin/ui/farm-time'
-import { adminLinkClass } from '~/admin/ui/filter-tabs'
-import { Pagination } from '~/admin/ui/pagination'
 import { requireAdmin } from '~/auth/guards.server'
-import { ButtonLink } from '~/components/ui/button'
-import { pageMeta } from '~/content/meta'
-import { getDb } from '~/db/db.server'
-import { listErrorReports } from '~/errors/admin-errors.server'
+import { pageMeta } from '~/farm/meta'
+import { pageRequest } from '~/platform/admin/pagination'
+import { FarmTime } from '~/platform/admin/ui/farm-time'
+import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
+import {
+  AdminPageHeader,
+  AdminTable,
+  EmptyState,
+  longTextCellClass,
+} from '~/platform/admin/ui/page'
+import { Pagination } from '~/platform/admin/ui/pagination'
+import { getDb } from '~/platform/db/db.server'
+import { listErrorReports } from '~/platform/errors/admin/errors.server'
+import { ButtonLink } from '~/platform/ui/button'
 import type { Route } from './+types/errors'
 
 export async function loader({ request }: Route.LoaderArgs) {

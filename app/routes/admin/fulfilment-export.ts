@@ -1,6 +1,6 @@
 import { requireAdmin } from '~/auth/guards.server'
-import { getDb } from '~/db/db.server'
 import { type ExportList, loadThisWeek, thisWeekCsv } from '~/fulfilment/admin/this-week.server'
+import { getDb } from '~/platform/db/db.server'
 import type { Route } from './+types/fulfilment-export'
 
 // /admin/fulfilment/export.csv?list=pick|pack|run&day=YYYY-MM-DD: This week's lists for a

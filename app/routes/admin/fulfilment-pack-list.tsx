@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react'
 import { requireAdmin } from '~/auth/guards.server'
-import { formatUnitPrice } from '~/components/price'
-import { Button, ButtonLink } from '~/components/ui/button'
-import { getFarmBasics } from '~/content/farm.server'
-import { pageMeta } from '~/content/meta'
-import { getDb } from '~/db/db.server'
+import { getFarmBasics } from '~/farm/farm.server'
+import { pageMeta } from '~/farm/meta'
 import { loadThisWeek } from '~/fulfilment/admin/this-week.server'
+import { getDb } from '~/platform/db/db.server'
+import { Button, ButtonLink } from '~/platform/ui/button'
+import { formatUnitPrice } from '~/platform/ui/price'
 import type { Route } from './+types/fulfilment-pack-list'
 
 // The day's batch packing slip: every order of the day, one per printed page, to put in its

@@ -1,11 +1,6 @@
 import { data, Form, redirect } from 'react-router'
-import { AdminPageHeader, AdminPanel } from '~/admin/ui/admin-page'
 import { requireAdmin } from '~/auth/guards.server'
-import { Button, ButtonLink } from '~/components/ui/button'
-import { TextField } from '~/components/ui/field'
-import { TextAreaField } from '~/components/ui/text-area-field'
-import { pageMeta } from '~/content/meta'
-import { getDb } from '~/db/db.server'
+import { pageMeta } from '~/farm/meta'
 import { getPlace, savePlace } from '~/fulfilment/admin/setup.server'
 import { refused, typedValues, windowAction } from '~/fulfilment/admin/setup-actions.server'
 import { PlaceSchema } from '~/fulfilment/admin/setup-forms'
@@ -16,7 +11,12 @@ import {
   type SetupResult,
   WindowList,
 } from '~/fulfilment/admin/setup-ui'
-import { parseForm, readForm } from '~/http/form-data'
+import { AdminPageHeader, AdminPanel } from '~/platform/admin/ui/page'
+import { getDb } from '~/platform/db/db.server'
+import { parseForm, readForm } from '~/platform/forms/form-data'
+import { Button, ButtonLink } from '~/platform/ui/button'
+import { TextField } from '~/platform/ui/field'
+import { TextAreaField } from '~/platform/ui/text-area-field'
 import type { Route } from './+types/fulfilment-place'
 
 // A pickup place (/admin/fulfilment/places/new or /:id): its details and its windows.

@@ -1,13 +1,6 @@
 import { data, Form, Link } from 'react-router'
-import { AdminPageHeader, AdminPanel, EmptyState } from '~/admin/ui/admin-page'
-import { adminLinkClass } from '~/admin/ui/filter-tabs'
 import { requireAdmin } from '~/auth/guards.server'
-import { formatCents } from '~/components/price'
-import { Button, ButtonLink } from '~/components/ui/button'
-import { TextField } from '~/components/ui/field'
-import { SelectField } from '~/components/ui/select-field'
-import { pageMeta } from '~/content/meta'
-import { getDb } from '~/db/db.server'
+import { pageMeta } from '~/farm/meta'
 import { addClosedDate, deleteClosedDate, loadSetup } from '~/fulfilment/admin/setup.server'
 import { refused, typedValues } from '~/fulfilment/admin/setup-actions.server'
 import {
@@ -16,8 +9,15 @@ import {
   describeWindow,
 } from '~/fulfilment/admin/setup-forms'
 import { ResultMessage, type SetupResult } from '~/fulfilment/admin/setup-ui'
-import { parseForm, readForm } from '~/http/form-data'
+import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
+import { AdminPageHeader, AdminPanel, EmptyState } from '~/platform/admin/ui/page'
+import { getDb } from '~/platform/db/db.server'
 import { formatDay } from '~/platform/farm-clock'
+import { parseForm, readForm } from '~/platform/forms/form-data'
+import { Button, ButtonLink } from '~/platform/ui/button'
+import { TextField } from '~/platform/ui/field'
+import { formatCents } from '~/platform/ui/price'
+import { SelectField } from '~/platform/ui/select-field'
 import type { Route } from './+types/fulfilment-setup'
 
 // How the farm sells (issue 16 item 1): pickup places and their windows, delivery zones and

@@ -1,11 +1,6 @@
 import { data, Form, redirect } from 'react-router'
-import { centsToDollarsInput } from '~/admin/fields'
-import { AdminPageHeader, AdminPanel } from '~/admin/ui/admin-page'
 import { requireAdmin } from '~/auth/guards.server'
-import { Button, ButtonLink } from '~/components/ui/button'
-import { TextField } from '~/components/ui/field'
-import { pageMeta } from '~/content/meta'
-import { getDb } from '~/db/db.server'
+import { pageMeta } from '~/farm/meta'
 import { getZone, saveZone } from '~/fulfilment/admin/setup.server'
 import { refused, typedValues, windowAction } from '~/fulfilment/admin/setup-actions.server'
 import { ZoneSchema } from '~/fulfilment/admin/setup-forms'
@@ -16,7 +11,12 @@ import {
   type SetupResult,
   WindowList,
 } from '~/fulfilment/admin/setup-ui'
-import { parseForm, readForm } from '~/http/form-data'
+import { centsToDollarsInput } from '~/platform/admin/fields'
+import { AdminPageHeader, AdminPanel } from '~/platform/admin/ui/page'
+import { getDb } from '~/platform/db/db.server'
+import { parseForm, readForm } from '~/platform/forms/form-data'
+import { Button, ButtonLink } from '~/platform/ui/button'
+import { TextField } from '~/platform/ui/field'
 import type { Route } from './+types/fulfilment-zone'
 
 // A local delivery zone (/admin/fulfilment/zones/new or /:id): its ZIP codes, fee, free-delivery

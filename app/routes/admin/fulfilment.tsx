@@ -1,12 +1,12 @@
 import { data } from 'react-router'
 import { z } from 'zod'
 import { requireAdmin } from '~/auth/guards.server'
-import { pageMeta } from '~/content/meta'
-import { getDb } from '~/db/db.server'
+import { pageMeta } from '~/farm/meta'
 import { markHandedOver, markPacked } from '~/fulfilment/admin/packing.server'
 import { loadThisWeek } from '~/fulfilment/admin/this-week.server'
 import { ThisWeekPage, type ThisWeekResult } from '~/fulfilment/admin/this-week-page'
-import { parseForm, readForm } from '~/http/form-data'
+import { getDb } from '~/platform/db/db.server'
+import { parseForm, readForm } from '~/platform/forms/form-data'
 import type { Route } from './+types/fulfilment'
 
 // Admin > Fulfilment: "This week", what to pick, pack and deliver for a day (?day=YYYY-MM-DD,

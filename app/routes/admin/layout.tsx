@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from 'react-router'
 import { getCurrentUser } from '~/auth/session.server'
-import { pageMeta } from '~/content/meta'
+import { pageMeta } from '~/farm/meta'
 import type { Route } from './+types/layout'
 
 // The back-office frame. It is not the guard: every admin loader and action calls requireAdmin

@@ -1,13 +1,18 @@
 import { Link } from 'react-router'
-import { pageRequest } from '~/admin/pagination'
-import { AdminPageHeader, AdminTable, EmptyState, longTextCellClass } from '~/admin/ui/admin-page'
-import { FarmTime } from '~/admin/ui/farm-time'
-import { adminLinkClass, FilterTabs } from '~/admin/ui/filter-tabs'
-import { Pagination } from '~/admin/ui/pagination'
 import { requireAdmin } from '~/auth/guards.server'
-import { isMessageStatus, listMessages } from '~/content/admin-messages.server'
-import { pageMeta } from '~/content/meta'
-import { getDb } from '~/db/db.server'
+import { pageMeta } from '~/farm/meta'
+import { isMessageStatus, listMessages } from '~/inbox/admin/messages.server'
+import { pageRequest } from '~/platform/admin/pagination'
+import { FarmTime } from '~/platform/admin/ui/farm-time'
+import { adminLinkClass, FilterTabs } from '~/platform/admin/ui/filter-tabs'
+import {
+  AdminPageHeader,
+  AdminTable,
+  EmptyState,
+  longTextCellClass,
+} from '~/platform/admin/ui/page'
+import { Pagination } from '~/platform/admin/ui/pagination'
+import { getDb } from '~/platform/db/db.server'
 import type { Route } from './+types/messages'
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { requireAdmin } from '~/auth/guards.server'
-import { exportSubscribersCsv, isSubscriberStatus } from '~/content/admin-newsletter.server'
-import { getDb } from '~/db/db.server'
+import { exportSubscribersCsv, isSubscriberStatus } from '~/newsletter/admin/newsletter.server'
+import { getDb } from '~/platform/db/db.server'
 import type { Route } from './+types/newsletter-export'
 
 // The subscriber list as a CSV file (D13), for the farm's mailing tool: every subscriber, or

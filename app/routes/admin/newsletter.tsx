@@ -1,14 +1,19 @@
 import { Link } from 'react-router'
-import { pageRequest } from '~/admin/pagination'
-import { AdminPageHeader, AdminTable, EmptyState, longTextCellClass } from '~/admin/ui/admin-page'
-import { FarmTime } from '~/admin/ui/farm-time'
-import { adminLinkClass, FilterTabs } from '~/admin/ui/filter-tabs'
-import { Pagination } from '~/admin/ui/pagination'
 import { requireAdmin } from '~/auth/guards.server'
-import { ButtonLink } from '~/components/ui/button'
-import { isSubscriberStatus, listSubscribers } from '~/content/admin-newsletter.server'
-import { pageMeta } from '~/content/meta'
-import { getDb } from '~/db/db.server'
+import { pageMeta } from '~/farm/meta'
+import { isSubscriberStatus, listSubscribers } from '~/newsletter/admin/newsletter.server'
+import { pageRequest } from '~/platform/admin/pagination'
+import { FarmTime } from '~/platform/admin/ui/farm-time'
+import { adminLinkClass, FilterTabs } from '~/platform/admin/ui/filter-tabs'
+import {
+  AdminPageHeader,
+  AdminTable,
+  EmptyState,
+  longTextCellClass,
+} from '~/platform/admin/ui/page'
+import { Pagination } from '~/platform/admin/ui/pagination'
+import { getDb } from '~/platform/db/db.server'
+import { ButtonLink } from '~/platform/ui/button'
 import type { Route } from './+types/newsletter'
 
 export async function loader({ request }: Route.LoaderArgs) {

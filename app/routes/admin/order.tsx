@@ -1,18 +1,10 @@
 import { data, Form, Link, useNavigation } from 'react-router'
-import { AdminPageHeader, AdminPanel, AdminTable } from '~/admin/ui/admin-page'
-import { ConfirmSubmitButton } from '~/admin/ui/confirm-submit'
 import { requireAdmin } from '~/auth/guards.server'
-import { Price } from '~/components/price'
-import { Button, ButtonLink, buttonVariants } from '~/components/ui/button'
-import { FormMessage, TextField } from '~/components/ui/field'
-import { useClientValidation } from '~/components/ui/use-client-validation'
-import { pageMeta } from '~/content/meta'
-import { orderStatusLabel } from '~/customers/orders.server'
-import { getDb } from '~/db/db.server'
+import { pageMeta } from '~/farm/meta'
 import { feeLabel } from '~/fulfilment/methods'
-import { fulfilmentHeading, OrderFulfilment } from '~/fulfilment/order-fulfilment'
-import { type FieldErrors, parseForm, readForm } from '~/http/form-data'
-import { getAdminOrder } from '~/orders/admin-orders.server'
+import { getAdminOrder } from '~/orders/admin/orders.server'
+import { orderStatusLabel } from '~/orders/customer-orders.server'
+import { fulfilmentHeading, OrderFulfilment } from '~/orders/order-fulfilment'
 import { changeOrderStatus } from '~/orders/order-status.server'
 import {
   CHANGED_ELSEWHERE,
@@ -22,7 +14,15 @@ import {
   STATUS_CHANGE_INVALID,
   STEP_LABELS,
 } from '~/orders/order-workflow'
+import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
+import { AdminPageHeader, AdminPanel, AdminTable } from '~/platform/admin/ui/page'
+import { getDb } from '~/platform/db/db.server'
 import { formatFarmDate } from '~/platform/farm-clock'
+import { type FieldErrors, parseForm, readForm } from '~/platform/forms/form-data'
+import { Button, ButtonLink, buttonVariants } from '~/platform/ui/button'
+import { FormMessage, TextField } from '~/platform/ui/field'
+import { Price } from '~/platform/ui/price'
+import { useClientValidation } from '~/platform/ui/use-client-validation'
 import type { Route } from './+types/order'
 
 export async function loader({ request, params }: Route.LoaderArgs) {

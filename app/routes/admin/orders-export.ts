@@ -1,6 +1,6 @@
 import { requireAdmin } from '~/auth/guards.server'
-import { getDb } from '~/db/db.server'
-import { exportOrdersCsv, orderFilter } from '~/orders/admin-orders.server'
+import { exportOrdersCsv, orderFilter } from '~/orders/admin/orders.server'
+import { getDb } from '~/platform/db/db.server'
 import { formatFarmDateTime } from '~/platform/farm-clock'
 import type { Route } from './+types/orders-export'
 

@@ -1,18 +1,23 @@
 import { Form, Link, useLocation } from 'react-router'
-import { pageRequest } from '~/admin/pagination'
-import { AdminPageHeader, AdminTable, EmptyState, longTextCellClass } from '~/admin/ui/admin-page'
-import { Pagination } from '~/admin/ui/pagination'
 import { requireAdmin } from '~/auth/guards.server'
-import { Price } from '~/components/price'
-import { Button, ButtonLink } from '~/components/ui/button'
-import { TextField } from '~/components/ui/field'
-import { SelectField } from '~/components/ui/select-field'
-import { pageMeta } from '~/content/meta'
-import { orderStatusLabel } from '~/customers/orders.server'
-import { getDb } from '~/db/db.server'
-import { listAdminOrders, orderFilter } from '~/orders/admin-orders.server'
+import { pageMeta } from '~/farm/meta'
+import { listAdminOrders, orderFilter } from '~/orders/admin/orders.server'
+import { orderStatusLabel } from '~/orders/customer-orders.server'
 import { ORDER_STATUSES } from '~/orders/order-workflow'
+import { pageRequest } from '~/platform/admin/pagination'
+import {
+  AdminPageHeader,
+  AdminTable,
+  EmptyState,
+  longTextCellClass,
+} from '~/platform/admin/ui/page'
+import { Pagination } from '~/platform/admin/ui/pagination'
+import { getDb } from '~/platform/db/db.server'
 import { formatFarmDate } from '~/platform/farm-clock'
+import { Button, ButtonLink } from '~/platform/ui/button'
+import { TextField } from '~/platform/ui/field'
+import { Price } from '~/platform/ui/price'
+import { SelectField } from '~/platform/ui/select-field'
 import type { Route } from './+types/orders'
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react'
 import { data } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
-import { Button, ButtonLink } from '~/components/ui/button'
-import { pageMeta } from '~/content/meta'
-import { getDb } from '~/db/db.server'
-import { OrderFulfilment } from '~/fulfilment/order-fulfilment'
-import { getPackingSlip } from '~/orders/admin-orders.server'
+import { pageMeta } from '~/farm/meta'
+import { getPackingSlip } from '~/orders/admin/orders.server'
+import { OrderFulfilment } from '~/orders/order-fulfilment'
+import { getDb } from '~/platform/db/db.server'
 import { formatFarmDate } from '~/platform/farm-clock'
+import { Button, ButtonLink } from '~/platform/ui/button'
 import type { Route } from './+types/packing-slip'
 
 // A page to print and put in the box: outside the admin frame, and on paper without the

@@ -1,16 +1,16 @@
 import { data, Link, redirect } from 'react-router'
-import { AdminPageHeader } from '~/admin/ui/admin-page'
 import { requireAdmin } from '~/auth/guards.server'
-import { ProductForm } from '~/catalog/admin-product-form'
+import { ProductForm } from '~/catalog/admin/product-editor'
+import { ProductIntentSchema } from '~/catalog/admin/product-form'
 import {
   createAdminProduct,
   listCategories,
   readProductForm,
-} from '~/catalog/admin-products.server'
-import { ProductIntentSchema } from '~/catalog/product-form'
-import { pageMeta } from '~/content/meta'
-import { getDb } from '~/db/db.server'
-import { type FieldErrors, readForm } from '~/http/form-data'
+} from '~/catalog/admin/products.server'
+import { pageMeta } from '~/farm/meta'
+import { AdminPageHeader } from '~/platform/admin/ui/page'
+import { getDb } from '~/platform/db/db.server'
+import { type FieldErrors, readForm } from '~/platform/forms/form-data'
 import type { Route } from './+types/product-new'
 
 export async function loader({ request }: Route.LoaderArgs) {

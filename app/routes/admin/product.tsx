@@ -1,10 +1,9 @@
 import { data, Form, Link, redirect } from 'react-router'
 import { z } from 'zod'
-import { AdminPageHeader, AdminPanel } from '~/admin/ui/admin-page'
-import { ConfirmSubmitButton } from '~/admin/ui/confirm-submit'
 import { requireAdmin } from '~/auth/guards.server'
-import { ShopBadge } from '~/catalog/admin-badges'
-import { ProductForm } from '~/catalog/admin-product-form'
+import { ShopBadge } from '~/catalog/admin/badges'
+import { ProductForm } from '~/catalog/admin/product-editor'
+import { ProductIntentSchema } from '~/catalog/admin/product-form'
 import {
   getAdminProduct,
   listCategories,
@@ -12,13 +11,14 @@ import {
   removeAdminVariant,
   setProductArchived,
   updateAdminProduct,
-} from '~/catalog/admin-products.server'
-import { ProductIntentSchema } from '~/catalog/product-form'
-import { Button, ButtonLink, buttonVariants } from '~/components/ui/button'
-import { FormMessage } from '~/components/ui/field'
-import { pageMeta } from '~/content/meta'
-import { getDb } from '~/db/db.server'
-import { type FieldErrors, readForm } from '~/http/form-data'
+} from '~/catalog/admin/products.server'
+import { pageMeta } from '~/farm/meta'
+import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
+import { AdminPageHeader, AdminPanel } from '~/platform/admin/ui/page'
+import { getDb } from '~/platform/db/db.server'
+import { type FieldErrors, readForm } from '~/platform/forms/form-data'
+import { Button, ButtonLink, buttonVariants } from '~/platform/ui/button'
+import { FormMessage } from '~/platform/ui/field'
 import type { Route } from './+types/product'
 
 export async function loader({ request, params }: Route.LoaderArgs) {

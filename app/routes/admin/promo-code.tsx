@@ -1,23 +1,27 @@
 import { useId } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { centsToDollarsInput } from '~/admin/fields'
-import { textFields } from '~/admin/image-field.server'
-import { AdminPageHeader, AdminPanel } from '~/admin/ui/admin-page'
-import { ConfirmSubmitButton } from '~/admin/ui/confirm-submit'
 import { requireAdmin } from '~/auth/guards.server'
+import { pageMeta } from '~/farm/meta'
+import { centsToDollarsInput } from '~/platform/admin/fields'
+import { textFields } from '~/platform/admin/image-field.server'
+import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
+import { AdminPageHeader, AdminPanel } from '~/platform/admin/ui/page'
+import { getDb } from '~/platform/db/db.server'
+import { type FieldErrors, parseForm, readForm } from '~/platform/forms/form-data'
+import { Button } from '~/platform/ui/button'
+import { CheckboxField, FieldError, FormMessage, TextField } from '~/platform/ui/field'
+import { useClientValidation } from '~/platform/ui/use-client-validation'
+import {
+  PromoCodeIntentSchema,
+  PromoCodeSchema,
+  promoCodeDays,
+} from '~/promotions/admin/promo-code-form'
 import {
   createPromoCode,
   getPromoCode,
   removePromoCode,
   updatePromoCode,
-} from '~/cart/admin-promo-codes.server'
-import { PromoCodeIntentSchema, PromoCodeSchema, promoCodeDays } from '~/cart/promo-code-form'
-import { Button } from '~/components/ui/button'
-import { CheckboxField, FieldError, FormMessage, TextField } from '~/components/ui/field'
-import { useClientValidation } from '~/components/ui/use-client-validation'
-import { pageMeta } from '~/content/meta'
-import { getDb } from '~/db/db.server'
-import { type FieldErrors, parseForm, readForm } from '~/http/form-data'
+} from '~/promotions/admin/promo-codes.server'
 import type { Route } from './+types/promo-code'
 
 // One promo code: /admin/promo-codes/new makes one, /admin/promo-codes/:id edits it.

@@ -1,21 +1,21 @@
 import { useId } from 'react'
 import { data, Form, useNavigation } from 'react-router'
-import { textFields } from '~/admin/image-field.server'
-import { AdminPageHeader, AdminPanel } from '~/admin/ui/admin-page'
 import { requireAdmin } from '~/auth/guards.server'
-import { getSettingsForAdmin, updateSettings } from '~/cart/admin-settings.server'
+import { pageMeta } from '~/farm/meta'
+import { textFields } from '~/platform/admin/image-field.server'
+import { AdminPageHeader, AdminPanel } from '~/platform/admin/ui/page'
+import { getDb } from '~/platform/db/db.server'
+import { type FieldErrors, parseForm, readForm } from '~/platform/forms/form-data'
+import { Button } from '~/platform/ui/button'
+import { FieldError, FormMessage, TextField } from '~/platform/ui/field'
+import { useClientValidation } from '~/platform/ui/use-client-validation'
+import { US_STATE_NAMES } from '~/platform/us-address'
+import { getSettingsForAdmin, updateSettings } from '~/settings/admin/settings.server'
 import {
   basisPointsToPercentInput,
   centsToDollarsInput,
   SettingsSchema,
-} from '~/cart/settings-form'
-import { Button } from '~/components/ui/button'
-import { FieldError, FormMessage, TextField } from '~/components/ui/field'
-import { useClientValidation } from '~/components/ui/use-client-validation'
-import { pageMeta } from '~/content/meta'
-import { US_STATE_NAMES } from '~/customers/address'
-import { getDb } from '~/db/db.server'
-import { type FieldErrors, parseForm, readForm } from '~/http/form-data'
+} from '~/settings/admin/settings-form'
 import type { Route } from './+types/settings'
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,10 +1,18 @@
 import { useState } from 'react'
 import { data, Form, Link } from 'react-router'
 import { z } from 'zod'
-import { pageRequest } from '~/admin/pagination'
-import { AdminPageHeader, AdminTable, EmptyState } from '~/admin/ui/admin-page'
-import { Pagination } from '~/admin/ui/pagination'
 import { requireAdmin } from '~/auth/guards.server'
+import { pageMeta } from '~/farm/meta'
+import { pageRequest } from '~/platform/admin/pagination'
+import { AdminPageHeader, AdminTable, EmptyState } from '~/platform/admin/ui/page'
+import { Pagination } from '~/platform/admin/ui/pagination'
+import { getDb } from '~/platform/db/db.server'
+import { formatFarmDate } from '~/platform/farm-clock'
+import { parseForm, readForm } from '~/platform/forms/form-data'
+import { Button } from '~/platform/ui/button'
+import { ConfirmDialog } from '~/platform/ui/confirm-dialog'
+import { FormMessage } from '~/platform/ui/field'
+import { SelectField } from '~/platform/ui/select-field'
 import {
   changeWaitingEntry,
   GROUPS_PER_PAGE,
@@ -16,15 +24,7 @@ import {
   type WaitingListFilter,
   waitingGroupKey,
   waitingListFilter,
-} from '~/catalog/admin-waiting-list.server'
-import { Button } from '~/components/ui/button'
-import { ConfirmDialog } from '~/components/ui/confirm-dialog'
-import { FormMessage } from '~/components/ui/field'
-import { SelectField } from '~/components/ui/select-field'
-import { pageMeta } from '~/content/meta'
-import { getDb } from '~/db/db.server'
-import { parseForm, readForm } from '~/http/form-data'
-import { formatFarmDate } from '~/platform/farm-clock'
+} from '~/waiting-list/admin/waiting-list.server'
 import type { Route } from './+types/waiting-list'
 
 export async function loader({ request }: Route.LoaderArgs) {

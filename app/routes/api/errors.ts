@@ -1,9 +1,9 @@
-import { isRateLimited, limits, recordAttempt } from '~/auth/rate-limit.server'
 import { getCurrentUser } from '~/auth/session.server'
-import { getDb } from '~/db/db.server'
-import { MAX_REPORT_BODY_BYTES, storeErrorReports } from '~/errors/errors.server'
-import { ClientErrorBatchSchema, describeBatchProblems } from '~/errors/report'
-import { readJsonBody } from '~/http/json-body'
+import { getDb } from '~/platform/db/db.server'
+import { MAX_REPORT_BODY_BYTES, storeErrorReports } from '~/platform/errors/errors.server'
+import { ClientErrorBatchSchema, describeBatchProblems } from '~/platform/errors/report'
+import { readJsonBody } from '~/platform/forms/json-body'
+import { isRateLimited, limits, recordAttempt } from '~/platform/rate-limit.server'
 import type { Route } from './+types/errors'
 
 // POST /api/errors: the browser's error reports (D15). Answers 204 when stored; 400 for

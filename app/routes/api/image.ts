@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import { getDb } from '~/db/db.server'
-import { parseImageFile } from '~/images/image-url'
-import { getVariant } from '~/images/variants.server'
+import { getDb } from '~/platform/db/db.server'
+import { parseImageFile } from '~/platform/images/image-url'
+import { getVariant } from '~/platform/images/variants.server'
 import type { Route } from './+types/image'
 
 // GET/HEAD /images/<source>.<version>.<width>.<format>: one image variant (ADR 6). The URL

@@ -1,8 +1,8 @@
 import { data, redirect } from 'react-router'
 import { getCurrentUser } from '~/auth/session.server'
-import { getDb } from '~/db/db.server'
 import { cancelPayPalApproval } from '~/payments/paypal-settle.server'
 import { getPayPalClient } from '~/payments/providers.server'
+import { getDb } from '~/platform/db/db.server'
 import type { Route } from './+types/paypal-cancel'
 
 // GET /api/paypal/cancel?token=<PayPal order id>: "Cancel and return" on PayPal's page. The

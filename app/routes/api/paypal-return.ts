@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router'
-import { getDb } from '~/db/db.server'
 import { completePayPalApproval } from '~/payments/paypal-settle.server'
 import { getPayPalClient } from '~/payments/providers.server'
+import { getDb } from '~/platform/db/db.server'
 import type { Route } from './+types/paypal-return'
 
 // GET /api/paypal/return?token=<PayPal order id>&PayerID=...: where PayPal sends the shopper

@@ -1,6 +1,6 @@
-import { getDb } from '~/db/db.server'
-import { getEnv } from '~/env.server'
 import { handleStripeWebhook } from '~/payments/stripe-webhook.server'
+import { getDb } from '~/platform/db/db.server'
+import { getEnv } from '~/platform/env.server'
 import type { Route } from './+types/stripe-webhook'
 
 // POST /api/stripe/webhook: Stripe's signed events. It carries no Origin header, so the

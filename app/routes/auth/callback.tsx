@@ -1,12 +1,12 @@
 import { redirect } from 'react-router'
-import { carryGuestCart } from '~/auth/accounts.server'
 import { configuredSocialProviders } from '~/auth/auth.server'
 import { AuthCard } from '~/auth/auth-card'
 import { safeRedirect } from '~/auth/redirect'
 import { getCurrentUser } from '~/auth/session.server'
-import { ButtonLink } from '~/components/ui/button'
-import { FormMessage } from '~/components/ui/field'
-import { pageMeta } from '~/content/meta'
+import { runSignInHooks } from '~/auth/sign-in-hooks.server'
+import { pageMeta } from '~/farm/meta'
+import { ButtonLink } from '~/platform/ui/button'
+import { FormMessage } from '~/platform/ui/field'
 import type { Route } from './+types/callback'
 
 // Where Google, Apple or the OpenID provider send the shopper back (through better-auth's
@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = failed ? null : await getCurrentUser(request)
   if (user) {
     const headers = new Headers()
-    await carryGuestCart(request, user.id, headers)
+    await runSignInHooks(request, user.id, headers)
     throw redirect(safeRedirect(url.searchParams.get('redirect')), { headers })
   }
   const provider =

@@ -1,5 +1,5 @@
-import { getEnv } from '~/env.server'
-import { robotsTxt } from '~/seo/sitemap'
+import { getEnv } from '~/platform/env.server'
+import { robotsTxt } from '~/platform/seo/sitemap'
 
 export function loader() {
   return new Response(robotsTxt(getEnv().baseUrl), {

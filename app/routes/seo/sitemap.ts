@@ -1,9 +1,9 @@
 import { productPath } from '~/catalog/product-seo'
 import { listSitemapProducts } from '~/catalog/products.server'
-import { getDb } from '~/db/db.server'
-import { getEnv } from '~/env.server'
+import { getDb } from '~/platform/db/db.server'
+import { getEnv } from '~/platform/env.server'
+import { PUBLIC_PAGES, type SitemapEntry, sitemapXml } from '~/platform/seo/sitemap'
 import { POLICIES } from '~/policies/policies'
-import { PUBLIC_PAGES, type SitemapEntry, sitemapXml } from '~/seo/sitemap'
 
 export async function loader() {
   const products = await listSitemapProducts(getDb())

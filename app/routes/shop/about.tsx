@@ -1,19 +1,14 @@
 import { Link } from 'react-router'
-import { PageHero } from '~/components/page-hero'
-import { ResponsiveImage } from '~/components/responsive-image'
-import { Heading } from '~/components/ui/heading'
-import { getAboutPage } from '~/content/about.server'
-import {
-  aboutPractices,
-  aboutPracticesIntro,
-  aboutValues,
-  type ValueIcon,
-} from '~/content/about-copy'
-import { LocalBusinessJsonLd } from '~/content/local-business-json-ld'
-import { pageMeta } from '~/content/meta'
-import { describeOpeningHours } from '~/content/opening-hours'
-import { TeamMemberCard } from '~/content/team-member-card'
-import { getDb } from '~/db/db.server'
+import { getAboutPage } from '~/farm/about.server'
+import { aboutPractices, aboutPracticesIntro, aboutValues, type ValueIcon } from '~/farm/about-copy'
+import { LocalBusinessJsonLd } from '~/farm/local-business-json-ld'
+import { pageMeta } from '~/farm/meta'
+import { describeOpeningHours } from '~/farm/opening-hours'
+import { TeamMemberCard } from '~/farm/team-member-card'
+import { getDb } from '~/platform/db/db.server'
+import { Heading } from '~/platform/ui/heading'
+import { PageHero } from '~/platform/ui/page-hero'
+import { ResponsiveImage } from '~/platform/ui/responsive-image'
 import type { Route } from './+types/about'
 
 export async function loader() {

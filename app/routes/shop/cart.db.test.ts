@@ -7,7 +7,7 @@ import {
   PROMO_REQUIRED,
   QUANTITY_UPDATED,
 } from '~/cart/messages'
-import { createProduct } from '~/db/seed/factories.server'
+import { createProduct } from '~/seed/factories.server'
 import { createTestApp, TEST_BASE_URL } from '../../../tests/setup/app'
 import type { TestDatabase } from '../../../tests/setup/database'
 import { action, loader } from './cart'

@@ -4,9 +4,9 @@ import { changeCart, getCartOwner, getCartSummary, serializeCartCookie } from '~
 import { CartPage } from '~/cart/cart-page'
 import { type CartActionResult, CartActionSchema } from '~/cart/forms'
 import { CART_CHANGE_FAILED } from '~/cart/messages'
-import { pageMeta } from '~/content/meta'
-import { getDb } from '~/db/db.server'
-import { parseForm, readForm } from '~/http/form-data'
+import { pageMeta } from '~/farm/meta'
+import { getDb } from '~/platform/db/db.server'
+import { parseForm, readForm } from '~/platform/forms/form-data'
 import type { Route } from './+types/cart'
 
 // The cart page, and the one action every cart change posts to (house style 9).

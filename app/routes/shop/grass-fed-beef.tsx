@@ -1,18 +1,18 @@
 import { Link } from 'react-router'
+import { getGrassFedBeefPage } from '~/catalog/grass-fed-beef.server'
 import { ProductCard } from '~/catalog/product-card'
 import { shopHref } from '~/catalog/shop-query'
-import { PageHero } from '~/components/page-hero'
-import { ResponsiveImage } from '~/components/responsive-image'
-import { Heading } from '~/components/ui/heading'
-import { getGrassFedBeefPage } from '~/content/grass-fed-beef.server'
 import {
   grassFedHealthBenefits,
   grassFedIntro,
   grassFedReasons,
   grassFedStory,
-} from '~/content/grass-fed-copy'
-import { pageMeta } from '~/content/meta'
-import { getDb } from '~/db/db.server'
+} from '~/farm/grass-fed-copy'
+import { pageMeta } from '~/farm/meta'
+import { getDb } from '~/platform/db/db.server'
+import { Heading } from '~/platform/ui/heading'
+import { PageHero } from '~/platform/ui/page-hero'
+import { ResponsiveImage } from '~/platform/ui/responsive-image'
 import type { Route } from './+types/grass-fed-beef'
 
 export async function loader() {

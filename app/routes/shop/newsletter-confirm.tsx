@@ -1,13 +1,13 @@
 import { data, Link } from 'react-router'
-import { Heading } from '~/components/ui/heading'
-import { pageMeta } from '~/content/meta'
+import { pageMeta } from '~/farm/meta'
 import {
   NEWSLETTER_BAD_LINK,
   NEWSLETTER_CONFIRMED,
   NewsletterTokenSchema,
-} from '~/content/newsletter'
-import { confirmNewsletterSubscription } from '~/content/newsletter.server'
-import { getDb } from '~/db/db.server'
+} from '~/newsletter/newsletter'
+import { confirmNewsletterSubscription } from '~/newsletter/newsletter.server'
+import { getDb } from '~/platform/db/db.server'
+import { Heading } from '~/platform/ui/heading'
 import type { Route } from './+types/newsletter-confirm'
 
 // The link in the double opt-in email (D13). Following it twice is fine; a wrong, replaced or

@@ -1,15 +1,18 @@
 import { data, Form, useNavigation } from 'react-router'
-import { Button } from '~/components/ui/button'
-import { Heading } from '~/components/ui/heading'
-import { pageMeta } from '~/content/meta'
+import { pageMeta } from '~/farm/meta'
 import {
   NEWSLETTER_BAD_LINK,
   NEWSLETTER_UNSUBSCRIBED,
   NewsletterTokenSchema,
-} from '~/content/newsletter'
-import { findNewsletterSubscription, unsubscribeFromNewsletter } from '~/content/newsletter.server'
-import { getDb } from '~/db/db.server'
-import { readForm } from '~/http/form-data'
+} from '~/newsletter/newsletter'
+import {
+  findNewsletterSubscription,
+  unsubscribeFromNewsletter,
+} from '~/newsletter/newsletter.server'
+import { getDb } from '~/platform/db/db.server'
+import { readForm } from '~/platform/forms/form-data'
+import { Button } from '~/platform/ui/button'
+import { Heading } from '~/platform/ui/heading'
 import type { Route } from './+types/newsletter-unsubscribe'
 
 // The unsubscribe link at the end of every newsletter email (D13). Opening it only asks

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
-import { pageMeta } from '~/content/meta'
-import { getDb } from '~/db/db.server'
+import { pageMeta } from '~/farm/meta'
+import { getDb } from '~/platform/db/db.server'
 import { policyByPath } from '~/policies/policies'
 import { getPolicyPage } from '~/policies/policies.server'
 import { PolicyArticle } from '~/policies/policy-page'

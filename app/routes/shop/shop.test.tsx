@@ -3,7 +3,7 @@ import { createRoutesStub } from 'react-router'
 import { expect, test } from 'vitest'
 import type { CatalogCard } from '~/catalog/products.server'
 import { parseShopQuery } from '~/catalog/shop-query'
-import { ToastProvider } from '~/components/toasts'
+import { ToastProvider } from '~/platform/ui/toasts'
 import Shop from './shop'
 
 const card = (n: number): CatalogCard => ({

@@ -12,11 +12,11 @@ import {
   type ShopQuery,
   shopHref,
 } from '~/catalog/shop-query'
-import { Button } from '~/components/ui/button'
-import { Heading } from '~/components/ui/heading'
-import { pageMeta } from '~/content/meta'
-import { getDb } from '~/db/db.server'
-import { getEnv } from '~/env.server'
+import { pageMeta } from '~/farm/meta'
+import { getDb } from '~/platform/db/db.server'
+import { getEnv } from '~/platform/env.server'
+import { Button } from '~/platform/ui/button'
+import { Heading } from '~/platform/ui/heading'
 import type { Route } from './+types/shop'
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,0 +1,528 @@
+import type { ExpressionBuilder } from 'kysely'
+import { storeImageField, textFields } from '~/platform/admin/image-field.server'
+import { type PageInfo, type PageRequest, pageInfo } from '~/platform/admin/pagination'
+import { changedFields, recordAdminChange } from '~/platform/audit.server'
+import type { DB } from '~/platform/db/db.server'
+import type { Database } from '~/platform/db/schema'
+import type { FieldErrors } from '~/platform/forms/form-data'
+import { notifyRestocked } from '~/waiting-list/restock.server'
+import { productMatches } from '../product-search.server'
+import { LOW_STOCK_THRESHOLD } from '../stock'
+import { type ProductInput, parseProductForm, variantField } from './product-form'
+
+// The admin's side of the catalog (issue 6 item 4): the products list, create and edit with
+// options, quick stock changes, archive. Every change is one transaction with its audit entry
+// and, when stock may have come back, the waiting-list emails (notifyRestocked, D14).
+//
+// A product with options keeps its own stock_quantity at the sum of its options' stock, as
+// placeOrder and expireOrder do when they take or return an option's stock. Rows are written
+// in placeOrder's lock order (a product's options, by id, before the product row), so an admin
+// saving a product while a customer buys it can wait, but never deadlock.
+
+// --- the list -------------------------------------------------------------------------------
+
+export type StockFilter = 'low' | 'out'
+export type ProductListFilters = {
+  q: string
+  category: string | null
+  stock: StockFilter | null
+  archived: boolean
+}
+
+/** ?q=, ?category=, ?stock=low|out, ?status=archived; anything else is ignored. */
+export function productListFilters(url: URL): ProductListFilters {
+  const stock = url.searchParams.get('stock')
+  const category = (url.searchParams.get('category') ?? '').trim().slice(0, 100)
+  return {
+    q: (url.searchParams.get('q') ?? '').trim().slice(0, 100),
+    category: category || null,
+    stock: stock === 'low' || stock === 'out' ? stock : null,
+    archived: url.searchParams.get('status') === 'archived',
+  }
+}
+
+export type AdminProductRow = {
+  id: string
+  name: string
+  category: string
+  price_cents: number
+  unit: string
+  stock_quantity: number
+  is_available: boolean
+  archived_at: Date | null
+  variant_count: number
+}
+
+/**
+ * One page of products: a COUNT and a page query, plus the category list for the filter.
+ * Low stock is what the shop calls low (1 to LOW_STOCK_THRESHOLD - 1 left), out is 0.
+ */
+export async function listAdminProducts(
+  db: DB,
+  filters: ProductListFilters,
+  page: PageRequest,
+): Promise<{ rows: AdminProductRow[]; info: PageInfo; categories: string[] }> {
+  let base = db
+    .selectFrom('products')
+    .where('archived_at', filters.archived ? 'is not' : 'is', null)
+  // The shop's own full-text search (ADR 21): name, category and description, by word.
+  const search = productMatches(db, filters.q)
+  if (search) base = base.where(search)
+  if (filters.category) base = base.where('category', '=', filters.category)
+  if (filters.stock === 'out') base = base.where('stock_quantity', '<=', 0)
+  if (filters.stock === 'low') {
+    base = base.where('stock_quantity', '>=', 1).where('stock_quantity', '<', LOW_STOCK_THRESHOLD)
+  }
+  const [count, rows, categories] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+    base
+      .select((eb) => [
+        'id',
+        'name',
+        'category',
+        'price_cents',
+        'unit',
+        'stock_quantity',
+        'is_available',
+        'archived_at',
+        variantCount(eb).as('variant_count'),
+      ])
+      .orderBy('name')
+      .orderBy('id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    listCategories(db),
+  ])
+  return {
+    rows: rows.map((row) => ({ ...row, variant_count: Number(row.variant_count ?? 0) })),
+    info: pageInfo(page, Number(count?.total ?? 0)),
+    categories,
+  }
+}
+
+function variantCount(eb: ExpressionBuilder<Database, 'products'>) {
+  return eb
+    .selectFrom('product_variants')
+    .select((sub) => sub.fn.countAll<number>().as('n'))
+    .whereRef('product_variants.product_id', '=', 'products.id')
+}
+
+/** Every category in use, alphabetically: the product form's choices and the list's filter. */
+export async function listCategories(db: DB): Promise<string[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('category')
+    .distinct()
+    .orderBy('category')
+    .execute()
+  return rows.map((row) => row.category)
+}
+
+// --- one product ----------------------------------------------------------------------------
+
+const PRODUCT_COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'category',
+  'price_cents',
+  'unit',
+  'image_url',
+  'stock_quantity',
+  'is_available',
+  'local_only',
+  'next_available_date',
+  'expected_quantity',
+  'archived_at',
+] as const
+
+const VARIANT_COLUMNS = ['id', 'name', 'price_cents', 'stock_quantity', 'is_available'] as const
+
+export type AdminVariant = {
+  id: string
+  name: string
+  price_cents: number
+  stock_quantity: number
+  is_available: boolean
+}
+
+export type AdminProduct = {
+  id: string
+  name: string
+  description: string
+  category: string
+  price_cents: number
+  unit: string
+  image_url: string | null
+  stock_quantity: number
+  is_available: boolean
+  local_only: boolean
+  next_available_date: string | null
+  expected_quantity: number | null
+  archived_at: Date | null
+  variants: AdminVariant[]
+}
+
+/** A product with its options (by price, then name) for the edit page; null when unknown. */
+export async function getAdminProduct(db: DB, id: string): Promise<AdminProduct | null> {
+  const [product, variants] = await Promise.all([
+    db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', id).executeTakeFirst(),
+    variantsOf(db, id),
+  ])
+  return product ? { ...product, variants } : null
+}
+
+function variantsOf(db: DB, productId: string): Promise<AdminVariant[]> {
+  return db
+    .selectFrom('product_variants')
+    .select(VARIANT_COLUMNS)
+    .where('product_id', '=', productId)
+    .orderBy('price_cents')
+    .orderBy('name')
+    .orderBy('id')
+    .execute()
+}
+
+// --- reading the form -----------------------------------------------------------------------
+
+export type ReadProductForm =
+  | { ok: true; input: ProductInput; values: Record<string, string> }
+  | { ok: false; values: Record<string, string>; fieldErrors: FieldErrors }
+
+/**
+ * The product form as posted (multipart, for the picture). A picture that was chosen is
+ * checked and stored even when another field is wrong: its URL comes back in `values`
+ * (uploadedImage) so the admin does not have to choose it again.
+ */
+export async function readProductForm(db: DB, form: FormData): Promise<ReadProductForm> {
+  const values = textFields(form)
+  const image = await storeImageField(db, form, 'image', values.name?.trim() || 'Product picture')
+  const imageError = image.kind === 'error' ? image.message : null
+  if (image.kind === 'stored') values.uploadedImage = image.image.imageUrl
+  const parsed = parseProductForm(values)
+  if (!parsed.ok || imageError) {
+    const fieldErrors = parsed.ok ? {} : parsed.fieldErrors
+    if (imageError) fieldErrors.image = imageError
+    return { ok: false, values, fieldErrors }
+  }
+  return { ok: true, input: parsed.data, values }
+}
+
+// --- saving ---------------------------------------------------------------------------------
+
+type Audited = Record<string, unknown>
+
+function productSnapshot(row: Omit<AdminProduct, 'variants' | 'archived_at'>): Audited {
+  return {
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    price_cents: row.price_cents,
+    unit: row.unit,
+    image_url: row.image_url,
+    stock_quantity: row.stock_quantity,
+    is_available: row.is_available,
+    local_only: row.local_only,
+    next_available_date: row.next_available_date,
+    expected_quantity: row.expected_quantity,
+  }
+}
+
+const variantSnapshot = (variants: readonly AdminVariant[]) =>
+  variants.map(({ id, name, price_cents, stock_quantity, is_available }) => ({
+    id,
+    name,
+    price_cents,
+    stock_quantity,
+    is_available,
+  }))
+
+/** The products.stock_quantity of a product with options: their sum (placeOrder keeps it). */
+function sumOfOptions(eb: ExpressionBuilder<Database, 'products'>, productId: string) {
+  return eb
+    .selectFrom('product_variants')
+    .select((sub) =>
+      sub.fn.coalesce(sub.fn.sum<number>('product_variants.stock_quantity'), sub.lit(0)).as('s'),
+    )
+    .where('product_variants.product_id', '=', productId)
+}
+
+/** Creates a product with its options; returns its id. */
+export async function createAdminProduct(
+  db: DB,
+  actorId: string,
+  input: ProductInput,
+): Promise<string> {
+  const id = crypto.randomUUID()
+  const stock = input.variants.length
+    ? input.variants.reduce((sum, variant) => sum + variant.stock, 0)
+    : input.stock
+  const values = {
+    name: input.name,
+    description: input.description,
+    category: input.category,
+    price_cents: input.price,
+    unit: input.unit,
+    image_url: input.uploadedImage,
+    stock_quantity: stock,
+    is_available: input.isAvailable,
+    local_only: input.localOnly,
+    next_available_date: input.nextAvailableDate,
+    expected_quantity: input.expectedQuantity,
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('products')
+      .values({ id, ...values })
+      .execute()
+    const variants = input.variants.map((variant) => ({
+      id: crypto.randomUUID(),
+      product_id: id,
+      name: variant.name,
+      price_cents: variant.price,
+      stock_quantity: variant.stock,
+      is_available: variant.available,
+    }))
+    if (variants.length) await trx.insertInto('product_variants').values(variants).execute()
+    await recordAdminChange(trx, {
+      actorId,
+      action: 'product.create',
+      entityType: 'product',
+      entityId: id,
+      after: { ...values, variants: variantSnapshot(variants) },
+    })
+  })
+  return id
+}
+
+export type UpdateProductResult =
+  | { ok: true }
+  | { ok: false; reason: 'not-found' }
+  | { ok: false; reason: 'stale'; fieldErrors: FieldErrors }
+
+/**
+ * Saves the edit form: the product's fields, its options (changed, and new rows added), and a
+ * new picture when one was uploaded. A stock left as it was when the page loaded is not
+ * written, so an order placed meanwhile is not undone by saving a new description. Then the
+ * waiting list is told if anything came back (D14).
+ */
+export async function updateAdminProduct(
+  db: DB,
+  actorId: string,
+  id: string,
+  input: ProductInput,
+): Promise<UpdateProductResult> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('products')
+      .select(PRODUCT_COLUMNS)
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (!before) return { ok: false, reason: 'not-found' } as const
+    const variantsBefore = await variantsOf(trx, id)
+    const known = new Map(variantsBefore.map((variant) => [variant.id, variant]))
+    const stale: FieldErrors = {}
+    for (const variant of input.variants) {
+      if (variant.id && !known.has(variant.id)) {
+        stale[variantField(variant.row, 'name')] =
+          'This option was removed meanwhile. Reload the page to see the options as they are.'
+      }
+    }
+    if (Object.keys(stale).length) return { ok: false, reason: 'stale', fieldErrors: stale }
+
+    // Options first, by id (placeOrder's lock order), then the product row.
+    const existing = input.variants
+      .filter((variant) => variant.id !== null)
+      .sort((a, b) => ((a.id ?? '') < (b.id ?? '') ? -1 : 1))
+    for (const variant of existing) {
+      const stockChanged = variant.stockWas === null || variant.stock !== variant.stockWas
+      await trx
+        .updateTable('product_variants')
+        .set({
+          name: variant.name,
+          price_cents: variant.price,
+          is_available: variant.available,
+          ...(stockChanged ? { stock_quantity: variant.stock } : {}),
+        })
+        .where('id', '=', variant.id as string)
+        .where('product_id', '=', id)
+        .execute()
+    }
+    const added = input.variants.filter((variant) => variant.id === null)
+    if (added.length) {
+      await trx
+        .insertInto('product_variants')
+        .values(
+          added.map((variant) => ({
+            id: crypto.randomUUID(),
+            product_id: id,
+            name: variant.name,
+            price_cents: variant.price,
+            stock_quantity: variant.stock,
+            is_available: variant.available,
+          })),
+        )
+        .execute()
+    }
+    const hasOptions = variantsBefore.length + added.length > 0
+    const ownStockChanged = input.stockWas === null || input.stock !== input.stockWas
+    await trx
+      .updateTable('products')
+      .set((eb) => ({
+        name: input.name,
+        description: input.description,
+        category: input.category,
+        price_cents: input.price,
+        unit: input.unit,
+        is_available: input.isAvailable,
+        local_only: input.localOnly,
+        next_available_date: input.nextAvailableDate,
+        expected_quantity: input.expectedQuantity,
+        updated_at: new Date(),
+        ...(input.uploadedImage ? { image_url: input.uploadedImage } : {}),
+        ...(hasOptions
+          ? { stock_quantity: sumOfOptions(eb, id) }
+          : ownStockChanged
+            ? { stock_quantity: input.stock }
+            : {}),
+      }))
+      .where('id', '=', id)
+      .execute()
+
+    const after = await trx
+      .selectFrom('products')
+      .select(PRODUCT_COLUMNS)
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    const variantsAfter = await variantsOf(trx, id)
+    const diff = changedFields(productSnapshot(before), productSnapshot(after))
+    const optionsBefore = variantSnapshot(variantsBefore)
+    const optionsAfter = variantSnapshot(variantsAfter)
+    if (JSON.stringify(optionsBefore) !== JSON.stringify(optionsAfter)) {
+      diff.before.variants = optionsBefore
+      diff.after.variants = optionsAfter
+    }
+    await recordAdminChange(trx, {
+      actorId,
+      action: 'product.update',
+      entityType: 'product',
+      entityId: id,
+      ...diff,
+    })
+    await notifyRestocked(trx, [id])
+    return { ok: true } as const
+  })
+}
+
+export type StockChangeResult =
+  | { status: 'saved'; name: string; notified: number }
+  | { status: 'unchanged'; name: string }
+  | { status: 'not-found' | 'has-options' }
+
+/**
+ * The list's quick stock change for a product without options: the number on the shelf now.
+ * Coming back from 0 emails the waiting list (D14). A product with options is changed per
+ * option on its edit page.
+ */
+export async function setProductStock(
+  db: DB,
+  actorId: string,
+  productId: string,
+  stock: number,
+): Promise<StockChangeResult> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('products')
+      .select((eb) => ['name', 'stock_quantity', variantCount(eb).as('variant_count')])
+      .where('id', '=', productId)
+      .executeTakeFirst()
+    if (!before) return { status: 'not-found' } as const
+    if (Number(before.variant_count ?? 0) > 0) return { status: 'has-options' } as const
+    if (before.stock_quantity === stock) return { status: 'unchanged', name: before.name } as const
+    await trx
+      .updateTable('products')
+      .set({ stock_quantity: stock, updated_at: new Date() })
+      .where('id', '=', productId)
+      .execute()
+    await recordAdminChange(trx, {
+      actorId,
+      action: 'product.stock',
+      entityType: 'product',
+      entityId: productId,
+      before: { name: before.name, stock_quantity: before.stock_quantity },
+      after: { name: before.name, stock_quantity: stock },
+    })
+    const notified = await notifyRestocked(trx, [productId])
+    return { status: 'saved', name: before.name, notified } as const
+  })
+}
+
+/**
+ * Removes one option. Old orders keep its name (order_items copy it; their link is set to
+ * null), carts drop it and its waiting-list entries go with it (the foreign keys cascade).
+ * The product's stock becomes the sum of the options left.
+ */
+export async function removeAdminVariant(
+  db: DB,
+  actorId: string,
+  productId: string,
+  variantId: string,
+): Promise<{ ok: true; name: string } | { ok: false }> {
+  return db.transaction().execute(async (trx) => {
+    const variant = await trx
+      .selectFrom('product_variants')
+      .select(VARIANT_COLUMNS)
+      .where('id', '=', variantId)
+      .where('product_id', '=', productId)
+      .executeTakeFirst()
+    if (!variant) return { ok: false } as const
+    await trx.deleteFrom('product_variants').where('id', '=', variantId).execute()
+    await trx
+      .updateTable('products')
+      .set((eb) => ({ stock_quantity: sumOfOptions(eb, productId), updated_at: new Date() }))
+      .where('id', '=', productId)
+      .execute()
+    await recordAdminChange(trx, {
+      actorId,
+      action: 'product_variant.delete',
+      entityType: 'product',
+      entityId: productId,
+      before: variantSnapshot([variant])[0],
+      after: null,
+    })
+    return { ok: true, name: variant.name } as const
+  })
+}
+
+/**
+ * Archive (true) takes the product out of the shop, keeping it on old orders; unarchive puts
+ * it back, and tells its waiting list if it is in stock. False when it was already so.
+ */
+export async function setProductArchived(
+  db: DB,
+  actorId: string,
+  productId: string,
+  archive: boolean,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const now = new Date()
+    const changed = await trx
+      .updateTable('products')
+      .set({ archived_at: archive ? now : null, updated_at: now })
+      .where('id', '=', productId)
+      .where('archived_at', archive ? 'is' : 'is not', null)
+      .executeTakeFirst()
+    if (changed.numUpdatedRows === 0n) return false
+    await recordAdminChange(trx, {
+      actorId,
+      action: archive ? 'product.archive' : 'product.unarchive',
+      entityType: 'product',
+      entityId: productId,
+      before: { archived: !archive },
+      after: { archived: archive },
+    })
+    if (!archive) await notifyRestocked(trx, [productId])
+    return true
+  })
+}

@@ -1,0 +1,37 @@
+import type { DB } from '~/platform/db/db.server'
+import { readReference } from '~/platform/db/reference-rows.server'
+
+/** What every page shows of the farm (navigation, footer, structured data). */
+export const FARM_BASICS_COLUMNS = [
+  'name',
+  'description',
+  'contact_email',
+  'contact_phone',
+  'address',
+  'facebook_url',
+  'instagram_url',
+  'logo_image_url',
+  'opening_hours',
+] as const
+
+export async function getFarmBasics(db: DB) {
+  return readReference(db, 'farm_info', 'basics', () =>
+    db
+      .selectFrom('farm_info')
+      .select(FARM_BASICS_COLUMNS)
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow(),
+  )
+}
+
+export type FarmBasics = Awaited<ReturnType<typeof getFarmBasics>>
+
+export async function getHomeContent(db: DB) {
+  return readReference(db, 'farm_info', 'home', () =>
+    db
+      .selectFrom('farm_info')
+      .select(['description', 'story', 'mission', 'hero_image_url', 'story_image_url'])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow(),
+  )
+}

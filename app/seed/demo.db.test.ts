@@ -1,0 +1,187 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import type { DB } from '~/platform/db/db.server'
+import { createTestDatabase } from '../../tests/setup/database'
+import { seedDemo } from './demo.server'
+
+const publicDir = fileURLToPath(new URL('../../public/', import.meta.url))
+
+describe('seedDemo', () => {
+  let db: DB
+  let cleanup: () => Promise<void>
+
+  beforeEach(async () => {
+    const testDatabase = await createTestDatabase()
+    db = testDatabase.db
+    cleanup = testDatabase.cleanup
+  })
+
+  afterEach(async () => {
+    await cleanup()
+  })
+
+  test('fills an empty shop with the demo farm', async () => {
+    expect(await seedDemo(db)).toEqual({ seeded: true })
+
+    const products = await db.selectFrom('products').selectAll().execute()
+    expect(products.length).toBeGreaterThanOrEqual(16)
+    expect(new Set(products.map((p) => p.category)).size).toBeGreaterThanOrEqual(4)
+    for (const p of products) {
+      expect(Number.isInteger(p.price_cents)).toBe(true)
+      expect(p.unit).not.toBe('')
+    }
+
+    const variants = await db.selectFrom('product_variants').selectAll().execute()
+    const pricesByProduct = new Map<string, Set<number>>()
+    for (const v of variants) {
+      const prices = pricesByProduct.get(v.product_id) ?? new Set<number>()
+      prices.add(v.price_cents)
+      pricesByProduct.set(v.product_id, prices)
+    }
+    const withPricedVariants = [...pricesByProduct.values()].filter((prices) => prices.size >= 2)
+    expect(withPricedVariants.length).toBeGreaterThanOrEqual(2)
+
+    const soldOut = products.filter((p) => p.stock_quantity === 0)
+    expect(soldOut.length).toBeGreaterThanOrEqual(1)
+    for (const p of soldOut) {
+      expect(p.next_available_date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+      expect(p.expected_quantity).toBeGreaterThan(0)
+    }
+    expect(products.some((p) => p.stock_quantity >= 1 && p.stock_quantity <= 4)).toBe(true)
+
+    const members = await db.selectFrom('team_members').selectAll().execute()
+    expect(members.filter((m) => m.is_active === true).length).toBeGreaterThanOrEqual(3)
+    expect(members.filter((m) => m.is_active === false)).toHaveLength(1)
+
+    const farm = await db
+      .selectFrom('farm_info')
+      .selectAll()
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow()
+    expect(farm.name).not.toBe('Our Farm')
+    expect(farm.opening_hours).toBe('Mo-Sa 09:00-17:00')
+
+    const gallery = await db.selectFrom('farm_images').selectAll().execute()
+    expect(gallery.length).toBeGreaterThan(0)
+  })
+
+  test('a second run leaves the shop as it is', async () => {
+    await seedDemo(db)
+    const count = async () => {
+      const row = await db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+      return Number(row.n)
+    }
+    const before = await count()
+
+    expect(await seedDemo(db)).toEqual({ seeded: false })
+    expect(await count()).toBe(before)
+  })
+
+  test('a fresh admin is not empty: orders in several statuses, messages, a waiting list, subscribers', async () => {
+    await seedDemo(db)
+    const statuses = await db.selectFrom('orders').select('status').distinct().execute()
+    expect(statuses.length).toBeGreaterThanOrEqual(4)
+    const messages = await db.selectFrom('contact_submissions').select('status').execute()
+    expect(messages.filter((m) => m.status === 'unread').length).toBeGreaterThanOrEqual(1)
+    expect(messages.length).toBeGreaterThanOrEqual(3)
+    const waiting = await db
+      .selectFrom('waiting_list')
+      .innerJoin('products', 'products.id', 'waiting_list.product_id')
+      .select(['products.stock_quantity', 'waiting_list.status'])
+      .execute()
+    expect(waiting.length).toBeGreaterThanOrEqual(2)
+    for (const entry of waiting) expect(entry).toEqual({ stock_quantity: 0, status: 'waiting' })
+    const subscribers = await db
+      .selectFrom('newsletter_subscribers')
+      .select('status')
+      .where('status', '=', 'confirmed')
+      .execute()
+    expect(subscribers.length).toBeGreaterThanOrEqual(1)
+  })
+
+  test('every image it refers to ships in public/', async () => {
+    await seedDemo(db)
+    const farm = await db
+      .selectFrom('farm_info')
+      .select([
+        'logo_image_url',
+        'hero_image_url',
+        'story_image_url',
+        'about_hero_image_url',
+        'about_practices_image_url',
+        'grass_fed_hero_image_url',
+        'grass_fed_story_image_url',
+      ])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow()
+    const products = await db.selectFrom('products').select('image_url').execute()
+    const members = await db.selectFrom('team_members').select('image_url').execute()
+    const gallery = await db.selectFrom('farm_images').select('image_url').execute()
+
+    const urls = [
+      ...Object.values(farm),
+      ...products.map((p) => p.image_url),
+      ...members.map((m) => m.image_url),
+      ...gallery.map((g) => g.image_url),
+    ]
+    expect(urls.length).toBeGreaterThan(0)
+    for (const url of urls) {
+      expect(url).toMatch(/^\/images\/demo\/[a-z0-9-]+\.svg$/)
+      expect(existsSync(`${publicDir}${url?.slice(1)}`), url ?? 'missing url').toBe(true)
+    }
+  })
+
+  test("sells the demo farm's way: pickups, a delivery zone, local-only beef and eggs, orders to pack", async () => {
+    await seedDemo(db)
+    const places = await db
+      .selectFrom('pickup_places')
+      .innerJoin('fulfilment_windows', 'fulfilment_windows.place_id', 'pickup_places.id')
+      .select(['pickup_places.name', 'fulfilment_windows.weekday', 'fulfilment_windows.capacity'])
+      .orderBy('pickup_places.display_order')
+      .orderBy('fulfilment_windows.weekday')
+      .execute()
+    expect(places).toEqual([
+      { name: 'Sawtooth Meadows Farm', weekday: 4, capacity: null },
+      { name: 'Sawtooth Meadows Farm', weekday: 6, capacity: null },
+      { name: 'Boise Farmers Market', weekday: 6, capacity: 30 },
+    ])
+    const zone = await db
+      .selectFrom('delivery_zones')
+      .select(['name', 'zip_codes', 'fee_cents', 'free_over_cents', 'minimum_cents'])
+      .executeTakeFirstOrThrow()
+    expect(zone).toEqual({
+      name: 'Boise local delivery',
+      zip_codes: '83702-83706',
+      fee_cents: 700,
+      free_over_cents: 7500,
+      minimum_cents: 3000,
+    })
+    const localOnly = await db
+      .selectFrom('products')
+      .select('category')
+      .distinct()
+      .where('local_only', '=', true)
+      .orderBy('category')
+      .execute()
+    expect(localOnly.map((row) => row.category)).toEqual(['Beef Cuts', 'Beef Shares', 'Eggs'])
+
+    const today = new Date().toISOString().slice(0, 10)
+    const orders = await db
+      .selectFrom('orders')
+      .select(['fulfilment_date', 'status', 'shipping_method', 'total_cents'])
+      .execute()
+    const upcoming = orders.filter((o) => (o.fulfilment_date ?? '') >= today)
+    expect(upcoming.length).toBeGreaterThanOrEqual(9)
+    expect(new Set(upcoming.map((o) => o.shipping_method))).toEqual(new Set(['pickup', 'delivery']))
+    expect(orders.filter((o) => o.status === 'completed')).toHaveLength(3)
+    const booked = await db
+      .selectFrom('fulfilment_bookings')
+      .select((eb) => eb.fn.sum<number | string>('booked').as('n'))
+      .executeTakeFirstOrThrow()
+    expect(Number(booked.n)).toBe(upcoming.length)
+  })
+})

@@ -1,0 +1,10 @@
+// The shop's settings as the rest of the shop reads them (an admin setting, D11). Browser-safe.
+
+export type PricingSettings = {
+  /** 600 = 6 % */
+  taxRateBasisPoints: number
+  standardShippingCents: number
+  expressShippingCents: number
+  pickupShippingCents: number
+  freeShippingThresholdCents: number
+}

@@ -1,0 +1,267 @@
+import { Form, Link, NavLink } from 'react-router'
+import { useDisclosure, useHydrated } from '~/platform/ui/disclosure'
+
+export type HeaderUser = { firstName: string; isAdmin: boolean }
+
+const NAV_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/shop', label: 'Shop' },
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
+] as const
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return `block rounded px-3 py-2 font-medium ${
+    isActive ? 'text-pasture-800 underline underline-offset-8' : 'text-ink hover:text-pasture-700'
+  }`
+}
+
+const menuItemClass =
+  'block w-full rounded px-3 py-2 text-left font-medium text-ink hover:bg-earth-50'
+
+function Icon({ children }: { children: React.ReactNode }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-6 w-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      {children}
+    </svg>
+  )
+}
+
+function NavItems() {
+  return NAV_LINKS.map((link) => (
+    <li key={link.to}>
+      <NavLink to={link.to} end={link.to === '/'} className={navClass}>
+        {link.label}
+      </NavLink>
+    </li>
+  ))
+}
+
+/** My Account, Admin Dashboard (admins only), Sign Out: for the account menu and the mobile menu. */
+function AccountItems({ user }: { user: HeaderUser }) {
+  return (
+    <>
+      <li>
+        <Link to="/account" className={menuItemClass}>
+          My Account
+        </Link>
+      </li>
+      {user.isAdmin ? (
+        <li>
+          <Link to="/admin" className={menuItemClass}>
+            Admin Dashboard
+          </Link>
+        </li>
+      ) : null}
+      <li>
+        <Form method="post" action="/signout">
+          <button type="submit" className={menuItemClass}>
+            Sign Out
+          </button>
+        </Form>
+      </li>
+    </>
+  )
+}
+
+function CartLink({ count }: { count: number }) {
+  const label = count === 1 ? 'Cart, 1 item' : `Cart, ${count} items`
+  return (
+    <Link
+      to="/cart"
+      aria-label={label}
+      className="relative rounded p-2 text-ink hover:text-pasture-700"
+    >
+      <Icon>
+        <path d="M3 3h2l2.4 12.2a2 2 0 0 0 2 1.8h8.7a2 2 0 0 0 2-1.6L21 8H6" />
+        <circle cx="10" cy="20.5" r="1.5" />
+        <circle cx="18" cy="20.5" r="1.5" />
+      </Icon>
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          className="absolute -right-1 -top-1 min-w-5 rounded-full bg-earth-700 px-1.5 text-center text-xs font-bold leading-5 text-white"
+        >
+          {count}
+        </span>
+      ) : null}
+    </Link>
+  )
+}
+
+const panelClass =
+  'absolute right-0 z-50 mt-2 w-56 rounded-md border border-earth-100 bg-white p-2 shadow-lg'
+
+/**
+ * Before JavaScript runs (or without it) a menu is a native <details> disclosure, which opens
+ * and closes with no script; once React runs it becomes a button that also closes on Escape,
+ * a click outside and navigation.
+ */
+function NoScriptMenu({
+  summary,
+  children,
+}: {
+  summary: React.ReactNode
+  children: React.ReactNode
+}) {
+  return (
+    <details className="relative">
+      <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 font-semibold text-pasture-800 hover:bg-pasture-50 [&::-webkit-details-marker]:hidden">
+        {summary}
+      </summary>
+      <div className={panelClass}>{children}</div>
+    </details>
+  )
+}
+
+/** The signed-in user's menu. */
+function AccountMenu({ user }: { user: HeaderUser }) {
+  const hydrated = useHydrated()
+  const { open, containerRef, buttonProps, panelProps } = useDisclosure()
+  const name = user.firstName || 'User'
+  const trigger =
+    'flex max-w-48 items-center gap-1 rounded-md px-3 py-2 font-semibold text-pasture-800 hover:bg-pasture-50'
+  if (!hydrated) {
+    return (
+      <NoScriptMenu
+        summary={
+          <>
+            <span className="sr-only">Account menu for </span>
+            <span className="truncate">{name}</span>
+          </>
+        }
+      >
+        <ul>
+          <AccountItems user={user} />
+        </ul>
+      </NoScriptMenu>
+    )
+  }
+  return (
+    <div ref={containerRef} className="relative">
+      <button {...buttonProps} className={trigger}>
+        <span className="sr-only">Account menu for </span>
+        <span className="truncate">{name}</span>
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+          <path d={open ? 'M5 12l5-5 5 5z' : 'M5 8l5 5 5-5z'} />
+        </svg>
+      </button>
+      <ul {...panelProps} className={panelClass}>
+        <AccountItems user={user} />
+      </ul>
+    </div>
+  )
+}
+
+/** The small-screen menu: the main links and the account's, or Sign In. */
+function MobileMenu({ user }: { user: HeaderUser | null }) {
+  const hydrated = useHydrated()
+  const { open, containerRef, buttonProps, panelProps } = useDisclosure()
+  const links = (
+    <ul className="flex flex-col">
+      <NavItems />
+      {user ? (
+        <AccountItems user={user} />
+      ) : (
+        <li>
+          <NavLink to="/signin" className={navClass}>
+            Sign In
+          </NavLink>
+        </li>
+      )}
+    </ul>
+  )
+  const icon = (cross: boolean) => (
+    <Icon>
+      <path d={cross ? 'M6 6l12 12M18 6L6 18' : 'M4 6h16M4 12h16M4 18h16'} />
+    </Icon>
+  )
+  if (!hydrated) {
+    return (
+      <div className="md:hidden">
+        <NoScriptMenu
+          summary={
+            <>
+              <span className="sr-only">Menu</span>
+              {icon(false)}
+            </>
+          }
+        >
+          <nav aria-label="Mobile">{links}</nav>
+        </NoScriptMenu>
+      </div>
+    )
+  }
+  return (
+    <div ref={containerRef} className="relative md:hidden">
+      <button {...buttonProps} className="rounded p-2 text-ink hover:text-pasture-700">
+        <span className="sr-only">Menu</span>
+        {icon(open)}
+      </button>
+      <nav {...panelProps} aria-label="Mobile" className={panelClass}>
+        {links}
+      </nav>
+    </div>
+  )
+}
+
+/** The navigation bar: brand, main links, cart with its count, account or Sign In, mobile menu. */
+export function SiteHeader({
+  siteName,
+  cartCount,
+  user,
+}: {
+  siteName: string
+  cartCount: number
+  user: HeaderUser | null
+}) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-earth-100 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        {/* A long farm name wraps to two lines, then ends in "…"; its full text stays the link's name. */}
+        <Link
+          to="/"
+          title={siteName}
+          className="flex min-w-0 items-center gap-2 font-display text-lg font-bold text-pasture-800 sm:text-xl"
+        >
+          <img
+            src="/images/demo/logo.svg"
+            alt=""
+            width="36"
+            height="36"
+            className="h-9 w-9 shrink-0"
+          />
+          <span className="line-clamp-2 leading-tight">{siteName}</span>
+        </Link>
+        <nav aria-label="Main" className="hidden shrink-0 md:block">
+          <ul className="flex items-center gap-1">
+            <NavItems />
+          </ul>
+        </nav>
+        <div className="flex shrink-0 items-center gap-2">
+          <CartLink count={cartCount} />
+          <div className="hidden md:block">
+            {user ? (
+              <AccountMenu user={user} />
+            ) : (
+              <Link
+                to="/signin"
+                className="inline-block rounded-md bg-pasture-700 px-4 py-2 font-semibold text-white hover:bg-pasture-800"
+              >
+                Sign In
+              </Link>
+            )}
+          </div>
+          <MobileMenu user={user} />
+        </div>
+      </div>
+    </header>
+  )
+}
