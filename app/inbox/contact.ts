@@ -55,39 +55,3 @@ export const ContactSchema = z.object({
 })
 
 export type ContactInput = z.output<typeof ContactSchema>
-
-/** What the form sends, as typed: sent back with any error so nothing has to be retyped. */
-export type ContactValues = Record<'name' | 'email' | 'phone' | 'subject' | 'message', string>
-
-export const EMPTY_CONTACT_VALUES: ContactValues = {
-  name: '',
-  email: '',
-  phone: '',
-  subject: '',
-  message: '',
-}
-
-export function contactValues(form: FormData): ContactValues {
-  const read = (name: keyof ContactValues, max: number) => {
-    const value = form.get(name)
-    return typeof value === 'string' ? value.slice(0, max) : ''
-  }
-  return {
-    name: read('name', 200),
-    email: read('email', 300),
-    phone: read('phone', 60),
-    subject: read('subject', 20),
-    message: read('message', MESSAGE_MAX_LENGTH + 100),
-  }
-}
-
-/** The action's answer to the contact form. */
-export type ContactFormResult =
-  | { intent: 'contact'; ok: true; id: string; message: string }
-  | {
-      intent: 'contact'
-      ok: false
-      message: string
-      fieldErrors: Record<string, string>
-      values: ContactValues
-    }

@@ -15,17 +15,3 @@ export const NewsletterSchema = z.object({ email: emailField })
 
 /** 32 random bytes in base64url: what newsletter.server.ts makes. Anything else is refused unread. */
 export const NewsletterTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/)
-
-/** The action's answer to the newsletter form; `email` is what was typed, kept on failure. */
-export type NewsletterResult = {
-  intent: 'newsletter'
-  ok: boolean
-  message: string
-  fieldErrors: Record<string, string>
-  email: string
-}
-
-export function typedNewsletterEmail(form: FormData): string {
-  const value = form.get('email')
-  return typeof value === 'string' ? value.slice(0, 300) : ''
-}

@@ -1,17 +1,49 @@
+import type { FieldMetadata } from '@conform-to/react'
 import { type ComponentProps, useId } from 'react'
 
 // Form primitives with no shop knowledge: a visible label, the error right under the field,
-// tied to it with aria-describedby and aria-invalid so screen readers announce it.
+// tied to it with aria-describedby and aria-invalid so screen readers announce it. Given a
+// Conform `field` (platform/forms/conform.ts), each takes its name, what was typed, its first
+// error and the schema's constraints from it; props given beside it win.
+
+// biome-ignore lint/suspicious/noExplicitAny: any field of any schema
+export type FormField = FieldMetadata<any, any, any>
+
+/** What a Conform field gives a primitive; nothing when the form is not a Conform one. */
+export function bindField(field: FormField | undefined) {
+  if (!field) return { key: undefined, name: undefined, error: undefined, props: {} }
+  const initial = field.initialValue
+  return {
+    // A new key when Conform resets the form (after a good answer) empties the input.
+    key: field.key,
+    name: field.name,
+    error: field.errors?.[0],
+    initial: typeof initial === 'string' ? initial : undefined,
+    props: {
+      form: field.formId,
+      required: field.required,
+      minLength: field.minLength,
+      maxLength: field.maxLength,
+      min: field.min,
+      max: field.max,
+      step: field.step,
+      pattern: field.pattern,
+    },
+  }
+}
 
 // ComponentProps includes `ref` (a plain prop in React 19), passed on to the <input>.
 type TextFieldProps = ComponentProps<'input'> & {
   label: string
-  name: string
+  name?: string
   error?: string
   hint?: string
+  field?: FormField
 }
 
-export function TextField({ label, name, error, hint, className, ...input }: TextFieldProps) {
+export function TextField({ label, field, hint, className, ...own }: TextFieldProps) {
+  const bound = bindField(field)
+  const { name = bound.name, error = bound.error, ...input } = own
   const id = useId()
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
@@ -22,11 +54,14 @@ export function TextField({ label, name, error, hint, className, ...input }: Tex
         {label}
       </label>
       <input
+        key={bound.key}
         id={id}
         name={name}
+        defaultValue={bound.initial}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         className="mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-ink shadow-sm focus:border-pasture-700 focus:outline-none focus:ring-2 focus:ring-pasture-600 aria-[invalid=true]:border-red-700"
+        {...bound.props}
         {...input}
       />
       {hint ? (
@@ -50,20 +85,25 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
 
 type CheckboxProps = ComponentProps<'input'> & {
   label: React.ReactNode
-  name: string
+  name?: string
   error?: string
+  field?: FormField
 }
 
-export function CheckboxField({ label, name, error, className, ...input }: CheckboxProps) {
+export function CheckboxField({ label, field, className, ...own }: CheckboxProps) {
+  const bound = bindField(field)
+  const { name = bound.name, error = bound.error, ...input } = own
   const id = useId()
   const errorId = `${id}-error`
   return (
     <div className={className}>
       <div className="flex items-start gap-2">
         <input
+          key={bound.key}
           id={id}
           name={name}
           type="checkbox"
+          defaultChecked={field ? bound.initial === String(input.value ?? 'on') : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className="mt-1 h-4 w-4 rounded border-stone-400 accent-pasture-700"

@@ -1,12 +1,13 @@
 import { type SelectHTMLAttributes, useId } from 'react'
-import { FieldError } from './field'
+import { bindField, FieldError, type FormField } from './field'
 
 // The select twin of TextField: visible label, error under the field, tied with
 // aria-describedby and aria-invalid.
 
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string
-  name: string
+  name?: string
+  field?: FormField
   options: ReadonlyArray<{ value: string; label: string }>
   /** A first, empty choice such as "Select a state"; left out when not given. */
   placeholder?: string
@@ -15,13 +16,14 @@ type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
 
 export function SelectField({
   label,
-  name,
+  field,
   options,
   placeholder,
-  error,
   className,
-  ...select
+  ...own
 }: SelectFieldProps) {
+  const bound = bindField(field)
+  const { name = bound.name, error = bound.error, ...select } = own
   const id = useId()
   const errorId = `${id}-error`
   return (
@@ -30,8 +32,12 @@ export function SelectField({
         {label}
       </label>
       <select
+        key={bound.key}
         id={id}
         name={name}
+        defaultValue={bound.initial}
+        required={bound.props.required}
+        form={bound.props.form}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         className="mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-ink shadow-sm focus:border-pasture-700 focus:outline-none focus:ring-2 focus:ring-pasture-600 aria-[invalid=true]:border-red-700"

@@ -5,18 +5,15 @@ import { FarmMap } from '~/farm/farm-map'
 import { LocalBusinessJsonLd } from '~/farm/local-business-json-ld'
 import { pageMeta } from '~/farm/meta'
 import { describeOpeningHours } from '~/farm/opening-hours'
-import { type ContactFormResult, ContactSchema, contactValues } from '~/inbox/contact'
+import { ContactSchema } from '~/inbox/contact'
 import { getContactPage, submitContactMessage } from '~/inbox/contact.server'
 import { ContactForm } from '~/inbox/contact-form'
-import {
-  type NewsletterResult,
-  NewsletterSchema,
-  typedNewsletterEmail,
-} from '~/newsletter/newsletter'
+import { NewsletterSchema } from '~/newsletter/newsletter'
 import { subscribeToNewsletter } from '~/newsletter/newsletter.server'
 import { NewsletterForm } from '~/newsletter/newsletter-form'
 import { getDb } from '~/platform/db/db.server'
-import { NO_FIELD_ERRORS, parseForm, readForm } from '~/platform/forms/form-data'
+import { parseSubmission, replyDone, replyInvalid, replyRefused } from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
 import { Accordion } from '~/platform/ui/accordion'
 import { Heading } from '~/platform/ui/heading'
 import type { Route } from './+types/contact'
@@ -35,54 +32,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const caller = { clientIp: context.clientIp, log: context.log }
 
   if (intent.data === 'newsletter') {
-    const email = typedNewsletterEmail(form)
-    const parsed = parseForm(NewsletterSchema, form)
-    if (!parsed.ok) {
-      return data<NewsletterResult>(
-        { intent: 'newsletter', ok: false, message: '', fieldErrors: parsed.fieldErrors, email },
-        { status: 400 },
-      )
-    }
-    const outcome = await subscribeToNewsletter(getDb(), parsed.data.email, caller)
-    return data<NewsletterResult>(
-      {
-        intent: 'newsletter',
-        ok: outcome.ok,
-        message: outcome.message,
-        fieldErrors: NO_FIELD_ERRORS,
-        email: outcome.ok ? '' : email,
-      },
-      { status: outcome.ok ? 200 : outcome.status },
-    )
+    const submission = parseSubmission(form, NewsletterSchema)
+    if (submission.status !== 'success') return replyInvalid(submission, { form: 'newsletter' })
+    const outcome = await subscribeToNewsletter(getDb(), submission.value.email, caller)
+    return outcome.ok
+      ? replyDone(submission, outcome.message, { form: 'newsletter' })
+      : replyRefused(submission, outcome.message, outcome.status, { form: 'newsletter' })
   }
 
-  const values = contactValues(form)
-  const parsed = parseForm(ContactSchema, form)
-  if (!parsed.ok) {
-    return data<ContactFormResult>(
-      { intent: 'contact', ok: false, message: '', fieldErrors: parsed.fieldErrors, values },
-      { status: 400 },
-    )
-  }
-  const outcome = await submitContactMessage(getDb(), parsed.data, caller)
-  if (!outcome.ok) {
-    return data<ContactFormResult>(
-      {
-        intent: 'contact',
-        ok: false,
-        message: outcome.message,
-        fieldErrors: NO_FIELD_ERRORS,
-        values,
-      },
-      { status: outcome.status },
-    )
-  }
-  return data<ContactFormResult>({
-    intent: 'contact',
-    ok: true,
-    id: outcome.id,
-    message: outcome.message,
-  })
+  const submission = parseSubmission(form, ContactSchema)
+  if (submission.status !== 'success') return replyInvalid(submission, { form: 'contact' })
+  const outcome = await submitContactMessage(getDb(), submission.value, caller)
+  return outcome.ok
+    ? replyDone(submission, outcome.message, { form: 'contact' })
+    : replyRefused(submission, outcome.message, outcome.status, { form: 'contact' })
 }
 
 const linkClass = 'font-semibold text-pasture-800 underline underline-offset-4'
@@ -90,8 +53,8 @@ const linkClass = 'font-semibold text-pasture-800 underline underline-offset-4'
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { farm, mapEmbedUrl, siteUrl } = loaderData
   const hours = describeOpeningHours(farm.opening_hours)
-  const contactResult = actionData?.intent === 'contact' ? actionData : undefined
-  const newsletterResult = actionData?.intent === 'newsletter' ? actionData : undefined
+  const contactResult = actionData?.form === 'contact' ? actionData : undefined
+  const newsletterResult = actionData?.form === 'newsletter' ? actionData : undefined
   const social = [
     { href: farm.facebook_url, label: 'Facebook' },
     { href: farm.instagram_url, label: 'Instagram' },
@@ -119,7 +82,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             Send Us a Message
           </Heading>
           <div className="mt-6">
-            <ContactForm result={contactResult} labelledBy="message-heading" />
+            <ContactForm reply={contactResult} labelledBy="message-heading" />
           </div>
         </section>
 
@@ -205,7 +168,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               Seasonal news from the farm, and first word when fresh beef is ready.
             </p>
             <div className="mt-4">
-              <NewsletterForm serverResult={newsletterResult} labelledBy="newsletter-heading" />
+              <NewsletterForm serverReply={newsletterResult} labelledBy="newsletter-heading" />
             </div>
           </section>
         </div>

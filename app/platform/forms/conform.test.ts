@@ -1,0 +1,85 @@
+import { describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { parseSubmission, replyDone, replyInvalid, replyRefused } from './conform'
+
+const Schema = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required'),
+  password: z.string().min(8, 'Password must be at least 8 characters'),
+  tags: z.array(z.string().min(1, 'Tag is required')).default([]),
+})
+
+function form(entries: [string, string | Blob][]) {
+  const data = new FormData()
+  for (const [name, value] of entries) data.append(name, value)
+  return data
+}
+
+describe('a Conform form', () => {
+  test('values stay as typed: an empty field is "", and the schema words the complaint', () => {
+    const submission = parseSubmission(
+      form([
+        ['name', '  '],
+        ['password', 'x'],
+      ]),
+      Schema,
+    )
+    expect(submission.status).toBe('error')
+    expect(submission.reply().error).toEqual({
+      name: ['Name is required'],
+      password: ['Password must be at least 8 characters'],
+    })
+  })
+
+  test('a refusal answers 400 with what was typed, never a hidden field', () => {
+    const submission = parseSubmission(
+      form([
+        ['name', 'Ann'],
+        ['password', 'short'],
+      ]),
+      Schema,
+    )
+    const answer = replyInvalid(submission, { form: 'signup', hideFields: ['password'] })
+    expect(answer.init?.status).toBe(400)
+    expect(answer.data.form).toBe('signup')
+    expect(answer.data.initialValue).toEqual({ name: 'Ann' })
+  })
+
+  test("the shop's own refusal is a form error with its status", () => {
+    const submission = parseSubmission(
+      form([
+        ['name', 'Ann'],
+        ['password', 'long enough'],
+      ]),
+      Schema,
+    )
+    expect(submission.status).toBe('success')
+    const answer = replyRefused(submission, 'Too many attempts', 429)
+    expect(answer.init?.status).toBe(429)
+    expect(answer.data.error).toEqual({ '': ['Too many attempts'] })
+  })
+
+  test('done empties the form and carries the words for the page', () => {
+    const submission = parseSubmission(
+      form([
+        ['name', 'Ann'],
+        ['password', 'long enough'],
+      ]),
+      Schema,
+    )
+    const reply = replyDone(submission, 'Saved')
+    expect(reply).toMatchObject({ status: 'success', message: 'Saved', initialValue: null })
+  })
+
+  test('list fields arrive as lists, by index', () => {
+    const submission = parseSubmission(
+      form([
+        ['name', 'Ann'],
+        ['password', 'long enough'],
+        ['tags[0]', 'a'],
+        ['tags[1]', 'b'],
+      ]),
+      Schema,
+    )
+    expect(submission.status === 'success' && submission.value.tags).toEqual(['a', 'b'])
+  })
+})

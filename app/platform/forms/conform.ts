@@ -1,0 +1,96 @@
+import { type SubmissionResult, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data } from 'react-router'
+import type { z } from 'zod'
+
+// Every form is a Conform form (ADR 26): one zod schema checks it in the browser (before it
+// is sent) and again in the action; the action answers with the submission's reply, which
+// carries the field errors and what was typed, so the page shows both with no code of its own.
+// Without JavaScript the same reply renders the same page from the server.
+
+/** What every action answers for a form: Conform's reply, and words for the page when it went well. */
+export type FormReply = SubmissionResult<string[]> & { message?: string; form?: string }
+
+/**
+ * Parses a posted form with its schema. Values stay as typed (no automatic coercion): the
+ * schemas trim, convert and word their own messages, "" included.
+ */
+export function parseSubmission<Schema extends z.ZodType>(form: FormData, schema: Schema) {
+  return parseWithZod(form, { schema, disableAutoCoercion: true })
+}
+
+type FormShape<Schema extends z.ZodType> =
+  // biome-ignore lint/suspicious/noExplicitAny: Conform's own constraint for a form's shape
+  z.input<Schema> extends Record<string, any> ? z.input<Schema> : never
+
+/**
+ * The page side of a form: the browser checks with the schema on submit and again as each
+ * complained-about field changes (nobody is scolded while still typing); constraints such as
+ * required and maxLength come from the schema.
+ */
+export function useSchemaForm<Schema extends z.ZodType>(
+  schema: Schema,
+  options: {
+    lastResult?: FormReply | null
+    defaultValue?: Record<string, unknown>
+    id?: string
+  } = {},
+) {
+  return useForm<FormShape<Schema>, z.output<Schema>>({
+    id: options.id,
+    lastResult: options.lastResult,
+    // biome-ignore lint/suspicious/noExplicitAny: Conform's DefaultValue type is recursive over the schema
+    defaultValue: options.defaultValue as any,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseSubmission(formData, schema),
+  })
+}
+
+type Parsed = ReturnType<typeof parseSubmission>
+type ReplyOptions = {
+  /** Which form answers, on a page with several (so each shows only its own reply) */
+  form?: string
+  /** Fields never sent back, such as passwords */
+  hideFields?: string[]
+}
+
+/** The schema said no: 400, with each field's complaint and what was typed. */
+export function replyInvalid(submission: Parsed, options: ReplyOptions = {}) {
+  return data<FormReply>(
+    { ...submission.reply({ hideFields: options.hideFields }), form: options.form },
+    { status: 400 },
+  )
+}
+
+/** The form was fine but the shop could not do it: `message` above the form, typing kept. */
+export function replyRefused(
+  submission: Parsed,
+  message: string,
+  status: number,
+  options: ReplyOptions = {},
+) {
+  return data<FormReply>(
+    {
+      ...submission.reply({ formErrors: [message], hideFields: options.hideFields }),
+      form: options.form,
+    },
+    { status },
+  )
+}
+
+/** Done: the form is emptied (unless `keep`) and `message`, if any, is shown above it. */
+export function replyDone(
+  submission: Parsed,
+  message?: string,
+  options: ReplyOptions & { keep?: boolean } = {},
+): FormReply {
+  return {
+    // Conform leaves the status out of a reply that resets the form; the page needs it.
+    status: 'success',
+    ...submission.reply({ resetForm: !options.keep, hideFields: options.hideFields }),
+    form: options.form,
+    message,
+  }
+}
