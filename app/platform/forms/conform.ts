@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import type { z } from 'zod'
 
-// Every form is a Conform form (ADR 26): one zod schema checks it in the browser (before it
+// Every form is a Conform form (ADR 27): one zod schema checks it in the browser (before it
 // is sent) and again in the action; the action answers with the submission's reply, which
 // carries the field errors and what was typed, so the page shows both with no code of its own.
 // Without JavaScript the same reply renders the same page from the server.
