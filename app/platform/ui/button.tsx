@@ -19,6 +19,8 @@ export const buttonVariants = cva('rounded-md', {
         'border border-stone-400 text-ink hover:bg-earth-50 disabled:cursor-not-allowed disabled:opacity-40',
       /** a destructive action: remove, archive, cancel */
       danger: 'border-red-800 text-red-800 hover:bg-red-50',
+      /** the answer that destroys, in a confirmation dialog */
+      destructive: 'bg-red-800 text-white hover:bg-red-900',
     },
     size: {
       default: 'inline-flex items-center justify-center px-5 font-semibold',
@@ -33,7 +35,7 @@ export const buttonVariants = cva('rounded-md', {
   compoundVariants: [
     // At the default size an outlined button's 2px border takes the place of 2px of padding,
     // so it is as tall as a primary one; smaller ones have a 1px border.
-    { variant: ['primary', 'outline'], size: 'default', class: 'py-2.5' },
+    { variant: ['primary', 'outline', 'destructive'], size: 'default', class: 'py-2.5' },
     { variant: ['secondary', 'danger'], size: 'default', class: 'border-2 py-2' },
     { variant: ['secondary', 'danger'], size: ['medium', 'small', 'icon'], class: 'border' },
   ],

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react'
+import { Button } from './button'
 
 /**
  * A yes/no question before a destructive cart change, as a native modal <dialog>: focus moves
@@ -55,21 +56,12 @@ export function ConfirmDialog({
         {question}
       </p>
       <div className="mt-6 flex justify-end gap-3">
-        <button
-          ref={cancel}
-          type="button"
-          onClick={onCancel}
-          className="rounded-md border border-stone-400 px-4 py-2 font-semibold text-ink hover:bg-earth-50"
-        >
+        <Button ref={cancel} type="button" onClick={onCancel} variant="outline">
           Cancel
-        </button>
-        <button
-          type="button"
-          onClick={onConfirm}
-          className="rounded-md bg-red-800 px-4 py-2 font-semibold text-white hover:bg-red-900"
-        >
+        </Button>
+        <Button type="button" onClick={onConfirm} variant="destructive">
           {confirmLabel}
-        </button>
+        </Button>
       </div>
     </dialog>
   )
