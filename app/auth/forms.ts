@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// One schema per form, used by the page (live validation) and by its action. The messages are
+// One schema per form, used by the page (Conform checks it in the browser) and by its action. The messages are
 // the specification's words.
 
 export const PASSWORD_TOO_SHORT = 'Password must be at least 8 characters long.'
@@ -58,6 +58,7 @@ export const SignUpSchema = z
     confirmPassword: z.string({ error: SIGN_UP_PASSWORDS_DIFFER }),
     newsletter: checkbox,
     terms: checkbox.refine((accepted) => accepted, TERMS_REQUIRED),
+    redirect: z.string().max(2000).optional(),
   })
   .refine((form) => form.password === form.confirmPassword, {
     message: SIGN_UP_PASSWORDS_DIFFER,

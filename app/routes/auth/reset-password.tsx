@@ -1,10 +1,18 @@
+import { getFormProps } from '@conform-to/react'
 import { data, Form, useNavigation } from 'react-router'
 import { isResetTokenValid, resetPassword } from '~/auth/accounts.server'
 import { AuthCard } from '~/auth/auth-card'
 import { INVALID_RESET_LINK, ResetPasswordSchema } from '~/auth/forms'
 import { requireGuest } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
-import { NO_FIELD_ERRORS, parseForm, readForm } from '~/platform/forms/form-data'
+import {
+  parseSubmission,
+  replyDone,
+  replyInvalid,
+  replyRefused,
+  useSchemaForm,
+} from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
 import { Button, ButtonLink } from '~/platform/ui/button'
 import { FormMessage, TextField } from '~/platform/ui/field'
 import type { Route } from './+types/reset-password'
@@ -18,25 +26,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireGuest(request)
-  const parsed = parseForm(ResetPasswordSchema, await readForm(request))
-  if (!parsed.ok) {
-    return data({ fieldErrors: parsed.fieldErrors, message: '', done: false }, { status: 400 })
-  }
-  const outcome = await resetPassword(parsed.data)
-  if (!outcome.ok) {
-    return data(
-      { fieldErrors: NO_FIELD_ERRORS, message: outcome.message, done: false },
-      { status: 400 },
-    )
-  }
-  return { fieldErrors: NO_FIELD_ERRORS, message: outcome.message ?? '', done: true }
+  const submission = parseSubmission(await readForm(request), ResetPasswordSchema)
+  const hideFields = ['password', 'confirmPassword']
+  if (submission.status !== 'success') return replyInvalid(submission, { hideFields })
+  const outcome = await resetPassword(submission.value)
+  return outcome.ok
+    ? replyDone(submission, outcome.message, { hideFields })
+    : replyRefused(submission, outcome.message, 400, { hideFields })
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const updating = navigation.state === 'submitting'
+  const [form, fields] = useSchemaForm(ResetPasswordSchema, {
+    id: 'reset-password',
+    lastResult: actionData,
+  })
 
-  if (actionData?.done) {
+  if (actionData?.status === 'success') {
     return (
       <AuthCard title="Reset Password">
         <FormMessage tone="success">{actionData.message}</FormMessage>
@@ -47,7 +54,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     )
   }
 
-  if (!loaderData.token || actionData?.fieldErrors.token) {
+  if (!loaderData.token || actionData?.error?.token) {
     return (
       <AuthCard title="Reset Password">
         <FormMessage tone="error">{INVALID_RESET_LINK}</FormMessage>
@@ -60,25 +67,21 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 
   return (
     <AuthCard title="Reset Password">
-      <Form method="post" className="space-y-4" noValidate>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="token" value={loaderData.token} />
-        <FormMessage tone="error">{actionData?.message}</FormMessage>
+        <FormMessage tone="error">{form.errors?.[0]}</FormMessage>
         <TextField
           label="New password"
-          name="password"
+          field={fields.password}
           type="password"
           autoComplete="new-password"
           hint="At least 8 characters."
-          required
-          error={actionData?.fieldErrors.password}
         />
         <TextField
           label="Confirm new password"
-          name="confirmPassword"
+          field={fields.confirmPassword}
           type="password"
           autoComplete="new-password"
-          required
-          error={actionData?.fieldErrors.confirmPassword}
         />
         <Button type="submit" disabled={updating} className="w-full">
           {updating ? 'Updating...' : 'Update Password'}

@@ -1,5 +1,7 @@
+import { getFormProps } from '@conform-to/react'
 import { useEffect, useRef, useState } from 'react'
 import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router'
+import { z } from 'zod'
 import { requestPasswordReset, signIn, startSocialSignIn } from '~/auth/accounts.server'
 import { configuredSocialProviders } from '~/auth/auth.server'
 import { AuthCard, SocialButtons } from '~/auth/auth-card'
@@ -7,7 +9,15 @@ import { ForgotPasswordSchema, SignInSchema, SocialSignInSchema } from '~/auth/f
 import { requireGuest } from '~/auth/guards.server'
 import { authPageUrl, safeRedirect, signInReason } from '~/auth/redirect'
 import { pageMeta } from '~/farm/meta'
-import { NO_FIELD_ERRORS, parseForm, readForm } from '~/platform/forms/form-data'
+import {
+  type FormReply,
+  parseSubmission,
+  replyDone,
+  replyInvalid,
+  replyRefused,
+  useSchemaForm,
+} from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
 import { Button } from '~/platform/ui/button'
 import { CheckboxField, FormMessage, TextField } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
@@ -25,110 +35,82 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+// Three forms post here: signing in, the forgot-password dialog and the social buttons
+// (AuthCard's, on the sign-up page too). A post without an intent is a sign-in.
+const IntentSchema = z.enum(['signin', 'forgot-password', 'social']).catch('signin')
+
 export async function action({ request, context }: Route.ActionArgs) {
   await requireGuest(request)
   const form = await readForm(request)
   const caller = { request, clientIp: context.clientIp }
-  const intent = form.get('intent')
+  const intent = IntentSchema.parse(form.get('intent'))
 
   if (intent === 'forgot-password') {
-    const parsed = parseForm(ForgotPasswordSchema, form)
-    if (!parsed.ok) {
-      return data(
-        { intent, fieldErrors: parsed.fieldErrors, message: '', email: '' },
-        { status: 400 },
-      )
-    }
-    const outcome = await requestPasswordReset(parsed.data.email, caller)
-    if (!outcome.ok) {
-      return data(
-        { intent, fieldErrors: NO_FIELD_ERRORS, message: outcome.message, email: '' },
-        { status: outcome.status },
-      )
-    }
-    return {
-      intent,
-      fieldErrors: NO_FIELD_ERRORS,
-      message: outcome.message ?? '',
-      email: '',
-      sent: true,
-    }
+    const submission = parseSubmission(form, ForgotPasswordSchema)
+    if (submission.status !== 'success') return replyInvalid(submission, { form: intent })
+    const outcome = await requestPasswordReset(submission.value.email, caller)
+    return outcome.ok
+      ? replyDone(submission, outcome.message, { form: intent, keep: true })
+      : replyRefused(submission, outcome.message, outcome.status, { form: intent })
   }
 
   if (intent === 'social') {
-    const parsed = parseForm(SocialSignInSchema, form)
-    if (!parsed.ok) throw data('Unknown sign-in provider.', { status: 400 })
-    const outcome = await startSocialSignIn(parsed.data, caller)
-    if (!outcome.ok) {
-      return data(
-        { intent, fieldErrors: NO_FIELD_ERRORS, message: outcome.message, email: '' },
-        { status: outcome.status },
-      )
-    }
+    const submission = parseSubmission(form, SocialSignInSchema)
+    if (submission.status !== 'success') throw data('Unknown sign-in provider.', { status: 400 })
+    const outcome = await startSocialSignIn(submission.value, caller)
+    if (!outcome.ok)
+      return replyRefused(submission, outcome.message, outcome.status, { form: intent })
     throw redirect(outcome.url, { headers: outcome.headers })
   }
 
-  const parsed = parseForm(SignInSchema, form)
-  // The typed address comes back with any error, so nothing has to be typed twice.
-  const email = String(form.get('email') ?? '').slice(0, 254)
-  if (!parsed.ok) {
-    return data(
-      { intent: 'signin', fieldErrors: parsed.fieldErrors, message: '', email },
-      { status: 400 },
-    )
-  }
-  const outcome = await signIn(parsed.data, caller)
-  if (!outcome.ok) {
-    return data(
-      { intent: 'signin', fieldErrors: NO_FIELD_ERRORS, message: outcome.message, email },
-      { status: outcome.status },
-    )
-  }
-  throw redirect(safeRedirect(parsed.data.redirect), { headers: outcome.headers })
+  // The typed address comes back with any error (never the password), so nothing is typed twice.
+  const submission = parseSubmission(form, SignInSchema)
+  const options = { form: intent, hideFields: ['password'] }
+  if (submission.status !== 'success') return replyInvalid(submission, options)
+  const outcome = await signIn(submission.value, caller)
+  if (!outcome.ok) return replyRefused(submission, outcome.message, outcome.status, options)
+  throw redirect(safeRedirect(submission.value.redirect), { headers: outcome.headers })
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const signingIn = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'signin'
-  const signInResult = actionData?.intent === 'signin' ? actionData : undefined
-  // Uncontrolled on purpose: what a shopper types before the page's JavaScript has loaded must
-  // survive hydration (a controlled value would be reset to the state's '').
+  const signInResult = actionData?.form === 'signin' ? actionData : undefined
+  const [form, fields] = useSchemaForm(SignInSchema, { id: 'signin', lastResult: signInResult })
+  // Uncontrolled (as every Conform field): what a shopper types before the page's JavaScript
+  // has loaded survives hydration. The dialog reads it when it opens.
   const emailField = useRef<HTMLInputElement>(null)
-  const socialResult = actionData?.intent === 'social' ? actionData : undefined
-  const forgotResult = actionData?.intent === 'forgot-password' ? actionData : undefined
+  const socialResult = actionData?.form === 'social' ? actionData : undefined
+  const forgotResult = actionData?.form === 'forgot-password' ? actionData : undefined
   const socialError = loaderData.socialError
     ? 'Failed to sign in. Please try again.'
-    : socialResult?.message
+    : socialResult?.error?.['']?.[0]
+  const typedEmail = signInResult?.initialValue?.email
 
   return (
     <AuthCard title="Sign In">
       <p className="-mt-3 mb-6 text-center text-muted">
         {signInReason(loaderData.redirect) ?? 'Welcome back to the farm.'}
       </p>
-      <Form method="post" className="space-y-4" noValidate>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="signin" />
         <input type="hidden" name="redirect" value={loaderData.redirect} />
-        <FormMessage tone="error">{signInResult?.message || socialError}</FormMessage>
+        <FormMessage tone="error">{form.errors?.[0] || socialError}</FormMessage>
         <TextField
           label="Email"
-          name="email"
+          field={fields.email}
           type="email"
           autoComplete="email"
-          required
           ref={emailField}
-          defaultValue={signInResult?.email ?? ''}
-          error={signInResult?.fieldErrors.email}
         />
         <TextField
           label="Password"
-          name="password"
+          field={fields.password}
           type="password"
           autoComplete="current-password"
-          required
-          error={signInResult?.fieldErrors.password}
         />
         <div className="flex items-center justify-between">
-          <CheckboxField label="Remember me" name="rememberMe" />
+          <CheckboxField label="Remember me" field={fields.rememberMe} />
           <ForgotPasswordLink />
         </div>
         <Button type="submit" disabled={signingIn} className="w-full">
@@ -150,9 +132,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         </Link>
       </p>
       <ForgotPasswordDialog
-        email={() => emailField.current?.value ?? signInResult?.email ?? ''}
+        email={() =>
+          emailField.current?.value ?? (typeof typedEmail === 'string' ? typedEmail : '')
+        }
         initiallyOpen={loaderData.forgotOpen || Boolean(forgotResult)}
-        serverResult={forgotResult}
+        serverReply={forgotResult}
       />
     </AuthCard>
   )
@@ -175,8 +159,6 @@ function ForgotPasswordLink() {
   )
 }
 
-type ForgotResult = { fieldErrors: Record<string, string>; message: string; sent?: boolean }
-
 /**
  * The forgot-password modal: a native <dialog> (focus moves in, Escape closes, focus returns),
  * prefilled with the email typed on the sign-in form. Without JavaScript it renders open
@@ -185,20 +167,18 @@ type ForgotResult = { fieldErrors: Record<string, string>; message: string; sent
 function ForgotPasswordDialog({
   email,
   initiallyOpen,
-  serverResult,
+  serverReply,
 }: {
   /** The email typed on the sign-in form, read when the dialog opens */
   email: () => string
   initiallyOpen: boolean
-  serverResult: ForgotResult | undefined
+  /** The action's answer when the dialog was posted without JavaScript */
+  serverReply: FormReply | undefined
 }) {
   const dialog = useRef<HTMLDialogElement>(null)
-  const fetcher = useFetcher<ForgotResult>()
   // The form exists only while the dialog is open, so the page has one Email field otherwise.
   const [open, setOpen] = useState(initiallyOpen)
   const [resetEmail, setResetEmail] = useState(() => email())
-  const result = fetcher.data ?? serverResult
-  const sending = fetcher.state !== 'idle'
 
   useEffect(() => {
     const show = () => {
@@ -236,42 +216,61 @@ function ForgotPasswordDialog({
           <p className="mt-2 text-sm text-muted">
             Enter your email and we'll send you a link to choose a new password.
           </p>
-          <fetcher.Form method="post" action="/signin" className="mt-4 space-y-4" noValidate>
-            <input type="hidden" name="intent" value="forgot-password" />
-            {result?.sent ? (
-              <FormMessage tone="success">{result.message}</FormMessage>
-            ) : (
-              <FormMessage tone="error">{result?.message}</FormMessage>
-            )}
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={resetEmail}
-              onChange={(event) => setResetEmail(event.target.value)}
-              error={result?.fieldErrors.email}
-            />
-            <div className="flex justify-end gap-3">
-              <a
-                href="/signin"
-                onClick={(event) => {
-                  event.preventDefault()
-                  dialog.current?.close()
-                }}
-                className="rounded-md px-4 py-2 font-semibold text-ink hover:bg-earth-50"
-              >
-                Cancel
-              </a>
-              <Button type="submit" disabled={sending}>
-                {sending ? 'Sending...' : 'Send Reset Link'}
-              </Button>
-            </div>
-          </fetcher.Form>
+          <ForgotPasswordForm
+            email={resetEmail}
+            serverReply={serverReply}
+            onCancel={() => dialog.current?.close()}
+          />
         </>
       ) : null}
     </dialog>
+  )
+}
+
+/** The dialog's form, new each time the dialog opens (so it starts from the typed email). */
+function ForgotPasswordForm({
+  email,
+  serverReply,
+  onCancel,
+}: {
+  email: string
+  serverReply: FormReply | undefined
+  onCancel: () => void
+}) {
+  const fetcher = useFetcher<FormReply>()
+  const reply = fetcher.data ?? serverReply
+  const [form, fields] = useSchemaForm(ForgotPasswordSchema, {
+    id: 'forgot-password',
+    lastResult: reply,
+    defaultValue: { email },
+  })
+  const sending = fetcher.state !== 'idle'
+
+  return (
+    <fetcher.Form method="post" action="/signin" {...getFormProps(form)} className="mt-4 space-y-4">
+      <input type="hidden" name="intent" value="forgot-password" />
+      {reply?.status === 'success' && form.status !== 'error' ? (
+        <FormMessage tone="success">{reply.message}</FormMessage>
+      ) : (
+        <FormMessage tone="error">{form.errors?.[0]}</FormMessage>
+      )}
+      <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
+      <div className="flex justify-end gap-3">
+        <a
+          href="/signin"
+          onClick={(event) => {
+            event.preventDefault()
+            onCancel()
+          }}
+          className="rounded-md px-4 py-2 font-semibold text-ink hover:bg-earth-50"
+        >
+          Cancel
+        </a>
+        <Button type="submit" disabled={sending}>
+          {sending ? 'Sending...' : 'Send Reset Link'}
+        </Button>
+      </div>
+    </fetcher.Form>
   )
 }
 

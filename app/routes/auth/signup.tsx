@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { getFormProps } from '@conform-to/react'
+import { Form, Link, redirect, useNavigation } from 'react-router'
 import { signUp } from '~/auth/accounts.server'
 import { configuredSocialProviders } from '~/auth/auth.server'
 import { AuthCard, SocialButtons } from '~/auth/auth-card'
@@ -7,8 +7,15 @@ import { SignUpSchema } from '~/auth/forms'
 import { requireGuest } from '~/auth/guards.server'
 import { authPageUrl, SIGN_UP_LANDING, safeRedirect } from '~/auth/redirect'
 import { pageMeta } from '~/farm/meta'
-import { type FieldErrors, NO_FIELD_ERRORS, parseForm, readForm } from '~/platform/forms/form-data'
+import {
+  parseSubmission,
+  replyInvalid,
+  replyRefused,
+  useSchemaForm,
+} from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
 import { Button } from '~/platform/ui/button'
+import { useHydrated } from '~/platform/ui/disclosure'
 import { CheckboxField, FormMessage, TextField } from '~/platform/ui/field'
 import { TermsLabel } from '~/policies/terms-label'
 import type { Route } from './+types/signup'
@@ -26,115 +33,66 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireGuest(request)
   const form = await readForm(request)
   // What was typed (never the passwords) comes back with any error, so nothing is lost.
-  const values = {
-    firstName: String(form.get('firstName') ?? '').slice(0, 100),
-    lastName: String(form.get('lastName') ?? '').slice(0, 100),
-    email: String(form.get('email') ?? '').slice(0, 254),
-    newsletter: form.get('newsletter') === 'on',
-    terms: form.get('terms') === 'on',
-  }
-  const parsed = parseForm(SignUpSchema, form)
-  if (!parsed.ok) {
-    return data({ fieldErrors: parsed.fieldErrors, message: '', values }, { status: 400 })
-  }
-  const outcome = await signUp(parsed.data, { request, clientIp: context.clientIp })
-  if (!outcome.ok) {
-    return data(
-      { fieldErrors: NO_FIELD_ERRORS, message: outcome.message, values },
-      { status: outcome.status },
-    )
-  }
-  throw redirect(safeRedirect(form.get('redirect'), SIGN_UP_LANDING), { headers: outcome.headers })
-}
-
-type Values = Record<
-  'firstName' | 'lastName' | 'email' | 'password' | 'confirmPassword',
-  string
-> & {
-  terms: boolean
-}
-
-const EMPTY: Values = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  password: '',
-  confirmPassword: '',
-  terms: false,
-}
-
-/** The same schema as the action, run as the user types; errors show once a field is touched. */
-function liveErrors(values: Values): FieldErrors {
-  const result = parseForm(SignUpSchema, { ...values, terms: values.terms ? 'on' : undefined })
-  return result.ok ? {} : result.fieldErrors
+  const hideFields = ['password', 'confirmPassword']
+  const submission = parseSubmission(form, SignUpSchema)
+  if (submission.status !== 'success') return replyInvalid(submission, { hideFields })
+  const outcome = await signUp(submission.value, { request, clientIp: context.clientIp })
+  if (!outcome.ok) return replyRefused(submission, outcome.message, outcome.status, { hideFields })
+  throw redirect(safeRedirect(submission.value.redirect, SIGN_UP_LANDING), {
+    headers: outcome.headers,
+  })
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const creating = navigation.state === 'submitting'
-  const [values, setValues] = useState<Values>({ ...EMPTY, ...actionData?.values })
-  const [touched, setTouched] = useState<Record<string, boolean>>({})
-  // Before hydration (or without JavaScript) the server validates; after it, the page does too.
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-
-  const live = liveErrors(values)
-  const errorFor = (field: keyof Values) =>
-    (touched[field] ? live[field] : undefined) ?? actionData?.fieldErrors[field]
-  const field = (name: keyof Values) => ({
-    name,
-    ...(name === 'terms'
-      ? { defaultChecked: actionData?.values.terms }
-      : name === 'password' || name === 'confirmPassword'
-        ? {}
-        : { defaultValue: actionData?.values[name] }),
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-      const { value, checked, type } = event.target
-      setValues((current) => ({ ...current, [name]: type === 'checkbox' ? checked : value }))
-      setTouched((current) => ({ ...current, [name]: true }))
-    },
-    error: errorFor(name),
-  })
-  const invalid = hydrated && Object.keys(live).length > 0
+  const [form, fields] = useSchemaForm(SignUpSchema, { id: 'signup', lastResult: actionData })
+  // Before hydration (or without JavaScript) the server validates; after it, the page does
+  // too, field by field as each is typed in, and the button waits until the whole form passes.
+  const hydrated = useHydrated()
+  const invalid = hydrated && !SignUpSchema.safeParse(form.value ?? {}).success
 
   return (
     <AuthCard title="Create Account">
       <p className="-mt-3 mb-6 text-center text-muted">
         Join us for farm-fresh food delivered to your door.
       </p>
-      <Form method="post" className="space-y-4" noValidate>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        // A field is checked from its first keystroke (Conform then rechecks it on each one).
+        onInput={(event) => {
+          const name = (event.target as HTMLInputElement).name
+          if (name) form.validate({ name })
+        }}
+        className="space-y-4"
+      >
         <input type="hidden" name="redirect" value={loaderData.redirect} />
-        <FormMessage tone="error">{actionData?.message}</FormMessage>
+        <FormMessage tone="error">{form.errors?.[0]}</FormMessage>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            required
-            {...field('firstName')}
-          />
-          <TextField label="Last name" autoComplete="family-name" required {...field('lastName')} />
+          <TextField label="First name" field={fields.firstName} autoComplete="given-name" />
+          <TextField label="Last name" field={fields.lastName} autoComplete="family-name" />
         </div>
-        <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
+        <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
         <TextField
           label="Password"
+          field={fields.password}
           type="password"
           autoComplete="new-password"
           hint="At least 8 characters."
-          required
-          {...field('password')}
         />
         <TextField
           label="Confirm password"
+          field={fields.confirmPassword}
           type="password"
           autoComplete="new-password"
           required
-          {...field('confirmPassword')}
         />
         <CheckboxField
           label="Subscribe to our newsletter for farm news and offers"
-          name="newsletter"
+          field={fields.newsletter}
         />
-        <CheckboxField label={<TermsLabel />} {...field('terms')} />
+        <CheckboxField label={<TermsLabel />} field={fields.terms} />
         <Button type="submit" disabled={creating || invalid} className="w-full">
           {creating ? 'Creating account...' : 'Create Account'}
         </Button>
