@@ -1,10 +1,11 @@
 import { useEffect } from 'react'
 import { useFetcher, useLocation } from 'react-router'
 import { productCardId } from '~/catalog/product-card'
+import type { FormReply } from '~/platform/forms/conform'
 import { Button } from '~/platform/ui/button'
 import { useHydrated } from '~/platform/ui/disclosure'
 import { useToast } from '~/platform/ui/toasts'
-import type { CartActionResult } from './forms'
+import { cartChangeDone, cartReplyMessage } from './forms'
 
 export type AddToCartFormProps = {
   productId: string
@@ -44,7 +45,7 @@ export function AddToCartForm({
   children,
   card,
 }: AddToCartFormProps) {
-  const fetcher = useFetcher<CartActionResult>()
+  const fetcher = useFetcher<FormReply>()
   const hydrated = useHydrated()
   const location = useLocation()
   const adding = fetcher.state !== 'idle'
@@ -74,22 +75,22 @@ export function AddToCartForm({
       </Button>
       <p
         role="status"
-        className={`mt-2 min-h-5 text-sm font-medium ${result?.ok === false ? 'text-red-800' : 'text-pasture-800'}`}
+        className={`mt-2 min-h-5 text-sm font-medium ${result && !cartChangeDone(result) ? 'text-red-800' : 'text-pasture-800'}`}
       >
-        {result?.message ?? ''}
+        {result ? cartReplyMessage(result) : ''}
       </p>
     </fetcher.Form>
   )
 }
 
 /** After a card's Add to Cart: a toast naming what was added, with the way to the cart. */
-function useAddedToast(result: CartActionResult | undefined, what: string) {
+function useAddedToast(result: FormReply | undefined, what: string) {
   const { show } = useToast()
   useEffect(() => {
-    if (!result?.ok || !what) return
+    if (!result || !cartChangeDone(result) || !what) return
     show({
       type: 'success',
-      title: result.message,
+      title: cartReplyMessage(result),
       message: what,
       link: { to: '/cart', label: 'View Cart' },
     })

@@ -1,11 +1,12 @@
 import { useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { sellingUnit } from '~/catalog/variants'
+import type { FormReply } from '~/platform/forms/conform'
 import { ConfirmDialog } from '~/platform/ui/confirm-dialog'
 import { Price } from '~/platform/ui/price'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
 import type { CartLine } from './cart'
-import type { CartActionResult } from './forms'
+import { cartReplyMessage } from './forms'
 import { CONFIRM_REMOVE, ITEM_REMOVED, QUANTITY_UPDATED } from './messages'
 
 /**
@@ -35,15 +36,12 @@ export function CartLineItem({
   /** called when a removal is confirmed, before the server answers */
   onRemove: (label: string) => void
 }) {
-  const fetcher = useFetcher<CartActionResult>({ key: lineFetcherKey(line.id) })
+  const fetcher = useFetcher<FormReply>({ key: lineFetcherKey(line.id) })
   const [confirming, setConfirming] = useState(false)
   const label = line.variantName ? `${line.name}, ${line.variantName}` : line.name
-  const result = fetcher.state === 'idle' ? fetcher.data : undefined
+  const said = fetcher.state === 'idle' && fetcher.data ? cartReplyMessage(fetcher.data) : null
   // Routine successes speak through the numbers; anything else (a cap, a refusal) is said.
-  const notice =
-    result && result.message !== QUANTITY_UPDATED && result.message !== ITEM_REMOVED
-      ? result.message
-      : null
+  const notice = said !== QUANTITY_UPDATED && said !== ITEM_REMOVED ? said : null
   const backToCart = hydrated ? null : <input type="hidden" name="redirect" value="/cart" />
 
   let problem: string | null = null

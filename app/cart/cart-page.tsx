@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react'
 import { Link, useFetcher, useFetchers } from 'react-router'
+import { type FormReply, parseSubmission } from '~/platform/forms/conform'
 import { ButtonLink } from '~/platform/ui/button'
 import { ConfirmDialog } from '~/platform/ui/confirm-dialog'
 import { useHydrated } from '~/platform/ui/disclosure'
@@ -7,7 +8,7 @@ import { FormMessage } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
 import type { CartLine, CartSummary } from './cart'
 import { CartLineItem } from './cart-line-item'
-import type { CartActionResult } from './forms'
+import { CartActionSchema, cartChangeDone, cartReplyMessage } from './forms'
 import { CONFIRM_CLEAR } from './messages'
 import { OrderSummary } from './order-summary'
 import { priceCart } from './pricing'
@@ -26,16 +27,15 @@ export function useOptimisticCart(cart: CartSummary): CartSummary {
   const removed = new Set<string>()
   let cleared = false
   for (const fetcher of fetchers) {
-    const form = fetcher.formData
-    if (!form) continue
-    const intent = form.get('intent')
-    const lineId = form.get('lineId')
-    if (intent === 'clear') cleared = true
-    else if (intent === 'remove' && typeof lineId === 'string') removed.add(lineId)
-    else if (intent === 'set-quantity' && typeof lineId === 'string') {
-      const quantity = Number(form.get('quantity'))
-      if (Number.isInteger(quantity) && quantity >= 1) quantities.set(lineId, quantity)
-    }
+    if (!fetcher.formData) continue
+    // What is on its way, read with the action's own schema: a change it would refuse is
+    // not guessed at.
+    const pending = parseSubmission(fetcher.formData, CartActionSchema)
+    if (pending.status !== 'success') continue
+    const change = pending.value
+    if (change.intent === 'clear') cleared = true
+    else if (change.intent === 'remove') removed.add(change.lineId)
+    else if (change.intent === 'set-quantity') quantities.set(change.lineId, change.quantity)
   }
   if (!cleared && removed.size === 0 && quantities.size === 0) return cart
   const lines: CartLine[] = cleared
@@ -70,7 +70,7 @@ export function CartPage({
 }: {
   cart: CartSummary
   /** the /cart action's answer to a plain (no-JavaScript) post */
-  actionResult?: CartActionResult
+  actionResult?: FormReply
 }) {
   const cart = useOptimisticCart(loaded)
   const hydrated = useHydrated()
@@ -78,7 +78,7 @@ export function CartPage({
   const [announcement, setAnnouncement] = useState('')
   const totalsById = lineTotals(cart)
   const isPromoResult =
-    actionResult?.intent === 'apply-promo' || actionResult?.intent === 'remove-promo'
+    actionResult?.form === 'apply-promo' || actionResult?.form === 'remove-promo'
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -91,8 +91,8 @@ export function CartPage({
       </p>
       {actionResult && !isPromoResult ? (
         <div className="mt-4">
-          <FormMessage tone={actionResult.ok ? 'success' : 'error'}>
-            {actionResult.message}
+          <FormMessage tone={cartChangeDone(actionResult) ? 'success' : 'error'}>
+            {cartReplyMessage(actionResult)}
           </FormMessage>
         </div>
       ) : null}
@@ -151,7 +151,7 @@ export function CartPage({
 }
 
 function ClearCartForm({ hydrated, onClear }: { hydrated: boolean; onClear: () => void }) {
-  const fetcher = useFetcher<CartActionResult>({ key: CLEAR_FETCHER_KEY })
+  const fetcher = useFetcher<FormReply>({ key: CLEAR_FETCHER_KEY })
   const [confirming, setConfirming] = useState(false)
   return (
     <>

@@ -1,9 +1,12 @@
 import { z } from 'zod'
 import { QUANTITY_TOO_LOW } from '~/catalog/stock'
-import { PROMO_REQUIRED } from './messages'
+import type { FormReply } from '~/platform/forms/conform'
+import { CART_CHANGE_FAILED, PROMO_REQUIRED } from './messages'
 
 // The one schema for every post to /cart (house style 3 and 4): an `intent` picks the change.
-// Shared by the cart components (field names) and the /cart action (parsing).
+// Shared by the cart components (field names, the promo field's constraints) and the /cart
+// action (parsing with parseSubmission). The action answers with the one reply shape
+// (FormReply), its `form` being the intent that answered.
 
 /** A sanity limit per line; stock is the real limit. */
 export const MAX_LINE_QUANTITY = 999
@@ -19,6 +22,13 @@ const quantity = z.coerce
 /** Where a plain (no-JavaScript) form returns to; checked with safeRedirect by the route. */
 const redirect = z.string().max(2000).optional()
 
+/** The promo code form: the only cart form with something to type. */
+export const ApplyPromoSchema = z.object({
+  intent: z.literal('apply-promo'),
+  code: z.string({ error: PROMO_REQUIRED }).trim().min(1, PROMO_REQUIRED).max(50),
+  redirect,
+})
+
 export const CartActionSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('add'),
@@ -32,23 +42,36 @@ export const CartActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('decrement'), lineId: id, redirect }),
   z.object({ intent: z.literal('remove'), lineId: id, redirect }),
   z.object({ intent: z.literal('clear'), redirect }),
-  z.object({
-    intent: z.literal('apply-promo'),
-    code: z.string({ error: PROMO_REQUIRED }).trim().min(1, PROMO_REQUIRED).max(50),
-    redirect,
-  }),
+  ApplyPromoSchema,
   z.object({ intent: z.literal('remove-promo'), redirect }),
 ])
 
 export type CartAction = z.output<typeof CartActionSchema>
 export type CartIntent = CartAction['intent']
 
-/** What the /cart action answers to a fetcher (or renders with, without JavaScript). */
-export type CartActionResult = {
-  ok: boolean
-  intent: CartIntent | 'unknown'
-  message: string
-  fieldErrors?: Record<string, string>
-  /** The line's quantity after the change (add, set-quantity, increment, decrement). */
-  quantity?: number
+/** The intents the action knows, to name which form answered (even when it was refused). */
+export const CartIntentSchema = z.enum(
+  CartActionSchema.options.map((option) => option.shape.intent.value) as [
+    CartIntent,
+    ...CartIntent[],
+  ],
+)
+
+/** The change went through. */
+export function cartChangeDone(reply: FormReply | undefined): boolean {
+  return reply?.status === 'success'
+}
+
+/**
+ * What the shopper reads about a reply: the words of a change that went through or of a
+ * refusal, else the first complaint about the code or the quantity, else a general apology.
+ */
+export function cartReplyMessage(reply: FormReply): string {
+  if (reply.status === 'success') return reply.message ?? ''
+  return (
+    reply.error?.['']?.[0] ??
+    reply.error?.code?.[0] ??
+    reply.error?.quantity?.[0] ??
+    CART_CHANGE_FAILED
+  )
 }

@@ -1,19 +1,24 @@
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { cartReplyMessage } from '~/cart/forms'
 import {
   ADDED_TO_CART,
   CART_CHANGE_FAILED,
+  ITEM_REMOVED,
+  LINE_NOT_FOUND,
   outOfStockMessage,
   PROMO_REQUIRED,
   QUANTITY_UPDATED,
 } from '~/cart/messages'
+import { QUANTITY_TOO_LOW } from '~/catalog/stock'
+import type { FormReply } from '~/platform/forms/conform'
 import { createProduct } from '~/seed/factories.server'
 import { createTestApp, TEST_BASE_URL } from '../../../tests/setup/app'
 import type { TestDatabase } from '../../../tests/setup/database'
 import { action, loader } from './cart'
 
 // The /cart route called directly (house style 13): parsing, the intent union, the cookie,
-// and the redirect of plain forms.
+// the redirect of plain forms, and the one reply shape (FormReply, `form` naming the intent).
 
 let t: TestDatabase
 beforeAll(async () => {
@@ -62,21 +67,24 @@ describe('the /cart action', () => {
     const added = await answer(post({ intent: 'add', productId: product.id }))
     expect(added).toMatchObject({
       status: 200,
-      body: { ok: true, intent: 'add', message: ADDED_TO_CART, quantity: 1 },
+      body: { status: 'success', form: 'add', message: ADDED_TO_CART },
     })
     const cookie = cookieOf(added.headers)
     expect(cookie).toMatch(/^farm\.cart=/)
 
-    const request = new Request(`${TEST_BASE_URL}/cart`, { headers: { cookie } })
-    const { cart } = await loader({
-      request,
-      params: {},
-      context,
-      url: new URL(request.url),
-      pattern: '/cart',
-    })
-    const lineId = cart.lines[0]?.id ?? ''
-    expect(cart.lines.map((line) => [line.name, line.quantity])).toEqual([['Short Ribs', 1]])
+    const linesOf = async () => {
+      const request = new Request(`${TEST_BASE_URL}/cart`, { headers: { cookie } })
+      const { cart } = await loader({
+        request,
+        params: {},
+        context,
+        url: new URL(request.url),
+        pattern: '/cart',
+      })
+      return cart.lines
+    }
+    const lineId = (await linesOf())[0]?.id ?? ''
+    expect((await linesOf()).map((line) => [line.name, line.quantity])).toEqual([['Short Ribs', 1]])
 
     const steps: [Record<string, string>, number][] = [
       [{ intent: 'increment', lineId }, 2],
@@ -87,18 +95,20 @@ describe('the /cart action', () => {
     for (const [fields, quantity] of steps) {
       expect(await answer(post(fields, cookie))).toMatchObject({
         status: 200,
-        body: { ok: true, intent: fields.intent, message: QUANTITY_UPDATED, quantity },
+        body: { status: 'success', form: fields.intent, message: QUANTITY_UPDATED },
       })
+      expect((await linesOf())[0]?.quantity).toBe(quantity)
     }
     // Without the cookie, the same line id belongs to nobody.
     expect(await answer(post({ intent: 'remove', lineId }))).toMatchObject({
       status: 404,
-      body: { ok: false, intent: 'remove' },
+      body: { status: 'error', form: 'remove', error: { '': [LINE_NOT_FOUND] } },
     })
     expect(await answer(post({ intent: 'remove', lineId }, cookie))).toMatchObject({
       status: 200,
-      body: { ok: true },
+      body: { status: 'success', message: ITEM_REMOVED },
     })
+    expect(await linesOf()).toEqual([])
   })
 
   test('plain forms are redirected to a path on this site, with the cookie', async () => {
@@ -121,19 +131,20 @@ describe('the /cart action', () => {
       await answer(post({ intent: 'add', productId: soldOut.id, redirect: '/product/x' })),
     ).toMatchObject({
       status: 409,
-      body: { ok: false, intent: 'add', message: outOfStockMessage('Filet Mignon') },
+      body: { status: 'error', form: 'add', error: { '': [outOfStockMessage('Filet Mignon')] } },
     })
-    expect(await answer(post({ intent: 'apply-promo', code: '   ' }))).toMatchObject({
+    const emptyCode = await answer(post({ intent: 'apply-promo', code: '   ' }))
+    expect(emptyCode).toMatchObject({
       status: 400,
-      body: { ok: false, intent: 'apply-promo', message: PROMO_REQUIRED },
+      body: { status: 'error', form: 'apply-promo', error: { code: [PROMO_REQUIRED] } },
     })
-    expect(await answer(post({ intent: 'explode' }))).toMatchObject({
-      status: 400,
-      body: { ok: false, intent: 'unknown', message: CART_CHANGE_FAILED },
-    })
-    expect(
-      await answer(post({ intent: 'set-quantity', lineId: 'x', quantity: '0' })),
-    ).toMatchObject({ status: 400, body: { ok: false, intent: 'set-quantity' } })
+    expect(cartReplyMessage(emptyCode.body as FormReply)).toBe(PROMO_REQUIRED)
+    const unknown = await answer(post({ intent: 'explode' }))
+    expect(unknown).toMatchObject({ status: 400, body: { status: 'error', form: undefined } })
+    expect(cartReplyMessage(unknown.body as FormReply)).toBe(CART_CHANGE_FAILED)
+    const zero = await answer(post({ intent: 'set-quantity', lineId: 'x', quantity: '0' }))
+    expect(zero).toMatchObject({ status: 400, body: { status: 'error', form: 'set-quantity' } })
+    expect(cartReplyMessage(zero.body as FormReply)).toBe(QUANTITY_TOO_LOW)
     expect(await answer(post({ intent: 'add', productId: 'x', quantity: '1.5' }))).toMatchObject({
       status: 400,
     })

@@ -2,11 +2,17 @@ import { data, redirect } from 'react-router'
 import { safeRedirect } from '~/auth/redirect'
 import { changeCart, getCartOwner, getCartSummary, serializeCartCookie } from '~/cart/cart.server'
 import { CartPage } from '~/cart/cart-page'
-import { type CartActionResult, CartActionSchema } from '~/cart/forms'
-import { CART_CHANGE_FAILED } from '~/cart/messages'
+import { CartActionSchema, CartIntentSchema } from '~/cart/forms'
 import { pageMeta } from '~/farm/meta'
 import { getDb } from '~/platform/db/db.server'
-import { parseForm, readForm } from '~/platform/forms/form-data'
+import {
+  type FormReply,
+  parseSubmission,
+  replyDone,
+  replyInvalid,
+  replyRefused,
+} from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
 import type { Route } from './+types/cart'
 
 // The cart page, and the one action every cart change posts to (house style 9).
@@ -24,11 +30,12 @@ import type { Route } from './+types/cart'
 //     redirect             optional, a path on this site
 //
 // Answers: with a `redirect` field and success, a redirect there (plain forms without
-// JavaScript: post, redirect, get). Otherwise CartActionResult { ok, intent, message,
-// quantity? } as data, with 400/404/409 on refusal, which fetchers show in place and plain
-// forms show on the cart page. Quantities are capped by stock and prices always come from
-// the catalog; the shopper's cart is found by their account or by the cart cookie, so no
-// posted id can reach another shopper's cart.
+// JavaScript: post, redirect, get). Otherwise the one reply shape (FormReply, `form` naming
+// the intent): replyDone with the change's words, replyRefused with 404/409 and the reason,
+// replyInvalid (400) with what the schema said; fetchers show it in place and plain forms on
+// the cart page (cartReplyMessage in app/cart/forms.ts words it). Quantities are capped by
+// stock and prices always come from the catalog; the shopper's cart is found by their account
+// or by the cart cookie, so no posted id can reach another shopper's cart.
 
 export async function loader({ request }: Route.LoaderArgs) {
   const owner = await getCartOwner(request)
@@ -38,39 +45,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const owner = await getCartOwner(request)
   const form = await readForm(request)
-  const parsed = parseForm(CartActionSchema, form)
-  if (!parsed.ok) {
-    const intent = CartActionSchema.options
-      .map((option) => option.shape.intent.value)
-      .find((known) => known === form.get('intent'))
-    return data<CartActionResult>(
-      {
-        ok: false,
-        intent: intent ?? 'unknown',
-        message: parsed.fieldErrors.code ?? parsed.fieldErrors.quantity ?? CART_CHANGE_FAILED,
-        fieldErrors: parsed.fieldErrors,
-      },
-      400,
-    )
-  }
-  const change = await changeCart(getDb(), owner, parsed.data)
+  // Which form answers, even when the rest of it is refused.
+  const answering = CartIntentSchema.safeParse(form.get('intent'))
+  const options = { form: answering.success ? answering.data : undefined }
+  const submission = parseSubmission(form, CartActionSchema)
+  if (submission.status !== 'success') return replyInvalid(submission, options)
+  const change = await changeCart(getDb(), owner, submission.value)
+  if (!change.ok) return replyRefused(submission, change.message, change.status, options)
   const headers = new Headers()
   // A guest's cookie goes out with every change: it is set by the first add and stays fresh.
-  if (change.ok && owner.kind === 'guest' && change.cartId) {
+  if (owner.kind === 'guest' && change.cartId) {
     headers.append('Set-Cookie', await serializeCartCookie(change.cartId))
   }
-  if (change.ok && parsed.data.redirect !== undefined) {
-    throw redirect(safeRedirect(parsed.data.redirect, '/cart'), { headers })
+  if (submission.value.redirect !== undefined) {
+    throw redirect(safeRedirect(submission.value.redirect, '/cart'), { headers })
   }
-  return data<CartActionResult>(
-    {
-      ok: change.ok,
-      intent: parsed.data.intent,
-      message: change.message,
-      ...(change.ok && change.quantity !== undefined && { quantity: change.quantity }),
-    },
-    { status: change.ok ? 200 : change.status, headers },
-  )
+  return data<FormReply>(replyDone(submission, change.message, options), { headers })
 }
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
