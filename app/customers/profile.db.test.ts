@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PASSWORD_TOO_SHORT } from '~/auth/forms'
-import { parseForm } from '~/platform/forms/form-data'
+import { parseSubmission, replyInvalid } from '~/platform/forms/conform'
 import { createCustomer } from '~/seed/factories.server'
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/database'
-import { ChangePasswordSchema, ProfileActionSchema, ProfileSchema } from './profile'
+import { ChangePasswordSchema, ProfileIntentSchema, ProfileSchema } from './profile'
 import { getProfile, updateProfile } from './profile.server'
 
 let t: TestDatabase
@@ -67,77 +67,71 @@ describe('profile', () => {
   })
 })
 
+function form(entries: Record<string, string>) {
+  const data = new FormData()
+  for (const [name, value] of Object.entries(entries)) data.append(name, value)
+  return data
+}
+
 describe('the profile forms', () => {
   test('profile form: names required, phone optional but checked', () => {
-    expect(
-      parseForm(ProfileSchema, {
-        intent: 'profile',
-        firstName: ' Ann ',
-        lastName: 'Lee',
-        phone: '',
-      }),
-    ).toEqual({
-      ok: true,
-      data: { intent: 'profile', firstName: 'Ann', lastName: 'Lee', phone: null },
+    const good = parseSubmission(
+      form({ intent: 'profile', firstName: ' Ann ', lastName: 'Lee', phone: '' }),
+      ProfileSchema,
+    )
+    expect(good.status === 'success' && good.value).toEqual({
+      intent: 'profile',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      phone: null,
     })
     expect(
-      parseForm(ProfileSchema, { intent: 'profile', firstName: '', lastName: ' ', phone: '12' }),
+      parseSubmission(
+        form({ intent: 'profile', firstName: '', lastName: ' ', phone: '12' }),
+        ProfileSchema,
+      ).reply().error,
     ).toEqual({
-      ok: false,
-      fieldErrors: {
-        firstName: 'First name is required',
-        lastName: 'Last name is required',
-        phone: 'Please enter a valid phone number',
-      },
+      firstName: ['First name is required'],
+      lastName: ['Last name is required'],
+      phone: ['Please enter a valid phone number'],
     })
   })
 
-  test("change password: the specification's messages", () => {
+  test("change password: the specification's messages, and no password sent back", () => {
     const good = {
       intent: 'password',
       currentPassword: 'old-password',
       newPassword: 'new-password',
       confirmPassword: 'new-password',
     }
-    expect(parseForm(ChangePasswordSchema, good).ok).toBe(true)
-    expect(
-      parseForm(ChangePasswordSchema, {
-        ...good,
-        currentPassword: '',
-        newPassword: 'short',
-        confirmPassword: 'short',
-      }),
-    ).toEqual({
-      ok: false,
-      fieldErrors: {
-        currentPassword: 'Current password is required',
-        newPassword: PASSWORD_TOO_SHORT,
-      },
+    expect(parseSubmission(form(good), ChangePasswordSchema).status).toBe('success')
+    const short = parseSubmission(
+      form({ ...good, currentPassword: '', newPassword: 'short', confirmPassword: 'short' }),
+      ChangePasswordSchema,
+    )
+    expect(short.reply().error).toEqual({
+      currentPassword: ['Current password is required'],
+      newPassword: [PASSWORD_TOO_SHORT],
     })
     expect(PASSWORD_TOO_SHORT).toBe('Password must be at least 8 characters long.')
-    expect(parseForm(ChangePasswordSchema, { ...good, confirmPassword: 'different' })).toEqual({
-      ok: false,
-      fieldErrors: { confirmPassword: 'Passwords do not match.' },
+    expect(
+      parseSubmission(form({ ...good, confirmPassword: 'different' }), ChangePasswordSchema).reply()
+        .error,
+    ).toEqual({ confirmPassword: ['Passwords do not match.'] })
+    const answer = replyInvalid(short, {
+      hideFields: ['currentPassword', 'newPassword', 'confirmPassword'],
     })
+    expect(answer.data.initialValue).toEqual({ intent: 'password' })
   })
 
   test('one action tells the forms apart by intent', () => {
-    const profile = parseForm(ProfileActionSchema, {
-      intent: 'profile',
-      firstName: 'Ann',
-      lastName: 'Lee',
-    })
-    expect(profile.ok && profile.data.intent).toBe('profile')
-    const password = parseForm(ProfileActionSchema, {
-      intent: 'password',
-      currentPassword: 'x',
-      newPassword: 'long-enough',
-      confirmPassword: 'not-the-same',
-    })
-    expect(password).toEqual({
-      ok: false,
-      fieldErrors: { confirmPassword: 'Passwords do not match.' },
-    })
-    expect(parseForm(ProfileActionSchema, { intent: 'delete-everything' }).ok).toBe(false)
+    const profile = parseSubmission(form({ intent: 'profile' }), ProfileIntentSchema)
+    expect(profile.status === 'success' && profile.value.intent).toBe('profile')
+    const password = parseSubmission(form({ intent: 'password' }), ProfileIntentSchema)
+    expect(password.status === 'success' && password.value.intent).toBe('password')
+    expect(parseSubmission(form({ intent: 'delete-everything' }), ProfileIntentSchema).status).toBe(
+      'error',
+    )
+    expect(parseSubmission(form({}), ProfileIntentSchema).status).toBe('error')
   })
 })

@@ -3,7 +3,7 @@ import { PASSWORD_TOO_SHORT, SIGN_UP_PASSWORDS_DIFFER } from '~/auth/forms'
 import { optionalPhone, requiredText } from '~/platform/us-address'
 
 // The Profile page's two forms. Each carries its `intent`, so the page's one action can tell
-// them apart with a discriminated union and both schemas still validate in the browser.
+// them apart (ProfileIntentSchema) and check each with its own schema, as the browser does.
 
 export const PROFILE_UPDATED = 'Profile updated successfully.'
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect.'
@@ -34,10 +34,12 @@ export const ChangePasswordSchema = z
     path: ['confirmPassword'],
   })
 
-export const ProfileActionSchema = z.discriminatedUnion('intent', [
-  ProfileSchema,
-  ChangePasswordSchema,
-])
+/** Which of the two forms was posted; anything else gets CHECK_YOUR_INPUT. */
+export const ProfileIntentSchema = z.object({
+  intent: z.enum(['profile', 'password'], { error: 'Unknown form.' }),
+})
+
+export const CHECK_YOUR_INPUT = 'Please check your input and try again.'
 
 export type ProfileInput = z.output<typeof ProfileSchema>
 export type ChangePasswordInput = z.output<typeof ChangePasswordSchema>

@@ -1,5 +1,7 @@
-import { useEffect, useMemo, useRef } from 'react'
+import { getFormProps } from '@conform-to/react'
+import { useMemo } from 'react'
 import { data, Form, isRouteErrorResponse, Link, useNavigation } from 'react-router'
+import { z } from 'zod'
 import { requireUser } from '~/auth/guards.server'
 import {
   createAddress,
@@ -10,12 +12,19 @@ import {
 } from '~/customers/addresses.server'
 import { pageMeta } from '~/farm/meta'
 import { getDb } from '~/platform/db/db.server'
-import { type FieldErrors, parseForm, readForm } from '~/platform/forms/form-data'
+import {
+  type FormReply,
+  parseSubmission,
+  replyDone,
+  replyInvalid,
+  replyRefused,
+  useSchemaForm,
+} from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
 import { Button, ButtonLink } from '~/platform/ui/button'
 import { CheckboxField, FormMessage, TextField } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
 import { SelectField } from '~/platform/ui/select-field'
-import { useClientValidation } from '~/platform/ui/use-client-validation'
 import {
   ADDRESS_NOT_FOUND,
   addressActionSchema,
@@ -37,67 +46,54 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { addresses, states, editing }
 }
 
-const FORM_FIELDS = [
-  'id',
-  'firstName',
-  'lastName',
-  'street',
-  'apartment',
-  'city',
-  'state',
-  'zipCode',
-  'phone',
-  'isDefault',
-] as const
-type FormValues = Partial<Record<(typeof FORM_FIELDS)[number], string>>
-
-type ActionResult =
-  | { ok: true; intent: 'save' | 'delete' | 'make-default'; message: string }
-  | { ok: false; fieldErrors: FieldErrors; values?: FormValues }
+// Three forms post here: the address form (saving a new one, or one being edited), and each
+// saved address's Delete and Make Default buttons.
+const IntentSchema = z.object({ intent: z.enum(['save', 'delete', 'make-default']) })
+const CHECK_YOUR_INPUT = 'Please check your input and try again.'
+const DONE = {
+  save: 'Address saved.',
+  delete: 'Address deleted.',
+  'make-default': 'Default address updated.',
+} as const
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request)
   const db = getDb()
   const form = await readForm(request)
-  const result = parseForm(addressActionSchema(await listStatesOffered(db)), form)
-  if (!result.ok) {
-    // Sent back so a page without JavaScript shows what was typed, not a blank form.
-    let values: FormValues | undefined
-    if (form.get('intent') === 'save') {
-      values = {}
-      for (const name of FORM_FIELDS) {
-        const value = form.get(name)
-        if (typeof value === 'string') values[name] = value.slice(0, 200)
-      }
-    }
-    return data<ActionResult>({ ok: false, fieldErrors: result.fieldErrors, values }, 400)
+  const intent = parseSubmission(form, IntentSchema)
+  if (intent.status !== 'success') return replyRefused(intent, CHECK_YOUR_INPUT, 400)
+  const name = intent.value.intent
+  const submission = parseSubmission(form, addressActionSchema(await listStatesOffered(db)))
+  if (submission.status !== 'success') {
+    // The address form's complaints sit by its fields, with what was typed; a button's
+    // only field is the address id.
+    return name === 'save'
+      ? replyInvalid(submission, { form: name })
+      : replyRefused(submission, ADDRESS_NOT_FOUND, 400, { form: name })
   }
-  const input = result.data
-  const notFound = () =>
-    data<ActionResult>({ ok: false, fieldErrors: { form: ADDRESS_NOT_FOUND } }, 404)
+  const input = submission.value
+  let found: boolean
   switch (input.intent) {
-    case 'save': {
-      const saved = input.id
-        ? await updateAddress(db, user.id, input.id, input)
-        : await createAddress(db, user.id, input)
-      return saved
-        ? data<ActionResult>({ ok: true, intent: 'save', message: 'Address saved.' })
-        : notFound()
-    }
+    case 'save':
+      found = Boolean(
+        input.id
+          ? await updateAddress(db, user.id, input.id, input)
+          : await createAddress(db, user.id, input),
+      )
+      break
     case 'delete':
-      return (await deleteAddress(db, user.id, input.id))
-        ? data<ActionResult>({ ok: true, intent: 'delete', message: 'Address deleted.' })
-        : notFound()
+      found = await deleteAddress(db, user.id, input.id)
+      break
     case 'make-default':
-      return (await setDefaultAddress(db, user.id, input.id))
-        ? data<ActionResult>({
-            ok: true,
-            intent: 'make-default',
-            message: 'Default address updated.',
-          })
-        : notFound()
+      found = await setDefaultAddress(db, user.id, input.id)
+      break
   }
+  return found
+    ? replyDone(submission, DONE[name], { form: name })
+    : replyRefused(submission, ADDRESS_NOT_FOUND, 404, { form: name })
 }
+
+type Address = Route.ComponentProps['loaderData']['addresses'][number]
 
 export default function Addresses({ loaderData, actionData }: Route.ComponentProps) {
   const { addresses, states, editing } = loaderData
@@ -106,34 +102,25 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
   const pendingIntent = pending?.get('intent')
   const pendingId = pending?.get('id')
 
-  const schema = useMemo(() => addressSchema(states), [states])
-  const failed = actionData && !actionData.ok ? actionData : null
-  // A failed save keeps its values (and which address it was editing).
-  const values: FormValues = failed?.values ?? (editing ? valuesOf(editing) : {})
-  const editingId = failed?.values ? failed.values.id || null : (editing?.id ?? null)
-  // Switching to another address (or to a new one) starts without old complaints.
-  const { errors: clientErrors, onSubmit } = useClientValidation(schema, editingId)
-  const errors = clientErrors ?? failed?.fieldErrors ?? {}
+  const saveReply = actionData?.form === 'save' ? actionData : undefined
+  // A failed save (posted without JavaScript) comes back to the address it was editing.
+  const failedSave = saveReply?.status === 'success' ? undefined : saveReply
+  const typedId = failedSave?.initialValue?.id
+  const editingId = failedSave
+    ? (typeof typedId === 'string' && typedId) || null
+    : (editing?.id ?? null)
   const editingDefault = addresses.some((a) => a.id === editingId && a.is_default)
-  const success = actionData?.ok ? actionData.message : null
-
-  // After a successful save the form is ready for the next address.
-  const formRef = useRef<HTMLFormElement>(null)
-  useEffect(() => {
-    if (actionData?.ok && actionData.intent === 'save') formRef.current?.reset()
-  }, [actionData])
-
-  const stateOptions = states.map((code) => ({ value: code, label: stateName(code) }))
+  const success = actionData?.status === 'success' ? actionData.message : null
+  const refusal =
+    actionData?.status === 'success'
+      ? undefined
+      : (actionData?.error?.['']?.[0] ?? failedSave?.error?.id?.[0])
 
   return (
     <div className="space-y-8">
       <Heading level={1}>Addresses</Heading>
-      {success && !clientErrors ? <FormMessage tone="success">{success}</FormMessage> : null}
-      <FormMessage tone="error">
-        {errors.form ??
-          errors.id ??
-          (errors.intent ? 'Please check your input and try again.' : null)}
-      </FormMessage>
+      <FormMessage tone="success">{success}</FormMessage>
+      <FormMessage tone="error">{refusal}</FormMessage>
 
       <section aria-labelledby="saved-heading">
         <h2 id="saved-heading" className="font-display text-xl font-bold text-ink">
@@ -219,126 +206,111 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
         <h2 id="address-form-heading" className="font-display text-xl font-bold text-ink">
           {editingId ? 'Edit Address' : 'Add Address'}
         </h2>
-        <Form
+        {/* Switching to another address (or to a new one) starts a new form, without old complaints. */}
+        <AddressForm
           key={editingId ?? 'new'}
-          ref={formRef}
-          method="post"
-          action={PAGE}
-          noValidate
-          onSubmit={onSubmit}
-          className="mt-4 space-y-4"
-        >
-          <input type="hidden" name="intent" value="save" />
-          {editingId ? <input type="hidden" name="id" value={editingId} /> : null}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="First name"
-              name="firstName"
-              autoComplete="given-name"
-              required
-              maxLength={100}
-              defaultValue={values.firstName}
-              error={errors.firstName}
-            />
-            <TextField
-              label="Last name"
-              name="lastName"
-              autoComplete="family-name"
-              required
-              maxLength={100}
-              defaultValue={values.lastName}
-              error={errors.lastName}
-            />
-          </div>
-          <TextField
-            label="Street address"
-            name="street"
-            autoComplete="address-line1"
-            required
-            maxLength={200}
-            defaultValue={values.street}
-            error={errors.street}
-          />
-          <TextField
-            label="Apartment, suite, etc. (optional)"
-            name="apartment"
-            autoComplete="address-line2"
-            maxLength={100}
-            defaultValue={values.apartment}
-            error={errors.apartment}
-          />
-          <div className="grid gap-4 sm:grid-cols-3">
-            <TextField
-              label="City"
-              name="city"
-              autoComplete="address-level2"
-              required
-              maxLength={100}
-              defaultValue={values.city}
-              error={errors.city}
-            />
-            <SelectField
-              label="State"
-              name="state"
-              autoComplete="address-level1"
-              required
-              placeholder="Select a state"
-              options={stateOptions}
-              defaultValue={values.state ?? (states.length === 1 ? states[0] : '')}
-              error={errors.state}
-            />
-            <TextField
-              label="ZIP code"
-              name="zipCode"
-              autoComplete="postal-code"
-              inputMode="numeric"
-              required
-              maxLength={10}
-              defaultValue={values.zipCode}
-              error={errors.zipCode}
-            />
-          </div>
-          <TextField
-            label="Phone (optional)"
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            maxLength={20}
-            defaultValue={values.phone}
-            error={errors.phone}
-          />
-          {editingDefault ? (
-            <p className="text-sm text-muted">
-              This is your default address. To change the default, choose Make Default on another
-              address.
-            </p>
-          ) : (
-            <CheckboxField
-              label="Use as my default address"
-              name="isDefault"
-              defaultChecked={values.isDefault === 'on'}
-              error={errors.isDefault}
-            />
-          )}
-          <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={pendingIntent === 'save'}>
-              {pendingIntent === 'save' ? 'Saving...' : 'Save Address'}
-            </Button>
-            {editingId ? (
-              <ButtonLink to={PAGE} variant="secondary">
-                Cancel
-              </ButtonLink>
-            ) : null}
-          </div>
-        </Form>
+          states={states}
+          editingId={editingId}
+          editing={editing?.id === editingId ? editing : null}
+          editingDefault={editingDefault}
+          reply={saveReply}
+          saving={pendingIntent === 'save'}
+        />
       </section>
     </div>
   )
 }
 
-function valuesOf(address: Route.ComponentProps['loaderData']['addresses'][number]): FormValues {
+function AddressForm({
+  states,
+  editingId,
+  editing,
+  editingDefault,
+  reply,
+  saving,
+}: {
+  states: string[]
+  editingId: string | null
+  editing: Address | null
+  editingDefault: boolean
+  reply: FormReply | undefined
+  saving: boolean
+}) {
+  const schema = useMemo(() => addressSchema(states), [states])
+  const defaultValue = useMemo(
+    () => (editing ? valuesOf(editing) : { state: states.length === 1 ? states[0] : '' }),
+    [editing, states],
+  )
+  // After a good save the form is emptied, ready for the next address.
+  const [form, fields] = useSchemaForm(schema, {
+    id: `address-${editingId ?? 'new'}`,
+    lastResult: reply,
+    defaultValue,
+  })
+  const stateOptions = states.map((code) => ({ value: code, label: stateName(code) }))
+
+  return (
+    <Form method="post" action={PAGE} {...getFormProps(form)} className="mt-4 space-y-4">
+      <input type="hidden" name="intent" value="save" />
+      {editingId ? <input type="hidden" name="id" value={editingId} /> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="First name" field={fields.firstName} autoComplete="given-name" />
+        <TextField label="Last name" field={fields.lastName} autoComplete="family-name" />
+      </div>
+      <TextField label="Street address" field={fields.street} autoComplete="address-line1" />
+      <TextField
+        label="Apartment, suite, etc. (optional)"
+        field={fields.apartment}
+        autoComplete="address-line2"
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField label="City" field={fields.city} autoComplete="address-level2" />
+        <SelectField
+          label="State"
+          field={fields.state}
+          autoComplete="address-level1"
+          placeholder="Select a state"
+          options={stateOptions}
+        />
+        <TextField
+          label="ZIP code"
+          field={fields.zipCode}
+          autoComplete="postal-code"
+          inputMode="numeric"
+          maxLength={10}
+        />
+      </div>
+      <TextField
+        label="Phone (optional)"
+        field={fields.phone}
+        type="tel"
+        autoComplete="tel"
+        maxLength={20}
+      />
+      {editingDefault ? (
+        <p className="text-sm text-muted">
+          This is your default address. To change the default, choose Make Default on another
+          address.
+        </p>
+      ) : (
+        <CheckboxField label="Use as my default address" field={fields.isDefault} />
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : 'Save Address'}
+        </Button>
+        {editingId ? (
+          <ButtonLink to={PAGE} variant="secondary">
+            Cancel
+          </ButtonLink>
+        ) : null}
+      </div>
+    </Form>
+  )
+}
+
+function valuesOf(address: Address) {
   return {
-    id: address.id,
     firstName: address.first_name,
     lastName: address.last_name,
     street: address.street,

@@ -1,21 +1,30 @@
-import { useEffect, useRef } from 'react'
+import { getFormProps } from '@conform-to/react'
+import { useMemo } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import { PASSWORD_UPDATED } from '~/auth/forms'
 import { requireUser } from '~/auth/guards.server'
 import {
+  CHECK_YOUR_INPUT,
   ChangePasswordSchema,
   PROFILE_UPDATED,
-  ProfileActionSchema,
+  ProfileIntentSchema,
   ProfileSchema,
 } from '~/customers/profile'
 import { changePassword, getProfile, updateProfile } from '~/customers/profile.server'
 import { pageMeta } from '~/farm/meta'
 import { getDb } from '~/platform/db/db.server'
-import { type FieldErrors, parseForm, readForm } from '~/platform/forms/form-data'
+import {
+  type FormReply,
+  parseSubmission,
+  replyDone,
+  replyInvalid,
+  replyRefused,
+  useSchemaForm,
+} from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
 import { Button } from '~/platform/ui/button'
 import { FormMessage, TextField } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
-import { useClientValidation } from '~/platform/ui/use-client-validation'
 import type { Route } from './+types/profile'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -25,41 +34,42 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { profile }
 }
 
-type ActionResult =
-  | { ok: true; intent: 'profile' | 'password'; message: string }
-  | { ok: false; fieldErrors: FieldErrors; values?: ProfileValues }
-
-type ProfileValues = { firstName?: string; lastName?: string; phone?: string }
-
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request)
   const form = await readForm(request)
-  const result = parseForm(ProfileActionSchema, form)
-  if (!result.ok) {
-    // Sent back so a page without JavaScript shows what was typed (never the passwords).
-    let values: ProfileValues | undefined
-    if (form.get('intent') === 'profile') {
-      values = {}
-      for (const name of ['firstName', 'lastName', 'phone'] as const) {
-        const value = form.get(name)
-        if (typeof value === 'string') values[name] = value.slice(0, 200)
-      }
-    }
-    return data<ActionResult>({ ok: false, fieldErrors: result.fieldErrors, values }, 400)
-  }
+  const intent = parseSubmission(form, ProfileIntentSchema)
+  if (intent.status !== 'success') return replyRefused(intent, CHECK_YOUR_INPUT, 400)
   const db = getDb()
-  const input = result.data
-  if (input.intent === 'profile') {
-    await updateProfile(db, user.id, input)
-    return data<ActionResult>({ ok: true, intent: 'profile', message: PROFILE_UPDATED })
+
+  if (intent.value.intent === 'profile') {
+    // What was typed comes back with any error, so a page without JavaScript shows it.
+    const submission = parseSubmission(form, ProfileSchema)
+    if (submission.status !== 'success') return replyInvalid(submission, { form: 'profile' })
+    await updateProfile(db, user.id, submission.value)
+    return replyDone(submission, PROFILE_UPDATED, { form: 'profile', keep: true })
   }
-  const outcome = await changePassword(db, request, user.id, input)
-  if (!outcome.ok) {
-    // A message about the password form as a whole sits under the key `password`.
-    const fieldErrors = { [outcome.field ?? 'password']: outcome.message }
-    return data<ActionResult>({ ok: false, fieldErrors }, { status: outcome.status })
+
+  // Passwords are never sent back; a changed one is not left sitting in the fields.
+  const options = {
+    form: 'password',
+    hideFields: ['currentPassword', 'newPassword', 'confirmPassword'],
   }
-  return data<ActionResult>({ ok: true, intent: 'password', message: PASSWORD_UPDATED })
+  const submission = parseSubmission(form, ChangePasswordSchema)
+  if (submission.status !== 'success') return replyInvalid(submission, options)
+  const outcome = await changePassword(db, request, user.id, submission.value)
+  if (outcome.ok) return replyDone(submission, PASSWORD_UPDATED, options)
+  if (!outcome.field) return replyRefused(submission, outcome.message, outcome.status, options)
+  // A wrong current password is said next to that field.
+  return data<FormReply>(
+    {
+      ...submission.reply({
+        fieldErrors: { [outcome.field]: [outcome.message] },
+        hideFields: options.hideFields,
+      }),
+      form: options.form,
+    },
+    { status: outcome.status },
+  )
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
@@ -67,27 +77,32 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation()
   const pendingIntent =
     navigation.state === 'submitting' ? navigation.formData?.get('intent') : undefined
+  const profileReply = actionData?.form === 'profile' ? actionData : undefined
+  const passwordReply = actionData?.form === 'password' ? actionData : undefined
+  const pageError = actionData && !actionData.form ? actionData.error?.['']?.[0] : undefined
 
-  const profileForm = useClientValidation(ProfileSchema)
-  const passwordForm = useClientValidation(ChangePasswordSchema)
-  const serverErrors = actionData && !actionData.ok ? actionData.fieldErrors : {}
-  const profileErrors = profileForm.errors ?? serverErrors
-  const passwordErrors = passwordForm.errors ?? serverErrors
-  const success = actionData?.ok ? actionData : null
-  const typed = actionData && !actionData.ok ? actionData.values : undefined
-
-  // A changed password is not left sitting in the fields.
-  const passwordRef = useRef<HTMLFormElement>(null)
-  useEffect(() => {
-    if (success?.intent === 'password') passwordRef.current?.reset()
-  }, [success])
+  const defaultValue = useMemo(
+    () => ({
+      firstName: profile.first_name,
+      lastName: profile.last_name,
+      phone: profile.phone ?? '',
+    }),
+    [profile],
+  )
+  const [profileForm, profileFields] = useSchemaForm(ProfileSchema, {
+    id: 'profile',
+    lastResult: profileReply,
+    defaultValue,
+  })
+  const [passwordForm, passwordFields] = useSchemaForm(ChangePasswordSchema, {
+    id: 'password',
+    lastResult: passwordReply,
+  })
 
   return (
     <div className="space-y-8">
       <Heading level={1}>Profile</Heading>
-      <FormMessage tone="error">
-        {serverErrors.intent ? 'Please check your input and try again.' : null}
-      </FormMessage>
+      <FormMessage tone="error">{pageError}</FormMessage>
 
       <section
         aria-labelledby="personal-heading"
@@ -96,29 +111,23 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <h2 id="personal-heading" className="font-display text-xl font-bold text-ink">
           Personal Information
         </h2>
-        <Form method="post" noValidate onSubmit={profileForm.onSubmit} className="mt-4 space-y-4">
+        <Form method="post" {...getFormProps(profileForm)} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="profile" />
-          {success?.intent === 'profile' && !profileForm.errors ? (
-            <FormMessage tone="success">{success.message}</FormMessage>
+          {profileReply?.status === 'success' && profileForm.status !== 'error' ? (
+            <FormMessage tone="success">{profileReply.message}</FormMessage>
           ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               label="First name"
-              name="firstName"
+              field={profileFields.firstName}
               autoComplete="given-name"
-              required
               maxLength={100}
-              defaultValue={typed?.firstName ?? profile.first_name}
-              error={profileErrors.firstName}
             />
             <TextField
               label="Last name"
-              name="lastName"
+              field={profileFields.lastName}
               autoComplete="family-name"
-              required
               maxLength={100}
-              defaultValue={typed?.lastName ?? profile.last_name}
-              error={profileErrors.lastName}
             />
           </div>
           <dl>
@@ -130,12 +139,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </dl>
           <TextField
             label="Phone"
-            name="phone"
+            field={profileFields.phone}
             type="tel"
             autoComplete="tel"
             maxLength={20}
-            defaultValue={typed?.phone ?? profile.phone ?? ''}
-            error={profileErrors.phone}
           />
           <Button type="submit" disabled={pendingIntent === 'profile'}>
             {pendingIntent === 'profile' ? 'Saving...' : 'Save Changes'}
@@ -150,46 +157,30 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <h2 id="password-heading" className="font-display text-xl font-bold text-ink">
           Change Password
         </h2>
-        <Form
-          ref={passwordRef}
-          method="post"
-          noValidate
-          onSubmit={passwordForm.onSubmit}
-          className="mt-4 space-y-4"
-        >
+        <Form method="post" {...getFormProps(passwordForm)} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="password" />
-          {success?.intent === 'password' && !passwordForm.errors ? (
-            <FormMessage tone="success">{success.message}</FormMessage>
+          {passwordReply?.status === 'success' && passwordForm.status !== 'error' ? (
+            <FormMessage tone="success">{passwordReply.message}</FormMessage>
           ) : null}
-          {passwordForm.errors ? null : (
-            <FormMessage tone="error">{serverErrors.password}</FormMessage>
-          )}
+          <FormMessage tone="error">{passwordForm.errors?.[0]}</FormMessage>
           <TextField
             label="Current password"
-            name="currentPassword"
+            field={passwordFields.currentPassword}
             type="password"
             autoComplete="current-password"
-            required
-            error={passwordErrors.currentPassword}
           />
           <TextField
             label="New password"
-            name="newPassword"
+            field={passwordFields.newPassword}
             type="password"
             autoComplete="new-password"
-            required
-            minLength={8}
-            maxLength={128}
             hint="At least 8 characters."
-            error={passwordErrors.newPassword}
           />
           <TextField
             label="Confirm new password"
-            name="confirmPassword"
+            field={passwordFields.confirmPassword}
             type="password"
             autoComplete="new-password"
-            required
-            error={passwordErrors.confirmPassword}
           />
           <Button type="submit" disabled={pendingIntent === 'password'}>
             {pendingIntent === 'password' ? 'Updating...' : 'Update Password'}

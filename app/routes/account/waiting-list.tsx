@@ -1,10 +1,11 @@
-import { data, Form, Link, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { requireUser } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { getDb } from '~/platform/db/db.server'
 import { formatFarmDate } from '~/platform/farm-clock'
-import { parseForm, readForm } from '~/platform/forms/form-data'
+import { parseSubmission, replyDone, replyRefused } from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
 import { FormMessage } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
 import { cancelWaitingListEntry, listWaitingListEntries } from '~/waiting-list/waiting-list.server'
@@ -25,18 +26,14 @@ const WaitingListActionSchema = z.discriminatedUnion('intent', [
   }),
 ])
 
-type ActionResult = { ok: true; message: string } | { ok: false; message: string }
-
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request)
-  const result = parseForm(WaitingListActionSchema, await readForm(request))
-  if (!result.ok) {
-    return data<ActionResult>({ ok: false, message: ENTRY_NOT_FOUND }, 400)
-  }
-  const cancelled = await cancelWaitingListEntry(getDb(), user.id, result.data.id)
+  const submission = parseSubmission(await readForm(request), WaitingListActionSchema)
+  if (submission.status !== 'success') return replyRefused(submission, ENTRY_NOT_FOUND, 400)
+  const cancelled = await cancelWaitingListEntry(getDb(), user.id, submission.value.id)
   return cancelled
-    ? data<ActionResult>({ ok: true, message: 'You have been removed from the waiting list.' })
-    : data<ActionResult>({ ok: false, message: ENTRY_NOT_FOUND }, 404)
+    ? replyDone(submission, 'You have been removed from the waiting list.')
+    : replyRefused(submission, ENTRY_NOT_FOUND, 404)
 }
 
 export default function WaitingList({ loaderData, actionData }: Route.ComponentProps) {
@@ -49,9 +46,11 @@ export default function WaitingList({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="space-y-6">
       <Heading level={1}>Waiting List</Heading>
-      {actionData ? (
-        <FormMessage tone={actionData.ok ? 'success' : 'error'}>{actionData.message}</FormMessage>
-      ) : null}
+      {actionData?.status === 'success' ? (
+        <FormMessage tone="success">{actionData.message}</FormMessage>
+      ) : (
+        <FormMessage tone="error">{actionData?.error?.['']?.[0]}</FormMessage>
+      )}
       {entries.length === 0 ? (
         <div className="rounded-lg border border-earth-100 bg-white p-6">
           <p className="text-ink">You are not on any waiting lists.</p>
