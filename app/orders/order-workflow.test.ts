@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { parseForm } from '~/platform/forms/form-data'
+import { parseSubmission } from '~/platform/forms/conform'
 import {
   CARRIER_REQUIRED,
   canTakeStep,
@@ -87,46 +87,72 @@ describe('nextSteps', () => {
   })
 })
 
+/**
+ * The admin's status form as posted, parsed as the order page's action parses it; for each
+ * field, the complaint the page shows (the first).
+ */
+function post(fields: Record<string, string>) {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
+  const submission = parseSubmission(form, OrderStatusSchema)
+  return submission.status === 'success'
+    ? { ok: true, value: submission.value }
+    : {
+        ok: false,
+        error: Object.fromEntries(
+          Object.entries(submission.error ?? {}).map(([name, errors]) => [name, errors?.[0]]),
+        ),
+      }
+}
+
 describe('OrderStatusSchema', () => {
   test('a plain step needs only the status the page showed', () => {
-    expect(parseForm(OrderStatusSchema, { intent: 'paid', from: 'pending_payment' })).toEqual({
+    expect(post({ intent: 'paid', from: 'pending_payment' })).toEqual({
       ok: true,
-      data: { intent: 'paid', from: 'pending_payment' },
+      value: { intent: 'paid', from: 'pending_payment' },
     })
   })
 
   test('shipping needs a carrier and a tracking number of a sane shape', () => {
     const ship = (carrier: string, trackingNumber: string) =>
-      parseForm(OrderStatusSchema, {
-        intent: 'shipped',
-        from: 'processing',
-        carrier,
-        trackingNumber,
-      })
+      post({ intent: 'shipped', from: 'processing', carrier, trackingNumber })
     expect(ship(' USPS ', ' 9400 1000 ')).toEqual({
       ok: true,
-      data: { intent: 'shipped', from: 'processing', carrier: 'USPS', trackingNumber: '9400 1000' },
+      value: {
+        intent: 'shipped',
+        from: 'processing',
+        carrier: 'USPS',
+        trackingNumber: '9400 1000',
+      },
     })
     expect(ship('', '')).toEqual({
       ok: false,
-      fieldErrors: { carrier: CARRIER_REQUIRED, trackingNumber: TRACKING_REQUIRED },
+      error: { carrier: CARRIER_REQUIRED, trackingNumber: TRACKING_REQUIRED },
     })
     expect(ship('UPS', '<script>')).toEqual({
       ok: false,
-      fieldErrors: { trackingNumber: TRACKING_INVALID },
+      error: { trackingNumber: TRACKING_INVALID },
     })
     expect(ship('UPS', 'x'.repeat(41))).toMatchObject({ ok: false })
   })
 
+  test('a missing shipping field gets the same words as an empty one', () => {
+    expect(post({ intent: 'shipped', from: 'processing' })).toEqual({
+      ok: false,
+      error: { carrier: CARRIER_REQUIRED, trackingNumber: TRACKING_REQUIRED },
+    })
+  })
+
   test('an unknown step or status is refused with one plain message', () => {
-    expect(parseForm(OrderStatusSchema, { intent: 'refund', from: 'paid' })).toEqual({
+    expect(post({ intent: 'refund', from: 'paid' })).toEqual({
       ok: false,
-      fieldErrors: { intent: STATUS_CHANGE_INVALID },
+      error: { intent: STATUS_CHANGE_INVALID },
     })
-    expect(parseForm(OrderStatusSchema, { intent: 'paid', from: 'lost' })).toEqual({
+    expect(post({ intent: 'paid', from: 'lost' })).toEqual({
       ok: false,
-      fieldErrors: { from: STATUS_CHANGE_INVALID },
+      error: { from: STATUS_CHANGE_INVALID },
     })
+    expect(post({})).toMatchObject({ ok: false, error: { intent: STATUS_CHANGE_INVALID } })
   })
 })
 

@@ -1,3 +1,4 @@
+import { getFormProps } from '@conform-to/react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
@@ -18,11 +19,17 @@ import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { AdminPageHeader, AdminPanel, AdminTable } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
 import { formatFarmDate } from '~/platform/farm-clock'
-import { type FieldErrors, parseForm, readForm } from '~/platform/forms/form-data'
+import {
+  parseSubmission,
+  replyDone,
+  replyInvalid,
+  replyRefused,
+  useSchemaForm,
+} from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
 import { Button, ButtonLink, buttonVariants } from '~/platform/ui/button'
 import { FormMessage, TextField } from '~/platform/ui/field'
 import { Price } from '~/platform/ui/price'
-import { useClientValidation } from '~/platform/ui/use-client-validation'
 import type { Route } from './+types/order'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -37,40 +44,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { order, next }
 }
 
-type ShipValues = { carrier?: string; trackingNumber?: string }
-
-type ActionResult =
-  | { ok: true; message: string }
-  | { ok: false; message?: string; fieldErrors: FieldErrors; values?: ShipValues }
-
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const form = await readForm(request)
-  const parsed = parseForm(OrderStatusSchema, form)
-  if (!parsed.ok) {
-    // Kept so the page shows what was typed in the shipping fields.
-    const values: ShipValues = {}
-    for (const name of ['carrier', 'trackingNumber'] as const) {
-      const value = form.get(name)
-      if (typeof value === 'string') values[name] = value.slice(0, 100)
-    }
-    const { intent, from, ...fieldErrors } = parsed.fieldErrors
-    const message = intent || from ? STATUS_CHANGE_INVALID : undefined
-    return data<ActionResult>({ ok: false, message, fieldErrors, values }, 400)
+  const submission = parseSubmission(await readForm(request), OrderStatusSchema)
+  // The shipping form shows its own fields' complaints; every other button only a message.
+  const answering = { form: submission.payload.intent === 'shipped' ? 'ship' : 'status' }
+  if (submission.status !== 'success') {
+    const error = submission.error ?? {}
+    return error.intent || error.from
+      ? replyRefused(submission, STATUS_CHANGE_INVALID, 400, answering)
+      : replyInvalid(submission, answering)
   }
-  const result = await changeOrderStatus(getDb(), params.id, admin.id, parsed.data)
+  const result = await changeOrderStatus(getDb(), params.id, admin.id, submission.value)
   if (result.ok) {
-    return data<ActionResult>({
-      ok: true,
-      message: `Order marked as ${orderStatusLabel(result.status)}.`,
-    })
+    return replyDone(submission, `Order marked as ${orderStatusLabel(result.status)}.`, answering)
   }
   if (result.reason === 'not-found') throw data(null, { status: 404 })
   if (result.reason === 'conflict') {
     const message = `${CHANGED_ELSEWHERE} It is now ${orderStatusLabel(result.current)}.`
-    return data<ActionResult>({ ok: false, message, fieldErrors: {} }, 409)
+    return replyRefused(submission, message, 409, answering)
   }
-  return data<ActionResult>({ ok: false, message: STATUS_CHANGE_INVALID, fieldErrors: {} }, 400)
+  return replyRefused(submission, STATUS_CHANGE_INVALID, 400, answering)
 }
 
 const linkClass = 'font-semibold text-pasture-800 underline underline-offset-4'
@@ -79,10 +73,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const { order, next } = loaderData
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
-  const shipForm = useClientValidation(ShipOrderSchema)
-  const serverErrors = actionData && !actionData.ok ? actionData.fieldErrors : {}
-  const shipErrors = shipForm.errors ?? serverErrors
-  const typed = actionData && !actionData.ok ? actionData.values : undefined
+  const [shipForm, shipFields] = useSchemaForm(ShipOrderSchema, {
+    id: 'ship',
+    lastResult: actionData?.form === 'ship' ? actionData : undefined,
+  })
   const stripePaid = order.payment_method === 'stripe' && order.payment_status === 'paid'
   const simpleSteps = next.filter((step) => step !== 'shipped' && step !== 'cancelled')
 
@@ -111,10 +105,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         }
       />
 
-      {actionData?.ok ? <FormMessage tone="success">{actionData.message}</FormMessage> : null}
-      {actionData && !actionData.ok && actionData.message ? (
-        <FormMessage tone="error">{actionData.message}</FormMessage>
+      {actionData?.status === 'success' ? (
+        <FormMessage tone="success">{actionData.message}</FormMessage>
       ) : null}
+      <FormMessage tone="error">{actionData?.error?.['']?.[0]}</FormMessage>
 
       <AdminPanel title="Status">
         <p className="text-ink">
@@ -139,8 +133,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             {next.includes('shipped') ? (
               <Form
                 method="post"
-                noValidate
-                onSubmit={shipForm.onSubmit}
+                {...getFormProps(shipForm)}
                 className="grid gap-4 rounded-md border border-earth-100 p-4 sm:grid-cols-2"
                 aria-label="Ship this order"
               >
@@ -148,13 +141,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 <input type="hidden" name="intent" value="shipped" />
                 <TextField
                   label="Carrier"
-                  name="carrier"
+                  field={shipFields.carrier}
                   list="carriers"
-                  required
                   maxLength={40}
                   hint="For example USPS, UPS or FedEx."
-                  defaultValue={typed?.carrier ?? ''}
-                  error={shipErrors.carrier}
                 />
                 <datalist id="carriers">
                   <option value="USPS" />
@@ -164,12 +154,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 </datalist>
                 <TextField
                   label="Tracking number"
-                  name="trackingNumber"
-                  required
+                  field={shipFields.trackingNumber}
                   maxLength={40}
                   autoComplete="off"
-                  defaultValue={typed?.trackingNumber ?? ''}
-                  error={shipErrors.trackingNumber}
                 />
                 <div className="sm:col-span-2">
                   <Button type="submit" disabled={busy}>
