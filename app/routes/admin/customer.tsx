@@ -16,7 +16,8 @@ import { FarmTime } from '~/platform/admin/ui/farm-time'
 import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
 import { AdminPageHeader, AdminPanel, AdminTable, EmptyState } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
-import { parseForm, readForm } from '~/platform/forms/form-data'
+import { parseSubmission, replyDone, replyRefused } from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
 import { buttonVariants } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
 import { Price } from '~/platform/ui/price'
@@ -44,8 +45,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
+const CHOOSE = 'Please choose what to do.'
+
 const AdminRightsSchema = z.object({
-  intent: z.enum(['grant-admin', 'remove-admin'], { error: 'Please choose what to do.' }),
+  intent: z.enum(['grant-admin', 'remove-admin'], { error: CHOOSE }),
 })
 
 const OUTCOME_MESSAGES: Record<AdminRightsOutcome, { status: number; message: string }> = {
@@ -59,15 +62,16 @@ const OUTCOME_MESSAGES: Record<AdminRightsOutcome, { status: number; message: st
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const form = parseForm(AdminRightsSchema, await readForm(request))
-  if (!form.ok) return data({ ok: false, message: 'Please choose what to do.' }, 400)
+  const submission = parseSubmission(await readForm(request), AdminRightsSchema)
+  // A button, nothing typed: a bad post is told in words above the page, as a refusal is.
+  if (submission.status !== 'success') return replyRefused(submission, CHOOSE, 400)
   const outcome = await changeAdminRights(getDb(), {
     customerId: params.id,
-    isAdmin: form.data.intent === 'grant-admin',
+    isAdmin: submission.value.intent === 'grant-admin',
     actorId: admin.id,
   })
   const { status, message } = OUTCOME_MESSAGES[outcome]
-  return data({ ok: status === 200, message }, status)
+  return status === 200 ? replyDone(submission, message) : replyRefused(submission, message, status)
 }
 
 export default function AdminCustomer({ loaderData, actionData }: Route.ComponentProps) {
@@ -82,9 +86,10 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
         <AdminPageHeader title={fullName} description={profile.email} />
       </div>
       <div className="space-y-6">
-        {actionData ? (
-          <FormMessage tone={actionData.ok ? 'success' : 'error'}>{actionData.message}</FormMessage>
+        {actionData?.status === 'success' ? (
+          <FormMessage tone="success">{actionData.message}</FormMessage>
         ) : null}
+        <FormMessage tone="error">{actionData?.error?.['']?.[0]}</FormMessage>
         <AdminPanel title="Profile">
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
             <dt className="font-semibold">First name</dt>

@@ -23,7 +23,8 @@ import {
 } from '~/platform/admin/ui/page'
 import { Pagination } from '~/platform/admin/ui/pagination'
 import { getDb } from '~/platform/db/db.server'
-import { parseForm, readForm } from '~/platform/forms/form-data'
+import { parseSubmission, replyDone, replyRefused } from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
 import { ButtonLink } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
 import type { Route } from './+types/emails'
@@ -63,11 +64,14 @@ const RESEND_RESULTS: Record<ResendOutcome, { status: number; message: string }>
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const form = parseForm(ResendSchema, await readForm(request))
-  if (!form.ok) return data({ ok: false, message: 'Please choose an email to send again.' }, 400)
-  const outcome = await resendEmail(getDb(), { id: form.data.id, actorId: admin.id })
+  const submission = parseSubmission(await readForm(request), ResendSchema)
+  // A button, nothing typed: a bad post is told in words above the list.
+  if (submission.status !== 'success') {
+    return replyRefused(submission, 'Please choose an email to send again.', 400)
+  }
+  const outcome = await resendEmail(getDb(), { id: submission.value.id, actorId: admin.id })
   const { status, message } = RESEND_RESULTS[outcome]
-  return data({ ok: status === 200, message }, status)
+  return status === 200 ? replyDone(submission, message) : replyRefused(submission, message, status)
 }
 
 const OUTBOX_LABELS: Record<OutboxStatus, string> = {
@@ -116,7 +120,10 @@ export default function AdminEmails({ loaderData, actionData }: Route.ComponentP
       />
       {actionData ? (
         <div className="mb-4">
-          <FormMessage tone={actionData.ok ? 'success' : 'error'}>{actionData.message}</FormMessage>
+          {actionData.status === 'success' ? (
+            <FormMessage tone="success">{actionData.message}</FormMessage>
+          ) : null}
+          <FormMessage tone="error">{actionData.error?.['']?.[0]}</FormMessage>
         </div>
       ) : null}
       {opened ? (

@@ -7,7 +7,8 @@ import { FarmTime } from '~/platform/admin/ui/farm-time'
 import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
 import { AdminPageHeader, AdminPanel } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
-import { parseForm, readForm } from '~/platform/forms/form-data'
+import { parseSubmission, replyDone, replyRefused } from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
 import { Button, ButtonAnchor } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
 import type { Route } from './+types/message'
@@ -20,31 +21,32 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { message, reply: replyHref(message.email, message.subject) }
 }
 
+const CHOOSE = 'Please choose what to do.'
+
 const MessageActionSchema = z.object({
-  intent: z.enum(['unread', 'archive', 'inbox'], { error: 'Please choose what to do.' }),
+  intent: z.enum(['unread', 'archive', 'inbox'], { error: CHOOSE }),
 })
 
 const TARGET = { unread: 'unread', archive: 'archived', inbox: 'read' } as const
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const form = parseForm(MessageActionSchema, await readForm(request))
-  if (!form.ok) return data({ ok: false, message: 'Please choose what to do.' }, 400)
+  const submission = parseSubmission(await readForm(request), MessageActionSchema)
+  // Buttons, nothing typed: a bad post is told in words above the page.
+  if (submission.status !== 'success') return replyRefused(submission, CHOOSE, 400)
+  const { intent } = submission.value
   const found = await setMessageStatus(getDb(), {
     id: params.id,
-    status: TARGET[form.data.intent],
+    status: TARGET[intent],
     actorId: admin.id,
   })
   if (!found) throw data(null, { status: 404 })
   // Back to the inbox: staying here would open the message, and so read it, again.
-  if (form.data.intent === 'unread') return redirect('/admin/messages?status=unread')
-  return data({
-    ok: true,
-    message:
-      form.data.intent === 'archive'
-        ? 'Message archived.'
-        : 'Message moved back to the inbox (Read).',
-  })
+  if (intent === 'unread') return redirect('/admin/messages?status=unread')
+  return replyDone(
+    submission,
+    intent === 'archive' ? 'Message archived.' : 'Message moved back to the inbox (Read).',
+  )
 }
 
 export default function AdminMessage({ loaderData, actionData }: Route.ComponentProps) {
@@ -62,9 +64,10 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
         />
       </div>
       <div className="space-y-6">
-        {actionData ? (
-          <FormMessage tone={actionData.ok ? 'success' : 'error'}>{actionData.message}</FormMessage>
+        {actionData?.status === 'success' ? (
+          <FormMessage tone="success">{actionData.message}</FormMessage>
         ) : null}
+        <FormMessage tone="error">{actionData?.error?.['']?.[0]}</FormMessage>
         <AdminPanel>
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
             <dt className="font-semibold">From</dt>

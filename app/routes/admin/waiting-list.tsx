@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { data, Form, Link } from 'react-router'
+import { Form, Link } from 'react-router'
 import { z } from 'zod'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
@@ -8,7 +8,8 @@ import { AdminPageHeader, AdminTable, EmptyState } from '~/platform/admin/ui/pag
 import { Pagination } from '~/platform/admin/ui/pagination'
 import { getDb } from '~/platform/db/db.server'
 import { formatFarmDate } from '~/platform/farm-clock'
-import { parseForm, readForm } from '~/platform/forms/form-data'
+import { parseSubmission, replyDone, replyRefused } from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
 import { Button } from '~/platform/ui/button'
 import { ConfirmDialog } from '~/platform/ui/confirm-dialog'
 import { FormMessage } from '~/platform/ui/field'
@@ -55,37 +56,29 @@ const ActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('remove'), entryId: id }),
 ])
 
-type ActionResult = { ok: boolean; message: string }
-
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const parsed = parseForm(ActionSchema, await readForm(request))
-  if (!parsed.ok) {
-    return data<ActionResult>({ ok: false, message: 'That change could not be made.' }, 400)
+  const submission = parseSubmission(await readForm(request), ActionSchema)
+  // Buttons, nothing typed: a bad post is told in words above the list.
+  if (submission.status !== 'success') {
+    return replyRefused(submission, 'That change could not be made.', 400)
   }
   const db = getDb()
-  const input = parsed.data
+  const input = submission.value
   if (input.intent === 'notify') {
     const notified = await notifyGroupNow(db, admin.id, input)
-    return data<ActionResult>({
-      ok: true,
-      message:
-        notified === 0
-          ? 'Nobody to email: everyone who asked has been told already.'
-          : `${notified} ${notified === 1 ? 'customer was' : 'customers were'} emailed.`,
-    })
+    return replyDone(
+      submission,
+      notified === 0
+        ? 'Nobody to email: everyone who asked has been told already.'
+        : `${notified} ${notified === 1 ? 'customer was' : 'customers were'} emailed.`,
+    )
   }
   const to = input.intent === 'fulfil' ? 'fulfilled' : 'removed'
   const changed = await changeWaitingEntry(db, admin.id, input.entryId, to)
   return changed
-    ? data<ActionResult>({
-        ok: true,
-        message: to === 'fulfilled' ? 'Entry marked fulfilled.' : 'Entry removed.',
-      })
-    : data<ActionResult>(
-        { ok: false, message: 'That entry was not found, or it is already closed.' },
-        404,
-      )
+    ? replyDone(submission, to === 'fulfilled' ? 'Entry marked fulfilled.' : 'Entry removed.')
+    : replyRefused(submission, 'That entry was not found, or it is already closed.', 404)
 }
 
 const FILTER_LABELS: Record<WaitingListFilter, string> = {
@@ -169,7 +162,10 @@ export default function AdminWaitingList({ loaderData, actionData }: Route.Compo
       </Form>
       {actionData ? (
         <div className="mb-4">
-          <FormMessage tone={actionData.ok ? 'success' : 'error'}>{actionData.message}</FormMessage>
+          {actionData.status === 'success' ? (
+            <FormMessage tone="success">{actionData.message}</FormMessage>
+          ) : null}
+          <FormMessage tone="error">{actionData.error?.['']?.[0]}</FormMessage>
         </div>
       ) : null}
       {key && only ? (
