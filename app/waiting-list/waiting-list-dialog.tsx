@@ -1,18 +1,16 @@
+import { getFormProps } from '@conform-to/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { authPageUrl } from '~/auth/redirect'
 import { QuantityStepper } from '~/catalog/quantity-stepper'
+import { type FormReply, useSchemaForm } from '~/platform/forms/conform'
 import { Button, ButtonLink } from '~/platform/ui/button'
 import { CheckboxField, FormMessage } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
+import { JoinWaitingListSchema } from './waiting-list-form'
 
-/** What the product route's action answers to a join (with JavaScript or without). */
-export type JoinWaitingListResult = {
-  intent: 'join-waiting-list'
-  ok: boolean
-  message: string
-  fieldErrors: Record<string, string>
-}
+/** Which form answered, in the product route's replies (FormReply's `form`). */
+export const JOIN_WAITING_LIST = 'join-waiting-list'
 
 /** The spec's 2 seconds (section 9): long enough to read the success message. */
 export const CLOSE_AFTER_SUCCESS_MS = 2000
@@ -26,7 +24,7 @@ type Props = {
   /** Opened by the server: ?waitlist=1 without JavaScript, or after a post without it */
   initiallyOpen: boolean
   /** The action's answer to a post made without JavaScript */
-  serverResult: JoinWaitingListResult | undefined
+  serverResult: FormReply | undefined
   hydrated: boolean
 }
 
@@ -114,11 +112,19 @@ function DialogBody({
   hydrated,
   onClose,
 }: Props & { onClose: () => void }) {
-  const fetcher = useFetcher<JoinWaitingListResult>()
-  const [quantity, setQuantity] = useState(1)
-  const result = fetcher.data ?? serverResult
+  const fetcher = useFetcher<FormReply>()
+  const reply = fetcher.data ?? serverResult
+  const [form, fields] = useSchemaForm(JoinWaitingListSchema, {
+    id: 'waiting-list',
+    lastResult: reply,
+    defaultValue: { quantity: '1', notifyByEmail: 'on' },
+  })
+  const [quantity, setQuantity] = useState(() => {
+    const typed = Number(fields.quantity.initialValue)
+    return Number.isInteger(typed) && typed >= 1 ? typed : 1
+  })
   const joining = fetcher.state !== 'idle'
-  const joined = result?.ok === true
+  const joined = reply?.status === 'success' && form.status !== 'error'
 
   useEffect(() => {
     if (!joined || !hydrated) return
@@ -152,26 +158,31 @@ function DialogBody({
       </p>
       {signedIn ? (
         <div className="mt-4 space-y-4">
-          {result ? (
-            <FormMessage tone={result.ok ? 'success' : 'error'}>{result.message}</FormMessage>
-          ) : null}
           {joined ? (
-            <div className="flex justify-end">{closeControl}</div>
+            <>
+              <FormMessage tone="success">{reply.message}</FormMessage>
+              <div className="flex justify-end">{closeControl}</div>
+            </>
           ) : (
-            <fetcher.Form method="post" action={pagePath} className="space-y-4">
-              <input type="hidden" name="intent" value="join-waiting-list" />
+            <fetcher.Form
+              method="post"
+              action={pagePath}
+              {...getFormProps(form)}
+              className="space-y-4"
+            >
+              <FormMessage tone="error">{form.errors?.[0]}</FormMessage>
+              <input type="hidden" name="intent" value={JOIN_WAITING_LIST} />
               {variant ? <input type="hidden" name="variantId" value={variant.id} /> : null}
               <QuantityStepper
-                name="quantity"
+                name={fields.quantity.name}
                 value={quantity}
                 onChange={setQuantity}
                 hydrated={hydrated}
-                error={result?.fieldErrors.quantity}
+                error={fields.quantity.errors?.[0]}
               />
               <CheckboxField
                 label="Notify me by email when available"
-                name="notifyByEmail"
-                defaultChecked
+                field={fields.notifyByEmail}
               />
               <div className="flex flex-wrap justify-end gap-3">
                 {closeControl}

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { parseForm } from '~/platform/forms/form-data'
+import { parseSubmission, replyInvalid } from '~/platform/forms/conform'
 import { ProductActionSchema, WAITING_LIST_MESSAGES } from './waiting-list-form'
 
 const form = (entries: Record<string, string>) => {
@@ -9,41 +9,50 @@ const form = (entries: Record<string, string>) => {
 }
 
 test('a join with an option, a quantity and the notify box ticked', () => {
-  expect(
-    parseForm(
-      ProductActionSchema,
-      form({ intent: 'join-waiting-list', variantId: 'v1', quantity: '3', notifyByEmail: 'on' }),
-    ),
-  ).toEqual({
-    ok: true,
-    data: { intent: 'join-waiting-list', variantId: 'v1', quantity: 3, notifyByEmail: true },
+  const submission = parseSubmission(
+    form({ intent: 'join-waiting-list', variantId: 'v1', quantity: '3', notifyByEmail: 'on' }),
+    ProductActionSchema,
+  )
+  expect(submission.status === 'success' && submission.value).toEqual({
+    intent: 'join-waiting-list',
+    variantId: 'v1',
+    quantity: 3,
+    notifyByEmail: true,
   })
 })
 
 test('no option and an unticked box', () => {
-  expect(
-    parseForm(
-      ProductActionSchema,
-      form({ intent: 'join-waiting-list', variantId: '', quantity: '1' }),
-    ),
-  ).toEqual({
-    ok: true,
-    data: { intent: 'join-waiting-list', variantId: null, quantity: 1, notifyByEmail: false },
+  const submission = parseSubmission(
+    form({ intent: 'join-waiting-list', variantId: '', quantity: '1' }),
+    ProductActionSchema,
+  )
+  expect(submission.status === 'success' && submission.value).toEqual({
+    intent: 'join-waiting-list',
+    variantId: null,
+    quantity: 1,
+    notifyByEmail: false,
   })
 })
 
-test('quantities below 1, fractions and junk are refused with one message', () => {
+test('quantities below 1, fractions and junk are refused with one message, kept as typed', () => {
   for (const quantity of ['0', '-2', '1.5', 'lots', '']) {
-    expect(
-      parseForm(ProductActionSchema, form({ intent: 'join-waiting-list', quantity })),
-      quantity,
-    ).toEqual({ ok: false, fieldErrors: { quantity: WAITING_LIST_MESSAGES.quantity } })
+    const submission = parseSubmission(
+      form({ intent: 'join-waiting-list', quantity }),
+      ProductActionSchema,
+    )
+    expect(submission.reply().error, quantity).toEqual({
+      quantity: [WAITING_LIST_MESSAGES.quantity],
+    })
+    expect(replyInvalid(submission).data.initialValue?.quantity).toBe(quantity || undefined)
   }
   expect(
-    parseForm(ProductActionSchema, form({ intent: 'join-waiting-list', quantity: '10000' })).ok,
-  ).toBe(false)
+    parseSubmission(form({ intent: 'join-waiting-list', quantity: '10000' }), ProductActionSchema)
+      .status,
+  ).toBe('error')
 })
 
 test('an unknown intent is refused', () => {
-  expect(parseForm(ProductActionSchema, form({ intent: 'add', quantity: '1' })).ok).toBe(false)
+  expect(parseSubmission(form({ intent: 'add', quantity: '1' }), ProductActionSchema).status).toBe(
+    'error',
+  )
 })

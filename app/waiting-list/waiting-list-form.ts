@@ -2,8 +2,7 @@ import { z } from 'zod'
 import { QUANTITY_TOO_LOW } from '~/catalog/stock'
 
 // The product page's one form that posts to its own route: joining the waiting list (D14).
-// The browser checks the same rules with the fields' own constraints (a number input with
-// min 1), which keeps zod out of the product page's JavaScript budget.
+// The dialog checks it in the browser with this schema (Conform), and the action again.
 
 export const WAITING_LIST_MESSAGES = {
   joined: 'You have been added to the waiting list!',
@@ -24,22 +23,23 @@ const quantity = z.coerce
   .min(1, WAITING_LIST_MESSAGES.quantity)
   .max(MAX_WAITING_LIST_QUANTITY, `Please enter at most ${MAX_WAITING_LIST_QUANTITY}.`)
 
-export const ProductActionSchema = z.discriminatedUnion('intent', [
-  z.object({
-    intent: z.literal('join-waiting-list'),
-    // Absent or empty for a product without options.
-    variantId: z
-      .string()
-      .max(100)
-      .optional()
-      .transform((value) => value || null),
-    quantity,
-    // An unticked checkbox sends nothing; a ticked one sends its value ("on").
-    notifyByEmail: z
-      .string()
-      .optional()
-      .transform((value) => value !== undefined),
-  }),
-])
+export const JoinWaitingListSchema = z.object({
+  intent: z.literal('join-waiting-list'),
+  // Absent or empty for a product without options.
+  variantId: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((value) => value || null),
+  quantity,
+  // An unticked checkbox sends nothing; a ticked one sends its value ("on").
+  notifyByEmail: z
+    .string()
+    .optional()
+    .transform((value) => value !== undefined),
+})
+
+/** Everything the product page posts to its own route, told apart by `intent`. */
+export const ProductActionSchema = z.discriminatedUnion('intent', [JoinWaitingListSchema])
 
 export type ProductAction = z.output<typeof ProductActionSchema>

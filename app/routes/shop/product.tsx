@@ -18,7 +18,8 @@ import { pageMeta } from '~/farm/meta'
 import { getDb } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
 import { refusalOf } from '~/platform/errors/refusal'
-import { parseForm, readForm } from '~/platform/forms/form-data'
+import { parseSubmission, replyDone, replyInvalid, replyRefused } from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
 import { PLACEHOLDER_IMAGE } from '~/platform/images/image-url'
 import { TOO_MANY_ATTEMPTS } from '~/platform/rate-limit.server'
 import { useHydrated } from '~/platform/ui/disclosure'
@@ -28,7 +29,7 @@ import { Price } from '~/platform/ui/price'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
 import type { loader as rootLoader } from '~/root'
 import { joinWaitingList } from '~/waiting-list/waiting-list.server'
-import { type JoinWaitingListResult, WaitingListDialog } from '~/waiting-list/waiting-list-dialog'
+import { JOIN_WAITING_LIST, WaitingListDialog } from '~/waiting-list/waiting-list-dialog'
 import { ProductActionSchema, WAITING_LIST_MESSAGES } from '~/waiting-list/waiting-list-form'
 import type { Route } from './+types/product'
 
@@ -49,46 +50,44 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
 }
 
-const answer = (
-  ok: boolean,
-  message: string,
-  status: number,
-  fieldErrors: Record<string, string> = {},
-) =>
-  data<JoinWaitingListResult>({ intent: 'join-waiting-list', ok, message, fieldErrors }, { status })
-
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const submission = parseSubmission(await readForm(request), ProductActionSchema)
+  const form = JOIN_WAITING_LIST
+  const refuse = (message: string, status: number) =>
+    replyRefused(submission, message, status, { form })
   // A guest's post (the dialog shows guests a sign-in prompt, so this is a stale page or a
   // hand-made request) gets the specification's message rather than a redirect.
   const user = await getCurrentUser(request)
-  if (!user) return answer(false, WAITING_LIST_MESSAGES.signInRequired, 401)
-  const parsed = parseForm(ProductActionSchema, await readForm(request))
-  if (!parsed.ok) {
-    const message = parsed.fieldErrors.quantity ?? WAITING_LIST_MESSAGES.failed
-    return answer(false, message, 400, parsed.fieldErrors)
+  if (!user) return refuse(WAITING_LIST_MESSAGES.signInRequired, 401)
+  if (submission.status !== 'success') {
+    // The quantity's complaint sits by its field; anything else is not the dialog's doing.
+    const fields = Object.keys(submission.error ?? {})
+    return fields.every((name) => name === 'quantity')
+      ? replyInvalid(submission, { form })
+      : refuse(WAITING_LIST_MESSAGES.failed, 400)
   }
   try {
     const result = await joinWaitingList(getDb(), {
       customerId: user.id,
       productId: params.id,
-      variantId: parsed.data.variantId,
-      quantity: parsed.data.quantity,
-      notifyByEmail: parsed.data.notifyByEmail,
+      variantId: submission.value.variantId,
+      quantity: submission.value.quantity,
+      notifyByEmail: submission.value.notifyByEmail,
     })
-    if (result.ok) return answer(true, WAITING_LIST_MESSAGES.joined, 200)
+    if (result.ok) return replyDone(submission, WAITING_LIST_MESSAGES.joined, { form })
     switch (result.reason) {
       case 'duplicate':
-        return answer(false, WAITING_LIST_MESSAGES.duplicate, 409)
+        return refuse(WAITING_LIST_MESSAGES.duplicate, 409)
       case 'in-stock':
-        return answer(false, WAITING_LIST_MESSAGES.inStock, 409)
+        return refuse(WAITING_LIST_MESSAGES.inStock, 409)
       case 'not-found':
-        return answer(false, WAITING_LIST_MESSAGES.notFound, 404)
+        return refuse(WAITING_LIST_MESSAGES.notFound, 404)
       case 'rate-limited':
-        return answer(false, TOO_MANY_ATTEMPTS, 429)
+        return refuse(TOO_MANY_ATTEMPTS, 429)
     }
   } catch (error) {
     context.log.error({ err: error, productId: params.id }, 'joining the waiting list failed')
-    return answer(false, WAITING_LIST_MESSAGES.failed, 500)
+    return refuse(WAITING_LIST_MESSAGES.failed, 500)
   }
 }
 
@@ -148,7 +147,7 @@ function ProductView({
       stock_quantity: stock,
     }),
   )
-  const waitingListResult = actionData?.intent === 'join-waiting-list' ? actionData : undefined
+  const waitingListResult = actionData?.form === JOIN_WAITING_LIST ? actionData : undefined
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
