@@ -1,3 +1,4 @@
+import { getFormProps } from '@conform-to/react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import type { CartSummary } from '~/cart/cart'
@@ -13,33 +14,42 @@ import {
 import { isFulfilmentMethod, METHOD_NAMES } from '~/fulfilment/methods'
 import type { FulfilmentOffer } from '~/fulfilment/offer.server'
 import { slotLabel } from '~/fulfilment/windows'
+import { type FormReply, useSchemaForm } from '~/platform/forms/conform'
 import { Button, ButtonLink } from '~/platform/ui/button'
 import { CheckboxField, FieldError, FormMessage, TextField } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
 import { Price } from '~/platform/ui/price'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
 import { SelectField } from '~/platform/ui/select-field'
-import { useClientValidation } from '~/platform/ui/use-client-validation'
 import { stateName } from '~/platform/us-address'
 import { TermsLabel } from '~/policies/terms-label'
 import {
   CHECKOUT_STEPS,
   type CheckoutDraft,
-  type CheckoutState,
   type CheckoutStep,
   checkoutTotals,
+  type checkoutView,
   DRAFT_TEXT_FIELDS,
   shippingStepSchema,
 } from './checkout'
 
 // The three checkout steps, each a plain form posting to /checkout with an intent. Fields of
-// the other steps ride along as hidden inputs, so nothing is lost without JavaScript.
+// the other steps ride along as hidden inputs, so nothing is lost without JavaScript. The
+// shipping step is a Conform form: its schema (the action's) checks it in the browser first,
+// and the action's reply brings back the complaints and what was typed.
 
 export type PaymentOption = { id: string; label: string; description: string }
 
+type CheckoutView = ReturnType<typeof checkoutView>
+
 type Props = {
   cart: CartSummary
-  state: CheckoutState
+  /** the step to show and what the shopper entered so far */
+  view: CheckoutView
+  /** the action's reply to the last post, for the step `view` shows */
+  reply?: FormReply
+  /** what the payment provider's return says (?payment=...), on the first step */
+  notice?: string
   statesOffered: string[]
   paymentMethods: PaymentOption[]
   offer: FulfilmentOffer
@@ -48,7 +58,9 @@ type Props = {
 
 export function CheckoutPage({
   cart,
-  state,
+  view,
+  reply,
+  notice,
   statesOffered,
   paymentMethods,
   offer,
@@ -58,8 +70,8 @@ export function CheckoutPage({
   // Step 1 shows the chosen method's price in the summary as soon as it is picked.
   const [pickedMethod, setPickedMethod] = useState<string | null>(null)
   const [typedZip, setTypedZip] = useState<string | null>(null)
-  const method = state.step === 1 && pickedMethod ? pickedMethod : state.draft.shippingMethod
-  const zip = state.step === 1 && typedZip !== null ? typedZip : state.draft.zipCode
+  const method = view.step === 1 && pickedMethod ? pickedMethod : view.draft.shippingMethod
+  const zip = view.step === 1 && typedZip !== null ? typedZip : view.draft.zipCode
   // Local delivery costs what the ZIP's zone charges (the first zone's fee until one is known).
   const zone = zoneForZip(offer, zip) ?? offer.delivery?.[0] ?? null
   const totals = checkoutTotals(cart, method, zone?.terms ?? null)
@@ -79,12 +91,14 @@ export function CheckoutPage({
 
   return (
     <>
-      <Progress step={state.step} />
+      <Progress step={view.step} />
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0">
-          {state.step === 1 ? (
+          {view.step === 1 ? (
             <ShippingForm
-              state={state}
+              draft={view.draft}
+              reply={reply}
+              notice={notice}
               statesOffered={statesOffered}
               settings={cart.settings}
               offer={offer}
@@ -92,11 +106,12 @@ export function CheckoutPage({
               onMethodChange={setPickedMethod}
               onZipChange={setTypedZip}
             />
-          ) : state.step === 2 ? (
-            <PaymentForm state={state} paymentMethods={paymentMethods} />
+          ) : view.step === 2 ? (
+            <PaymentForm draft={view.draft} reply={reply} paymentMethods={paymentMethods} />
           ) : (
             <ReviewForm
-              state={state}
+              view={view}
+              reply={reply}
               lines={lines}
               lineTotals={totals.lineTotalsCents}
               paymentMethods={paymentMethods}
@@ -170,7 +185,9 @@ const cardClass = 'rounded-lg border border-earth-100 bg-white p-6 shadow-sm'
 const legendClass = 'font-display text-xl font-bold text-ink'
 
 function ShippingForm({
-  state,
+  draft,
+  reply,
+  notice,
   statesOffered,
   settings,
   offer,
@@ -178,7 +195,9 @@ function ShippingForm({
   onMethodChange,
   onZipChange,
 }: {
-  state: CheckoutState
+  draft: CheckoutDraft
+  reply?: FormReply
+  notice?: string
   statesOffered: string[]
   settings: CartSummary['settings']
   offer: FulfilmentOffer
@@ -187,59 +206,57 @@ function ShippingForm({
   onZipChange: (zip: string) => void
 }) {
   const schema = useMemo(() => shippingStepSchema(statesOffered), [statesOffered])
-  const {
-    errors: clientErrors,
-    serverErrors,
-    onSubmit,
-    onChange,
-  } = useClientValidation(schema, null, state.fieldErrors)
-  const errors = clientErrors ?? serverErrors
-  const { draft } = state
-  const [zipCode, setZipCode] = useState(draft.zipCode)
-  const field = (name: keyof CheckoutDraft & keyof typeof errors) => ({
-    name,
-    defaultValue: String(draft[name]),
-    error: errors[name],
+  const [form, fields] = useSchemaForm(schema, {
+    id: 'checkout-shipping',
+    lastResult: reply,
+    defaultValue: { ...draft, saveAddress: draft.saveAddress ? 'on' : undefined },
   })
+  const [zipCode, setZipCode] = useState(draft.zipCode)
+  const slotError = fields.slot.errors?.[0]
   return (
-    <Form
-      method="post"
-      noValidate
-      onSubmit={onSubmit}
-      onChange={onChange}
-      className="checkout-step space-y-6"
-    >
+    <Form method="post" {...getFormProps(form)} className="checkout-step space-y-6">
       <DraftFields
         draft={draft}
         except={[...DRAFT_TEXT_FIELDS.filter((n) => n !== 'paymentMethod'), 'saveAddress']}
       />
-      {state.message ? <FormMessage tone="error">{state.message}</FormMessage> : null}
+      <FormMessage tone="error">{form.errors?.[0] ?? notice}</FormMessage>
       <MethodChoice
         offer={offer}
         settings={settings}
         selected={draft.shippingMethod}
-        error={errors.shippingMethod}
+        error={fields.shippingMethod.errors?.[0]}
         onChange={onMethodChange}
       />
       <fieldset className={cardClass}>
         <legend className={`${legendClass} float-left mb-4 w-full`}>Contact Information</legend>
         <div className="clear-both grid gap-4 sm:grid-cols-2">
-          <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
-          <TextField label="Phone" type="tel" autoComplete="tel" required {...field('phone')} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            field={fields.email}
+          />
+          <TextField label="Phone" type="tel" autoComplete="tel" required field={fields.phone} />
           <TextField
             label="First name"
             autoComplete="given-name"
             required
-            {...field('firstName')}
+            field={fields.firstName}
           />
-          <TextField label="Last name" autoComplete="family-name" required {...field('lastName')} />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            required
+            field={fields.lastName}
+          />
         </div>
       </fieldset>
       <PickupTimes
         pickup={offer.pickup}
         selected={draft.slot}
         thisYear={thisYear}
-        error={draft.shippingMethod === 'pickup' ? errors.slot : undefined}
+        error={draft.shippingMethod === 'pickup' ? slotError : undefined}
       />
       <fieldset data-for-method="delivery standard express" className={cardClass}>
         <legend className={`${legendClass} float-left mb-4 w-full`}>
@@ -252,19 +269,19 @@ function ShippingForm({
             autoComplete="shipping address-line1"
             required
             className="sm:col-span-2"
-            {...field('street')}
+            field={fields.street}
           />
           <TextField
             label="Apartment/suite (optional)"
             autoComplete="shipping address-line2"
             className="sm:col-span-2"
-            {...field('apartment')}
+            field={fields.apartment}
           />
           <TextField
             label="City"
             autoComplete="shipping address-level2"
             required
-            {...field('city')}
+            field={fields.city}
           />
           <SelectField
             label="State"
@@ -272,7 +289,7 @@ function ShippingForm({
             required
             options={statesOffered.map((code) => ({ value: code, label: stateName(code) }))}
             placeholder={statesOffered.length > 1 ? 'Select a state' : undefined}
-            {...field('state')}
+            field={fields.state}
           />
           <TextField
             label="ZIP code"
@@ -283,13 +300,12 @@ function ShippingForm({
               setZipCode(event.currentTarget.value)
               onZipChange(event.currentTarget.value)
             }}
-            {...field('zipCode')}
+            field={fields.zipCode}
           />
         </div>
         <CheckboxField
-          name="saveAddress"
+          field={fields.saveAddress}
           label="Save this address to my account"
-          defaultChecked={draft.saveAddress}
           className="mt-4"
         />
       </fieldset>
@@ -299,7 +315,7 @@ function ShippingForm({
           selected={draft.slot}
           zipCode={zipCode}
           thisYear={thisYear}
-          error={draft.shippingMethod === 'delivery' ? errors.slot : undefined}
+          error={draft.shippingMethod === 'delivery' ? slotError : undefined}
         />
       ) : null}
       <div className="flex flex-wrap justify-between gap-3">
@@ -315,13 +331,15 @@ function ShippingForm({
 }
 
 function PaymentForm({
-  state,
+  draft,
+  reply,
   paymentMethods,
 }: {
-  state: CheckoutState
+  draft: CheckoutDraft
+  reply?: FormReply
   paymentMethods: PaymentOption[]
 }) {
-  const { draft, fieldErrors } = state
+  const methodError = reply?.error?.paymentMethod?.[0]
   const selected = paymentMethods.some((option) => option.id === draft.paymentMethod)
     ? draft.paymentMethod
     : paymentMethods[0]?.id
@@ -330,7 +348,7 @@ function PaymentForm({
       <DraftFields draft={draft} except={['paymentMethod']} />
       <fieldset
         className={cardClass}
-        aria-describedby={fieldErrors.paymentMethod ? 'payment-method-error' : undefined}
+        aria-describedby={methodError ? 'payment-method-error' : undefined}
       >
         <legend className={`${legendClass} float-left mb-4 w-full`}>Payment Method</legend>
         <div className="clear-both space-y-3">
@@ -355,7 +373,7 @@ function PaymentForm({
             {option.description}
           </p>
         ))}
-        <FieldError id="payment-method-error" message={fieldErrors.paymentMethod} />
+        <FieldError id="payment-method-error" message={methodError} />
       </fieldset>
       <div className="flex flex-wrap justify-between gap-3">
         <Button
@@ -376,21 +394,23 @@ function PaymentForm({
 }
 
 function ReviewForm({
-  state,
+  view,
+  reply,
   lines,
   lineTotals,
   paymentMethods,
   offer,
   thisYear,
 }: {
-  state: CheckoutState
+  view: CheckoutView
+  reply?: FormReply
   lines: CartSummary['lines']
   lineTotals: number[]
   paymentMethods: PaymentOption[]
   offer: FulfilmentOffer
   thisYear: number
 }) {
-  const { draft, fieldErrors } = state
+  const { draft } = view
   const navigation = useNavigation()
   const placing =
     navigation.state !== 'idle' && navigation.formData?.get('intent') === 'place-order'
@@ -410,8 +430,8 @@ function ReviewForm({
   return (
     <Form method="post" noValidate className="space-y-6">
       <DraftFields draft={draft} />
-      <input type="hidden" name="idempotencyKey" value={state.idempotencyKey ?? ''} />
-      {state.message ? <FormMessage tone="error">{state.message}</FormMessage> : null}
+      <input type="hidden" name="idempotencyKey" value={view.idempotencyKey} />
+      <FormMessage tone="error">{reply?.error?.['']?.[0]}</FormMessage>
       <section aria-labelledby="review-items-heading" className={cardClass}>
         <h2 id="review-items-heading" className={legendClass}>
           Order Items
@@ -468,7 +488,7 @@ function ReviewForm({
         name="acceptTerms"
         label={<TermsLabel />}
         required
-        error={fieldErrors.acceptTerms}
+        error={reply?.error?.acceptTerms?.[0]}
         ref={termsBox}
         onChange={(event) => setAccepted(event.currentTarget.checked)}
       />

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { CurrentUser } from '~/auth/session.server'
 import { getCartSummary } from '~/cart/cart.server'
 import { createAddress, listAddresses } from '~/customers/addresses.server'
@@ -8,13 +9,12 @@ import { placeOrder } from '~/orders/place-order.server'
 import { getProvider, listPaymentOptions } from '~/payments/providers.server'
 import type { DB } from '~/platform/db/db.server'
 import { farmDayOf } from '~/platform/farm-clock'
-import { parseForm } from '~/platform/forms/form-data'
 import { getLogger } from '~/platform/log.server'
 import { listStatesOffered } from '~/settings/settings.server'
 import {
   type CheckoutAction,
   type CheckoutDraft,
-  type CheckoutState,
+  type CheckoutStep,
   type ShippingStep,
   shippingStepSchema,
   TERMS_REQUIRED,
@@ -73,7 +73,18 @@ export type CheckoutOutcome =
   | { kind: 'placed'; orderId: string }
   /** Pay on the provider's own page (Stripe Checkout), which comes back to the order. */
   | { kind: 'pay'; url: string }
-  | { kind: 'show'; status: number; state: CheckoutState }
+  /**
+   * A step to show (the route replies with what was posted, the review's new key, and the
+   * complaints: by field, or `message` about the whole form).
+   */
+  | { kind: 'show'; status: number; step: CheckoutStep; problems?: Problems }
+
+type Problems = {
+  fieldErrors?: Record<string, string[]>
+  message?: string
+  /** made when the review step renders; travels as a hidden field to Place Order */
+  idempotencyKey?: string
+}
 
 function draftOf(action: CheckoutAction): CheckoutDraft {
   const { intent: _intent, ...rest } = action
@@ -94,8 +105,8 @@ function draftOf(action: CheckoutAction): CheckoutDraft {
   }
 }
 
-function show(status: number, state: CheckoutState): CheckoutOutcome {
-  return { kind: 'show', status, state }
+function show(status: number, step: CheckoutStep, problems?: Problems): CheckoutOutcome {
+  return { kind: 'show', status, step, problems }
 }
 
 /** Runs one step's post for this customer. */
@@ -105,16 +116,17 @@ export async function runCheckoutAction(
   action: CheckoutAction,
 ): Promise<CheckoutOutcome> {
   const draft = draftOf(action)
-  const noErrors = {}
-  if (action.intent === 'back-to-shipping')
-    return show(200, { step: 1, draft, fieldErrors: noErrors })
+  if (action.intent === 'back-to-shipping') return show(200, 1)
 
   // Every later step checks the shipping details again: hidden fields can be changed.
-  const shipping = parseForm(shippingStepSchema(await listStatesOffered(db)), {
+  const shipping = shippingStepSchema(await listStatesOffered(db)).safeParse({
     ...draft,
     saveAddress: draft.saveAddress ? 'on' : '',
   })
-  if (!shipping.ok) return show(400, { step: 1, draft, fieldErrors: shipping.fieldErrors })
+  if (!shipping.success) {
+    const { fieldErrors } = z.flattenError(shipping.error)
+    return show(400, 1, { fieldErrors: fieldErrors as Record<string, string[]> })
+  }
   const step = shipping.data
   // Where and when, checked against the shop as it is now (placeOrder checks it once more).
   const cart = await getCartSummary(db, { kind: 'customer', customerId })
@@ -127,24 +139,23 @@ export async function runCheckoutAction(
     productIds: onSale.map((line) => line.productId),
   })
   if (!fulfilment.ok) {
-    return show(400, { step: 1, draft, fieldErrors: { [fulfilment.field]: fulfilment.message } })
+    return show(400, 1, { fieldErrors: { [fulfilment.field]: [fulfilment.message] } })
   }
-  if (action.intent === 'to-payment') return show(200, { step: 2, draft, fieldErrors: noErrors })
+  if (action.intent === 'to-payment') return show(200, 2)
 
-  if (action.intent === 'back-to-payment')
-    return show(200, { step: 2, draft, fieldErrors: noErrors })
+  if (action.intent === 'back-to-payment') return show(200, 2)
 
   const payment = getProvider(draft.paymentMethod)
   if (!payment) {
-    return show(400, { step: 2, draft, fieldErrors: { paymentMethod: PAYMENT_METHOD_INVALID } })
+    return show(400, 2, { fieldErrors: { paymentMethod: [PAYMENT_METHOD_INVALID] } })
   }
   if (action.intent === 'to-review') {
-    return show(200, { step: 3, draft, fieldErrors: noErrors, idempotencyKey: crypto.randomUUID() })
+    return show(200, 3, { idempotencyKey: crypto.randomUUID() })
   }
 
-  const review = { step: 3, draft, idempotencyKey: action.idempotencyKey } as const
+  // The review's key came with the post, and goes back with the reply if it is refused.
   if (!action.acceptTerms) {
-    return show(400, { ...review, fieldErrors: { acceptTerms: TERMS_REQUIRED } })
+    return show(400, 3, { fieldErrors: { acceptTerms: [TERMS_REQUIRED] } })
   }
   const names = { firstName: step.firstName, lastName: step.lastName }
   const result = await placeOrder(db, {
@@ -169,13 +180,10 @@ export async function runCheckoutAction(
   if (!result.ok) {
     // A time that filled up or closed meanwhile is chosen again on the first step.
     if (result.reason === 'fulfilment' || result.reason === 'slot-full') {
-      const fieldErrors = Object.fromEntries(
-        Object.entries(result.fieldErrors ?? {}).map(([field, [first = '']]) => [field, first]),
-      )
-      return show(409, { step: 1, draft, fieldErrors, message: result.message })
+      return show(409, 1, { fieldErrors: result.fieldErrors, message: result.message })
     }
     const status = result.reason === 'invalid' ? 400 : 409
-    return show(status, { ...review, fieldErrors: noErrors, message: result.message })
+    return show(status, 3, { message: result.message })
   }
   if (step.shippingMethod !== 'pickup' && step.saveAddress && !result.replayed)
     await saveAddress(db, customerId, step)
@@ -197,7 +205,7 @@ export async function runCheckoutAction(
     getLogger().error({ err: error, orderId: order.id }, 'starting the payment failed')
     await expireOrder(db, { orderId: order.id, sessionId: null })
     const message = payment.id === 'paypal' ? PAYPAL_START_FAILED : PAYMENT_START_FAILED
-    return show(502, { ...review, fieldErrors: noErrors, message })
+    return show(502, 3, { message })
   }
 }
 

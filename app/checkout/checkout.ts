@@ -10,11 +10,14 @@ import {
   perStatesOffered,
   SHIPPING_METHOD_INVALID,
 } from '~/orders/place-order'
+import type { FormReply } from '~/platform/forms/conform'
 import { checkbox } from '~/platform/us-address'
 
 // The browser-safe side of the checkout: its steps, its form schemas and its words. The
 // checkout is three plain forms posting to /checkout, each with an `intent`; what the shopper
-// entered travels between the steps in hidden fields, so it works without JavaScript.
+// entered travels between the steps in hidden fields, so it works without JavaScript. The
+// action answers with the one reply shape (FormReply): what was posted, the complaints, and
+// `form` naming the step to show (checkoutView reads it).
 
 export const CHECKOUT_STEPS = ['Shipping', 'Payment', 'Review'] as const
 export type CheckoutStep = 1 | 2 | 3
@@ -131,14 +134,32 @@ export const CheckoutActionSchema = z.discriminatedUnion('intent', [
 
 export type CheckoutAction = z.output<typeof CheckoutActionSchema>
 
-/** What the checkout page shows after a post: the step, the draft, and any complaints. */
-export type CheckoutState = {
-  step: CheckoutStep
-  draft: CheckoutDraft
-  fieldErrors: Record<string, string>
-  message?: string
+/** Each step's form, by step: a reply's `form` names the step the page shows with it. */
+export const CHECKOUT_FORMS = ['shipping', 'payment', 'review'] as const
+
+export function formOfStep(step: CheckoutStep): (typeof CHECKOUT_FORMS)[number] {
+  return CHECKOUT_FORMS[step - 1] ?? 'shipping'
+}
+
+const ReplyValuesSchema = z.object({
+  ...draftShape,
   /** made when the review step renders; travels as a hidden field to Place Order */
-  idempotencyKey?: string
+  idempotencyKey: text,
+})
+
+/**
+ * What the page shows for the action's reply (none: the first step with the loader's
+ * prefill): the step its `form` names, and the draft it carries back.
+ */
+export function checkoutView(
+  reply: FormReply | undefined,
+  prefill: CheckoutDraft,
+): { step: CheckoutStep; draft: CheckoutDraft; idempotencyKey: string } {
+  const step: CheckoutStep = reply?.form === 'payment' ? 2 : reply?.form === 'review' ? 3 : 1
+  const values = ReplyValuesSchema.safeParse(reply?.initialValue)
+  if (!values.success) return { step, draft: prefill, idempotencyKey: '' }
+  const { idempotencyKey, ...draft } = values.data
+  return { step, draft, idempotencyKey }
 }
 
 /**

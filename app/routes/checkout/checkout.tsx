@@ -1,11 +1,12 @@
 import { data, redirect } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
-import { CheckoutActionSchema, type CheckoutState, paymentNotice } from '~/checkout/checkout'
+import { CheckoutActionSchema, checkoutView, formOfStep, paymentNotice } from '~/checkout/checkout'
 import { loadCheckout, runCheckoutAction } from '~/checkout/checkout.server'
 import { CheckoutPage } from '~/checkout/checkout-page'
 import { pageMeta } from '~/farm/meta'
 import { getDb } from '~/platform/db/db.server'
-import { parseForm, readForm } from '~/platform/forms/form-data'
+import { type FormReply, parseSubmission, replyInvalid } from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
 import { Heading } from '~/platform/ui/heading'
 import type { Route } from './+types/checkout'
 
@@ -14,6 +15,8 @@ import type { Route } from './+types/checkout'
 // entered travels in hidden fields, so it works without JavaScript; Place Order hands the
 // cart to placeOrder (ADR 11) and goes to the order's confirmation page, or first to the
 // payment provider's hosted page when the chosen method has one (Stripe Checkout, PayPal).
+// Every other answer is the one reply shape: what was posted (and the review step's new
+// idempotency key), the complaints, and `form` naming the step to show.
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
@@ -23,23 +26,28 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request)
-  const parsed = parseForm(CheckoutActionSchema, await readForm(request))
-  if (!parsed.ok) throw data('Unknown checkout step', { status: 400 })
-  const outcome = await runCheckoutAction(getDb(), user.id, parsed.data)
+  const submission = parseSubmission(await readForm(request), CheckoutActionSchema)
+  if (submission.status !== 'success') return replyInvalid(submission, { form: 'shipping' })
+  const outcome = await runCheckoutAction(getDb(), user.id, submission.value)
   if (outcome.kind === 'placed') throw redirect(`/order-confirmation/${outcome.orderId}`)
   // 303: the browser follows a POST's answer with a GET to the payment page.
   if (outcome.kind === 'pay') throw redirect(outcome.url, 303)
-  return data<CheckoutState>(outcome.state, outcome.status)
+  const { fieldErrors, message, idempotencyKey } = outcome.problems ?? {}
+  const reply = submission.reply(
+    fieldErrors || message ? { fieldErrors, formErrors: message ? [message] : [] } : {},
+  )
+  const initialValue = idempotencyKey
+    ? { ...reply.initialValue, idempotencyKey }
+    : reply.initialValue
+  return data<FormReply>(
+    { ...reply, initialValue, form: formOfStep(outcome.step) },
+    { status: outcome.status },
+  )
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, prefill, statesOffered, paymentMethods, offer, thisYear, notice } = loaderData
-  const state: CheckoutState = actionData ?? {
-    step: 1,
-    draft: prefill,
-    fieldErrors: {},
-    message: notice,
-  }
+  const view = checkoutView(actionData, prefill)
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <Heading level={1} size="large">
@@ -47,9 +55,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       </Heading>
       <CheckoutPage
         // A new step starts its form afresh from the draft.
-        key={state.step}
+        key={view.step}
         cart={cart}
-        state={state}
+        view={view}
+        reply={actionData}
+        notice={actionData ? undefined : notice}
         statesOffered={statesOffered}
         paymentMethods={paymentMethods}
         offer={offer}

@@ -1,0 +1,156 @@
+import pino from 'pino'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { signUp } from '~/auth/accounts.server'
+import { changeCart } from '~/cart/cart.server'
+import type { FormReply } from '~/platform/forms/conform'
+import { action } from '~/routes/checkout/checkout'
+import { createProduct } from '~/seed/factories.server'
+import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
+import type { TestDatabase } from '../../tests/setup/database'
+import { checkoutView, TERMS_REQUIRED } from './checkout'
+import { FILLED_SHIPPING } from './test-shipping'
+
+// The /checkout action called directly: every answer that is not a redirect is the one reply
+// shape, its `form` naming the step to show, carrying back what was posted.
+
+let t: TestDatabase
+let cookie = ''
+beforeAll(async () => {
+  t = await createTestApp()
+  const outcome = await signUp(
+    {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'checkout-action@example.com',
+      password: 'pasture-fresh-42',
+      newsletter: false,
+    },
+    {
+      request: new Request(`${TEST_BASE_URL}/signup`),
+      clientIp: '127.0.0.1',
+    },
+  )
+  if (!outcome.ok) throw new Error('sign-up failed')
+  cookie = outcome.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ')
+  const customer = await t.db
+    .selectFrom('customers')
+    .select('id')
+    .where('email', '=', 'checkout-action@example.com')
+    .executeTakeFirstOrThrow()
+  const product = await createProduct(t.db, { name: 'Huckleberry Jam', stock_quantity: 5 })
+  await changeCart(
+    t.db,
+    { kind: 'customer', customerId: customer.id },
+    { intent: 'add', productId: product.id, quantity: 1 },
+  )
+}, 30_000)
+afterAll(async () => {
+  await t?.cleanup()
+})
+
+const context = {
+  cspNonce: '',
+  requestId: 'checkout-route-test',
+  clientIp: '127.0.0.1',
+  log: pino({ level: 'silent' }),
+}
+
+const shipping = { ...FILLED_SHIPPING, shippingMethod: 'standard', paymentMethod: 'offline' }
+
+async function post(fields: Record<string, string>) {
+  const request = new Request(`${TEST_BASE_URL}/checkout`, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: { cookie },
+  })
+  try {
+    const result = await action({
+      request,
+      params: {},
+      context,
+      url: new URL(request.url),
+      pattern: '/checkout',
+    })
+    return { status: result.init?.status ?? 200, reply: result.data as FormReply }
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, response: thrown }
+    throw thrown
+  }
+}
+
+describe('the /checkout action', () => {
+  test('step 1 refused: 400, each complaint by its field, what was typed sent back', async () => {
+    const { status, reply } = await post({
+      ...shipping,
+      intent: 'to-payment',
+      email: '',
+      street: '',
+    })
+    expect(status).toBe(400)
+    expect(reply).toMatchObject({
+      status: 'error',
+      form: 'shipping',
+      error: { email: ['Email is required'], street: ['Address is required'] },
+      initialValue: { city: 'Boise', zipCode: '83702' },
+    })
+    expect(reply && checkoutView(reply, {} as never).step).toBe(1)
+  })
+
+  test('the steps move on with the draft; the review step gets a fresh key', async () => {
+    const payment = await post({ ...shipping, intent: 'to-payment' })
+    expect(payment).toMatchObject({ status: 200, reply: { status: 'success', form: 'payment' } })
+
+    const review = await post({ ...shipping, intent: 'to-review' })
+    expect(review).toMatchObject({ status: 200, reply: { form: 'review' } })
+    const view = review.reply && checkoutView(review.reply, {} as never)
+    expect(view?.step).toBe(3)
+    expect(view?.draft).toMatchObject({ street: '12 Meadow Lane', paymentMethod: 'offline' })
+    expect(view?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/)
+
+    const back = await post({ ...shipping, intent: 'back-to-shipping' })
+    expect(back).toMatchObject({ status: 200, reply: { form: 'shipping' } })
+
+    // No ticked box: the review again, with its key, and the reason by the box.
+    const unticked = await post({
+      ...shipping,
+      intent: 'place-order',
+      idempotencyKey: view?.idempotencyKey ?? '',
+    })
+    expect(unticked).toMatchObject({
+      status: 400,
+      reply: {
+        form: 'review',
+        error: { acceptTerms: [TERMS_REQUIRED] },
+        initialValue: { idempotencyKey: view?.idempotencyKey },
+      },
+    })
+
+    const placed = await post({
+      ...shipping,
+      intent: 'place-order',
+      idempotencyKey: view?.idempotencyKey ?? '',
+      acceptTerms: 'on',
+    })
+    expect(placed.status).toBe(302)
+    expect(placed.response?.headers.get('Location')).toMatch(/^\/order-confirmation\//)
+  })
+
+  test('a payment method not on offer goes back to step 2 with the reason', async () => {
+    const { status, reply } = await post({ ...shipping, intent: 'to-review', paymentMethod: 'iou' })
+    expect(status).toBe(400)
+    expect(reply).toMatchObject({
+      form: 'payment',
+      error: { paymentMethod: ['Please choose a payment method'] },
+    })
+  })
+
+  test('an unknown intent is refused with 400, on the first step', async () => {
+    expect(await post({ ...shipping, intent: 'pay-later' })).toMatchObject({
+      status: 400,
+      reply: { status: 'error', form: 'shipping' },
+    })
+  })
+})
