@@ -82,4 +82,26 @@ describe('a Conform form', () => {
     )
     expect(submission.status === 'success' && submission.value.tags).toEqual(['a', 'b'])
   })
+
+  test('a forged list intent is a 400, never a crash', () => {
+    for (const intent of [
+      'garbage',
+      '{"type":"x"}',
+      '{"type":"remove","payload":{"name":"name","index":0}}',
+    ]) {
+      let thrown: unknown
+      try {
+        parseSubmission(
+          form([
+            ['name', 'Ann'],
+            ['__intent__', intent],
+          ]),
+          Schema,
+        )
+      } catch (error) {
+        thrown = error
+      }
+      expect(thrown).toMatchObject({ init: { status: 400 } })
+    }
+  })
 })

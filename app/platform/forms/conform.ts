@@ -16,7 +16,13 @@ export type FormReply = SubmissionResult<string[]> & { message?: string; form?: 
  * schemas trim, convert and word their own messages, "" included.
  */
 export function parseSubmission<Schema extends z.ZodType>(form: FormData, schema: Schema) {
-  return parseWithZod(form, { schema, disableAutoCoercion: true })
+  try {
+    return parseWithZod(form, { schema, disableAutoCoercion: true })
+  } catch {
+    // Conform throws on a list button's intent it cannot apply (not JSON, an unknown kind, a
+    // list that is not one): a forged post, refused like any unreadable form.
+    throw data('The form could not be read.', { status: 400 })
+  }
 }
 
 type FormShape<Schema extends z.ZodType> =
