@@ -88,6 +88,9 @@ export const NUMBERISH = [
 ] as const
 
 export const ODD = [
+  '{"type":"remove","payload":{"name":"options","index":999}}',
+  '{"type":"insert","payload":{"name":"__proto__"}}',
+  '{"type":"reorder","payload":{"name":"name","from":0,"to":-1}}',
   '',
   ' ',
   '\u0000',
@@ -120,6 +123,8 @@ export const ODD = [
 
 /** Field names a form does not have, some of them tempting. */
 export const ODD_NAMES = [
+  // Conform's list buttons (ADR 27): a forged one must be a 400, not a crash
+  '__intent__',
   '__proto__',
   'constructor',
   'prototype',
