@@ -86,21 +86,29 @@ export const PromoCodeSchema = PromoCodeFields.superRefine((form, ctx) => {
       message: 'The end date must be on or after the start date.',
     })
   }
-}).transform((form) => ({
-  code: form.code,
-  discount_type: form.discount_type,
-  discount_value:
-    form.discount_type === 'percent'
-      ? (percentOf(form.discount_value) ?? 0)
-      : fixedAmount.parse(form.discount_value),
-  min_subtotal_cents: form.min_subtotal,
-  starts_on: form.starts_on,
-  ends_on: form.ends_on,
-  usage_limit: form.usage_limit,
-  is_active: form.is_active,
-}))
+})
 
-export type PromoCodeInput = z.output<typeof PromoCodeSchema>
+/**
+ * What the shop saves from a checked form. (Kept out of the schema: Conform reads the schema's
+ * fields for the browser's constraints, which a transform of the whole form would hide.)
+ */
+export function promoCodeInput(form: z.output<typeof PromoCodeSchema>) {
+  return {
+    code: form.code,
+    discount_type: form.discount_type,
+    discount_value:
+      form.discount_type === 'percent'
+        ? (percentOf(form.discount_value) ?? 0)
+        : fixedAmount.parse(form.discount_value),
+    min_subtotal_cents: form.min_subtotal,
+    starts_on: form.starts_on,
+    ends_on: form.ends_on,
+    usage_limit: form.usage_limit,
+    is_active: form.is_active,
+  }
+}
+
+export type PromoCodeInput = ReturnType<typeof promoCodeInput>
 
 /** The edit page's two buttons: Save Promo Code, and Delete (or switch off, once used). */
 export const PromoCodeIntentSchema = z.object({

@@ -3,7 +3,6 @@ import { containsPattern, type PageRequest } from '~/platform/admin/pagination'
 import { changedFields, recordAdminChange } from '~/platform/audit.server'
 import type { DB } from '~/platform/db/db.server'
 import { farmDayEnd, farmDayStart } from '~/platform/farm-clock'
-import type { FieldErrors } from '~/platform/forms/form-data'
 import { PROMO_TERMS_COLUMNS, type PromoCodeRow } from '../promo'
 import { PROMO_CODE_RENAME_USED, PROMO_CODE_TAKEN, type PromoCodeInput } from './promo-code-form'
 
@@ -57,11 +56,14 @@ function columnsOf(input: PromoCodeInput) {
   }
 }
 
+/** Messages by field, as the form shows them (Conform's shape: each field's list). */
+type FieldErrors = Record<string, string[]>
+
 export type PromoSaveResult =
   | { ok: true; id: string }
   | { ok: false; status: 400 | 404; fieldErrors: FieldErrors }
 
-const taken = { ok: false, status: 400, fieldErrors: { code: PROMO_CODE_TAKEN } } as const
+const taken: PromoSaveResult = { ok: false, status: 400, fieldErrors: { code: [PROMO_CODE_TAKEN] } }
 
 async function codeTaken(db: DB, code: string, exceptId: string | null): Promise<boolean> {
   let query = db
@@ -132,7 +134,11 @@ export async function updatePromoCode(
         // Orders keep the name they were placed with; renaming a used code would split its
         // history in two.
         if (before.times_used > 0) {
-          return { ok: false, status: 400, fieldErrors: { code: PROMO_CODE_RENAME_USED } } as const
+          return {
+            ok: false,
+            status: 400,
+            fieldErrors: { code: [PROMO_CODE_RENAME_USED] },
+          } satisfies PromoSaveResult
         }
         // Carts holding the old name keep their code under its new name.
         await trx

@@ -1,16 +1,22 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { z } from 'zod'
 import { applyPromo, type CartOwner, getCartSummary } from '~/cart/cart.server'
 import { PROMO_INVALID, promoMinimumMessage } from '~/cart/messages'
 import { PROMO_NO_LONGER_VALID } from '~/orders/place-order'
 import { placeOrder } from '~/orders/place-order.server'
-import { parseForm } from '~/platform/forms/form-data'
+import { parseSubmission } from '~/platform/forms/conform'
 import { createCustomer, createProduct } from '~/seed/factories.server'
 import { getSettingsForAdmin, updateSettings } from '~/settings/admin/settings.server'
 import { SettingsSchema } from '~/settings/admin/settings-form'
 import { getPricingSettings, listStatesOffered } from '~/settings/settings.server'
 import { createTestApp } from '../../../tests/setup/app'
 import type { TestDatabase } from '../../../tests/setup/database'
-import { PROMO_CODE_RENAME_USED, PROMO_CODE_TAKEN, PromoCodeSchema } from './promo-code-form'
+import {
+  PROMO_CODE_RENAME_USED,
+  PROMO_CODE_TAKEN,
+  PromoCodeSchema,
+  promoCodeInput,
+} from './promo-code-form'
 import {
   createPromoCode,
   getPromoCode,
@@ -42,10 +48,27 @@ async function shopper(priceCents: number, quantity = 1) {
   return { customerId, owner: { kind: 'customer', customerId } as CartOwner }
 }
 
+/**
+ * A form posted to `schema` (through Conform, as the actions do): the value, or each field's
+ * first complaint.
+ */
+function parseForm<S extends z.ZodType>(schema: S, values: Record<string, string | string[]>) {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(values)) {
+    for (const one of Array.isArray(value) ? value : [value]) form.append(name, one)
+  }
+  const submission = parseSubmission(form, schema)
+  if (submission.status === 'success') return { ok: true as const, data: submission.value }
+  const fieldErrors = Object.fromEntries(
+    Object.entries(submission.error ?? {}).map(([name, messages]) => [name, messages?.[0]]),
+  )
+  return { ok: false as const, fieldErrors }
+}
+
 function promo(values: Record<string, string>) {
   const parsed = parseForm(PromoCodeSchema, { discount_type: 'fixed', is_active: 'on', ...values })
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors))
-  return parsed.data
+  return promoCodeInput(parsed.data)
 }
 
 function order(customerId: string, state = 'ID') {
@@ -195,13 +218,13 @@ describe('promo codes, as the admin makes them and the cart and checkout use the
         code.id,
         promo({ code: 'SPRING6', discount_value: '5' }),
       ),
-    ).toEqual({ ok: false, status: 400, fieldErrors: { code: PROMO_CODE_RENAME_USED } })
+    ).toEqual({ ok: false, status: 400, fieldErrors: { code: [PROMO_CODE_RENAME_USED] } })
   })
 
   test('names are unique whatever the case; FARM10 is editable like any other', async () => {
     expect(
       await createPromoCode(t.db, adminId, promo({ code: 'farm10', discount_value: '1' })),
-    ).toEqual({ ok: false, status: 400, fieldErrors: { code: PROMO_CODE_TAKEN } })
+    ).toEqual({ ok: false, status: 400, fieldErrors: { code: [PROMO_CODE_TAKEN] } })
     const farm10 = (await listPromoCodes(t.db, { page: 1, limit: 25, offset: 0 }, 'farm')).rows
     expect(farm10.map((row) => row.code)).toEqual(['FARM10'])
     const id = farm10[0]?.id ?? ''
@@ -230,7 +253,7 @@ describe('promo codes, as the admin makes them and the cart and checkout use the
     const otherId = other.ok ? other.id : ''
     expect(
       await updatePromoCode(t.db, adminId, otherId, promo({ code: 'Farm10', discount_value: '1' })),
-    ).toEqual({ ok: false, status: 400, fieldErrors: { code: PROMO_CODE_TAKEN } })
+    ).toEqual({ ok: false, status: 400, fieldErrors: { code: [PROMO_CODE_TAKEN] } })
     // Unused: removing deletes it.
     expect(await removePromoCode(t.db, adminId, otherId)).toEqual({
       kind: 'deleted',
