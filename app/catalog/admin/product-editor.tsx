@@ -1,8 +1,8 @@
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FieldMetadata, getFormProps } from '@conform-to/react'
 import { Form } from 'react-router'
 import { centsToDollarsInput } from '~/platform/admin/fields'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
-import type { FieldErrors } from '~/platform/forms/form-data'
+import { type FormReply, useSchemaForm } from '~/platform/forms/conform'
 import { Button } from '~/platform/ui/button'
 import { CheckboxField, FieldError, FormMessage, TextField } from '~/platform/ui/field'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
@@ -11,17 +11,16 @@ import { TextAreaField } from '~/platform/ui/text-area-field'
 import {
   BLANK_VARIANT_ROW,
   MAX_VARIANT_ROWS,
-  parseProductForm,
-  type VariantRowValues,
-  variantField,
-  variantRowsFrom,
+  ProductSchema,
+  type VariantSlot,
 } from './product-form'
 
 // The admin's product form, for a new product and for editing one. One plain multipart form
-// (it works before JavaScript loads): the product's fields, its picture, and its options as
-// rows, with one empty row for a new option. "Add Another Option" adds a row (in place with
-// JavaScript, through the server without). After a mistake everything comes back as typed,
-// the rows included, and a picture already chosen is kept (uploadedImage).
+// (it works before JavaScript loads): the product's fields, its picture, and its options as a
+// list of rows, with one empty row for a new option. "Add Another Option" and a new row's
+// "Remove" change the list in place with JavaScript (Conform) and through the server without.
+// After a mistake everything comes back as typed, the rows included, and a picture already
+// chosen is kept (uploadedImage). A saved option is removed on the server, after a question.
 
 export type ProductFormProduct = {
   id: string
@@ -45,10 +44,20 @@ export type ProductFormProduct = {
   }[]
 }
 
-/** The form's starting values: what the action sent back, else the product, else blanks. */
-function startingValues(product: ProductFormProduct | null): Record<string, string> {
-  if (!product) return { unit: 'each', stock: '0', isAvailable: 'on' }
-  const values: Record<string, string> = {
+/** The form's starting values: the product with a blank option row after its own, else blanks. */
+function startingValues(product: ProductFormProduct | null) {
+  if (!product) {
+    return { unit: 'each', stock: '0', isAvailable: true, variants: [BLANK_VARIANT_ROW] }
+  }
+  const variants = product.variants.map((variant) => ({
+    id: variant.id,
+    name: variant.name,
+    price: centsToDollarsInput(variant.price_cents),
+    stock: String(variant.stock_quantity),
+    stockWas: String(variant.stock_quantity),
+    available: variant.is_available,
+  }))
+  return {
     name: product.name,
     description: product.description,
     category: product.category,
@@ -56,144 +65,99 @@ function startingValues(product: ProductFormProduct | null): Record<string, stri
     unit: product.unit,
     stock: String(product.stock_quantity),
     stockWas: String(product.stock_quantity),
+    isAvailable: product.is_available,
+    localOnly: product.local_only,
     nextAvailableDate: product.next_available_date ?? '',
     expectedQuantity: product.expected_quantity === null ? '' : String(product.expected_quantity),
+    variants: variants.length < MAX_VARIANT_ROWS ? [...variants, BLANK_VARIANT_ROW] : variants,
   }
-  if (product.is_available) values.isAvailable = 'on'
-  if (product.local_only) values.localOnly = 'on'
-  product.variants.forEach((variant, row) => {
-    values[variantField(row, 'id')] = variant.id
-    values[variantField(row, 'name')] = variant.name
-    values[variantField(row, 'price')] = centsToDollarsInput(variant.price_cents)
-    values[variantField(row, 'stock')] = String(variant.stock_quantity)
-    values[variantField(row, 'stockWas')] = String(variant.stock_quantity)
-    if (variant.is_available) values[variantField(row, 'available')] = 'on'
-  })
-  return values
 }
 
-function withBlankRow(rows: VariantRowValues[], extra: number): VariantRowValues[] {
-  const last = rows.at(-1)
-  const needsBlank = !last || last.id || last.name || last.price || last.stock
-  // "Add Another Option" adds one row: the blank row it needs, or one after the blank row.
-  const blanks = needsBlank ? Math.max(1, extra) : extra
-  return [...rows, ...Array.from({ length: blanks }, () => ({ ...BLANK_VARIANT_ROW }))].slice(
-    0,
-    MAX_VARIANT_ROWS,
-  )
-}
+type VariantFields = FieldMetadata<VariantSlot>
 
 export function ProductForm({
   product,
   categories,
-  values: sentBack,
-  fieldErrors,
-  extraRows = 0,
-  message,
+  reply,
 }: {
   product: ProductFormProduct | null
   categories: string[]
-  /** What was typed, when the action sent the form back */
-  values: Record<string, string> | null
-  fieldErrors: FieldErrors
-  /** Blank option rows asked for with "Add Another Option" (without JavaScript) */
-  extraRows?: number
-  message?: string | null
+  /** The action's answer to the last post of this form */
+  reply: FormReply | undefined
 }) {
-  const values = sentBack ?? startingValues(product)
-  const [rows, setRows] = useState(() => withBlankRow(variantRowsFrom(values), extraRows))
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  const errors = clientErrors ?? fieldErrors
+  const [form, fields] = useSchemaForm(ProductSchema, {
+    id: 'product',
+    lastResult: reply,
+    defaultValue: startingValues(product),
+  })
+  const rows = fields.variants.getFieldList()
   const hasSavedOptions = (product?.variants.length ?? 0) > 0
   const categoryOptions = categories.map((category) => ({ value: category, label: category }))
-  const errorCount = Object.keys(errors).length
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter
-    if (submitter?.getAttribute('value') === 'add-variant') return
-    const typed: Record<string, string> = {}
-    for (const [key, value] of new FormData(event.currentTarget)) {
-      if (typeof value === 'string') typed[key] = value
-    }
-    const result = parseProductForm(typed)
-    if (result.ok) {
-      setClientErrors(null)
-    } else {
-      event.preventDefault()
-      setClientErrors(result.fieldErrors)
-    }
-  }
+  const errorCount = Object.entries(form.allErrors).filter(
+    ([name, messages]) => name !== '' && messages.length > 0,
+  ).length
+  // Picture: the one the action stored from the last post, if any (kept across a mistake).
+  const sentBack = reply?.initialValue?.uploadedImage
+  const uploaded =
+    typeof sentBack === 'string'
+      ? sentBack
+      : typeof fields.uploadedImage.initialValue === 'string'
+        ? fields.uploadedImage.initialValue
+        : null
 
   return (
     <>
       <Form
         method="post"
         encType="multipart/form-data"
-        noValidate
-        onSubmit={onSubmit}
+        {...getFormProps(form)}
         className="space-y-6"
       >
+        {/* The button Enter presses: Save, not the first row's Remove or Add Another Option. */}
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          tabIndex={-1}
+          aria-hidden="true"
+          className="sr-only"
+        />
         {errorCount > 0 ? (
           <FormMessage tone="error">
             Please fix the {errorCount === 1 ? 'field' : `${errorCount} fields`} marked below.
             Nothing you typed was lost.
           </FormMessage>
         ) : null}
-        {message ? <FormMessage tone="error">{message}</FormMessage> : null}
+        <FormMessage tone="error">{form.errors?.[0]}</FormMessage>
         <section className="grid gap-4 rounded-lg border border-earth-100 bg-white p-5 sm:grid-cols-2">
           <h2 className="font-display text-lg font-bold text-ink sm:col-span-2">Product</h2>
-          <TextField
-            label="Name"
-            name="name"
-            defaultValue={values.name ?? ''}
-            error={errors.name}
-            className="sm:col-span-2"
-            required
-          />
+          <TextField label="Name" field={fields.name} className="sm:col-span-2" />
           <TextAreaField
             label="Description"
-            name="description"
+            field={fields.description}
             rows={4}
-            defaultValue={values.description ?? ''}
-            error={errors.description}
             className="sm:col-span-2"
           />
           <SelectField
             label="Category"
-            name="category"
+            field={fields.category}
             placeholder="Choose a category"
             options={categoryOptions}
-            defaultValue={values.category ?? ''}
-            error={errors.category}
           />
           <TextField
             label="Or a new category"
-            name="newCategory"
+            field={fields.newCategory}
             hint="Type a name here to start a new category."
-            defaultValue={values.newCategory ?? ''}
-            error={errors.newCategory}
           />
-          <TextField
-            label="Price (dollars)"
-            name="price"
-            inputMode="decimal"
-            defaultValue={values.price ?? ''}
-            error={errors.price}
-            required
-          />
+          <TextField label="Price (dollars)" field={fields.price} inputMode="decimal" />
           <TextField
             label="Unit"
-            name="unit"
+            field={fields.unit}
             hint="What the price is for: each, lb, dozen, share."
-            defaultValue={values.unit ?? ''}
-            error={errors.unit}
-            required
           />
           <TextField
             label="Stock"
-            name="stock"
+            field={fields.stock}
             inputMode="numeric"
             readOnly={hasSavedOptions}
             hint={
@@ -201,45 +165,38 @@ export function ProductForm({
                 ? 'The total of the options below; change their stock there.'
                 : 'How many you can sell now. A product with options uses their stock instead.'
             }
-            defaultValue={values.stock ?? ''}
-            error={errors.stock}
           />
-          <input type="hidden" name="stockWas" value={values.stockWas ?? ''} />
+          <HiddenField field={fields.stockWas} />
           <CheckboxField
             label="Available in the shop"
-            name="isAvailable"
-            defaultChecked={values.isAvailable !== undefined && values.isAvailable !== ''}
+            field={fields.isAvailable}
             className="self-center"
           />
           <CheckboxField
             label="Pickup or local delivery only"
-            name="localOnly"
-            defaultChecked={values.localOnly !== undefined && values.localOnly !== ''}
+            field={fields.localOnly}
             className="self-center"
           />
           <TextField
             label="Next available date"
-            name="nextAvailableDate"
+            field={fields.nextAvailableDate}
             type="date"
             hint="When more is expected; shown to shoppers when it is sold out."
-            defaultValue={values.nextAvailableDate ?? ''}
-            error={errors.nextAvailableDate}
           />
           <TextField
             label="Expected quantity"
-            name="expectedQuantity"
+            field={fields.expectedQuantity}
+            required={false}
             inputMode="numeric"
             hint="About how many are coming; leave empty if you do not know."
-            defaultValue={values.expectedQuantity ?? ''}
-            error={errors.expectedQuantity}
           />
         </section>
 
         <PictureField
           current={product?.image_url ?? null}
-          uploaded={values.uploadedImage ?? null}
-          productName={product?.name ?? values.name ?? ''}
-          error={errors.image}
+          uploaded={uploaded}
+          productName={product?.name ?? fields.name.initialValue ?? ''}
+          error={form.allErrors.image?.[0]}
         />
 
         <fieldset
@@ -252,26 +209,22 @@ export function ProductForm({
             Sizes or shares with their own price and stock, like "Half Share". Leave a row empty to
             skip it. A product without options uses its own price and stock.
           </p>
+          <FieldError id="options-error" message={fields.variants.errors?.[0]} />
           {rows.map((row, index) => (
             <VariantRow
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are only ever added at the end, so the index is a stable key
-              key={index}
+              key={row.key}
               row={row}
               index={index}
-              errors={errors}
+              removeButton={form.remove.getButtonProps({ name: fields.variants.name, index })}
             />
           ))}
           {rows.length < MAX_VARIANT_ROWS ? (
             <Button
-              type={hydrated ? 'button' : 'submit'}
-              name="intent"
-              value="add-variant"
               variant="secondary"
-              onClick={(event) => {
-                if (!hydrated) return
-                event.preventDefault()
-                setRows((current) => [...current, { ...BLANK_VARIANT_ROW }])
-              }}
+              {...form.insert.getButtonProps({
+                name: fields.variants.name,
+                defaultValue: BLANK_VARIANT_ROW,
+              })}
             >
               Add Another Option
             </Button>
@@ -282,7 +235,7 @@ export function ProductForm({
           Save Product
         </Button>
       </Form>
-      {/* Removing an option is its own form (forms cannot nest); each Remove button names it. */}
+      {/* Removing a saved option is its own form (forms cannot nest); each Remove button names it. */}
       <Form method="post" id="remove-variant-form" className="hidden">
         <input type="hidden" name="intent" value="remove-variant" />
       </Form>
@@ -290,57 +243,62 @@ export function ProductForm({
   )
 }
 
+/** A value the form carries unseen (what the stock was when the page loaded). */
+function HiddenField({ field }: { field: FieldMetadata<string | undefined> }) {
+  return (
+    <input
+      key={field.key}
+      type="hidden"
+      name={field.name}
+      defaultValue={field.initialValue ?? ''}
+    />
+  )
+}
+
 function VariantRow({
   row,
   index,
-  errors,
+  removeButton,
 }: {
-  row: VariantRowValues
+  row: VariantFields
   index: number
-  errors: FieldErrors
+  /** Conform's intent button taking this row out of the list (for a row not saved yet) */
+  removeButton: React.ComponentProps<'button'>
 }) {
-  const field = (name: keyof VariantRowValues) => variantField(index, name)
-  const title = row.id ? `Option ${index + 1}` : `New option ${index + 1}`
+  const option = row.getFieldset()
+  const id = option.id.initialValue
+  const name = option.name.initialValue ?? ''
+  const title = id ? `Option ${index + 1}` : `New option ${index + 1}`
   return (
     <fieldset className="grid gap-3 rounded-md border border-earth-100 p-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-start">
       <legend className="px-1 text-sm font-semibold text-muted">{title}</legend>
-      {row.id ? <input type="hidden" name={field('id')} value={row.id} /> : null}
-      <input type="hidden" name={field('stockWas')} value={row.stockWas} />
-      <TextField
-        label="Option name"
-        name={field('name')}
-        defaultValue={row.name}
-        error={errors[field('name')]}
-      />
-      <TextField
-        label="Option price (dollars)"
-        name={field('price')}
-        inputMode="decimal"
-        defaultValue={row.price}
-        error={errors[field('price')]}
-      />
-      <TextField
-        label="Option stock"
-        name={field('stock')}
-        inputMode="numeric"
-        defaultValue={row.stock}
-        error={errors[field('stock')]}
-      />
+      {id ? <HiddenField field={option.id} /> : null}
+      <HiddenField field={option.stockWas} />
+      <TextField label="Option name" field={option.name} />
+      <TextField label="Option price (dollars)" field={option.price} inputMode="decimal" />
+      <TextField label="Option stock" field={option.stock} inputMode="numeric" />
       <div className="flex flex-col gap-2 sm:pt-6">
-        <CheckboxField label="Available" name={field('available')} defaultChecked={row.available} />
-        {row.id ? (
+        <CheckboxField label="Available" field={option.available} />
+        {id ? (
           <ConfirmSubmitButton
             form="remove-variant-form"
             name="variantId"
-            value={row.id}
+            value={id}
             title="Remove this option?"
-            question={`Remove the option "${row.name}"? Old orders keep its name; carts and its waiting list lose it. Changes not yet saved on this page are lost.`}
+            question={`Remove the option "${name}"? Old orders keep its name; carts and its waiting list lose it. Changes not yet saved on this page are lost.`}
             confirmLabel="Remove Option"
             className="text-left text-sm font-semibold text-red-800 underline underline-offset-2"
           >
-            Remove<span className="sr-only"> option {row.name || index + 1}</span>
+            Remove<span className="sr-only"> option {name || index + 1}</span>
           </ConfirmSubmitButton>
-        ) : null}
+        ) : (
+          <button
+            {...removeButton}
+            className="text-left text-sm font-semibold text-red-800 underline underline-offset-2"
+          >
+            Remove<span className="sr-only"> new option {index + 1}</span>
+          </button>
+        )}
       </div>
     </fieldset>
   )

@@ -1,7 +1,9 @@
+import { getZodConstraint } from '@conform-to/zod/v4'
 import { describe, expect, test } from 'vitest'
-import { parseProductForm, variantRowsFrom } from './product-form'
+import { parseSubmission } from '~/platform/forms/conform'
+import { BLANK_VARIANT_ROW, ProductSchema, productInput } from './product-form'
 
-// The product form's schema, as the browser and the action both run it.
+// The product form's schema, as the browser and the action both run it (through Conform).
 
 const valid = {
   name: 'Duck Eggs',
@@ -11,91 +13,168 @@ const valid = {
   stock: '3',
 }
 
-describe('parseProductForm', () => {
+function posted(values: Record<string, string>, intent?: object) {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(values)) form.append(name, value)
+  if (intent) form.append('__intent__', JSON.stringify(intent))
+  return parseSubmission(form, ProductSchema)
+}
+
+/** Each field's first complaint, by Conform's field name. */
+function complaints(values: Record<string, string>) {
+  const submission = posted(values)
+  if (submission.status !== 'error')
+    throw new Error(`expected complaints, got ${submission.status}`)
+  return Object.fromEntries(
+    Object.entries(submission.error ?? {}).map(([name, messages]) => [name, messages?.[0]]),
+  )
+}
+
+describe('ProductSchema', () => {
+  test('the browser gets its constraints (the page cannot render without them)', () => {
+    const constraint = getZodConstraint(ProductSchema)
+    expect(constraint.name).toMatchObject({ required: true })
+    // A blank option row is allowed, so no option field is required by the browser.
+    expect(constraint['variants[].name']).toMatchObject({ required: false })
+  })
+
   test('bad input: messages per field, option rows numbered as sent', () => {
-    const parsed = parseProductForm({
-      name: '',
-      price: 'abc',
-      unit: 'each',
-      stock: '-1',
-      category: '',
-      'variants.0.name': 'A',
-      'variants.0.price': '1',
-      'variants.0.stock': '1',
-      'variants.1.name': '',
-      'variants.1.price': 'x',
-      'variants.1.stock': '1',
-      'variants.2.name': 'a',
-      'variants.2.price': '1',
-      'variants.2.stock': '1',
-    })
-    expect(parsed.ok).toBe(false)
-    if (parsed.ok) return
-    expect(parsed.fieldErrors).toMatchObject({
+    expect(
+      complaints({
+        name: '',
+        price: 'abc',
+        unit: 'each',
+        stock: '-1',
+        category: '',
+        'variants[0].name': 'A',
+        'variants[0].price': '1',
+        'variants[0].stock': '1',
+        'variants[1].name': '',
+        'variants[1].price': 'x',
+        'variants[1].stock': '1',
+        'variants[2].name': 'a',
+        'variants[2].price': '1',
+        'variants[2].stock': '1',
+      }),
+    ).toMatchObject({
       name: 'Enter the product name.',
       price: 'Enter the price in dollars, like 12.50.',
       stock: 'The stock must be between 0 and 100,000.',
       category: 'Choose a category or type a new one.',
-      'variants.1.name': 'Enter the option name.',
-      'variants.1.price': 'Enter the option price in dollars, like 12.50.',
-      'variants.2.name': 'Two options have this name; give each its own.',
+      'variants[1].name': 'Enter the option name.',
+      'variants[1].price': 'Enter the option price in dollars, like 12.50.',
+      'variants[2].name': 'Two options have this name; give each its own.',
     })
   })
+
+  test('two options with one name: the second is told', () => {
+    expect(
+      complaints({
+        ...valid,
+        'variants[0].name': 'Pint',
+        'variants[0].price': '1',
+        'variants[0].stock': '1',
+        'variants[1].name': 'pint ',
+        'variants[1].price': '2',
+        'variants[1].stock': '1',
+      }),
+    ).toEqual({ 'variants[1].name': 'Two options have this name; give each its own.' })
+  })
+
   test('a new category typed in wins over the list; blank option rows are skipped', () => {
-    const parsed = parseProductForm({
+    const submission = posted({
       ...valid,
       newCategory: ' Poultry ',
       isAvailable: 'on',
       expectedQuantity: '',
-      'variants.0.name': '',
-      'variants.0.price': '',
-      'variants.0.stock': '',
-      'variants.0.available': 'on',
+      'variants[0].name': '',
+      'variants[0].price': '',
+      'variants[0].stock': '',
+      'variants[0].available': 'on',
+      'variants[1].name': 'Half dozen',
+      'variants[1].price': '5',
+      'variants[1].stock': '2',
     })
-    expect(parsed).toEqual({
-      ok: true,
-      data: {
-        name: 'Duck Eggs',
-        description: '',
-        category: 'Poultry',
-        price: 950,
-        unit: 'dozen',
-        isAvailable: true,
-        localOnly: false,
-        nextAvailableDate: null,
-        expectedQuantity: null,
-        stock: 3,
-        stockWas: null,
-        uploadedImage: null,
-        variants: [],
-      },
+    expect(submission.status).toBe('success')
+    expect(submission.status === 'success' && productInput(submission.value)).toEqual({
+      name: 'Duck Eggs',
+      description: '',
+      category: 'Poultry',
+      price: 950,
+      unit: 'dozen',
+      isAvailable: true,
+      localOnly: false,
+      nextAvailableDate: null,
+      expectedQuantity: null,
+      stock: 3,
+      stockWas: null,
+      uploadedImage: null,
+      variants: [
+        {
+          id: null,
+          name: 'Half dozen',
+          price: 500,
+          stock: 2,
+          stockWas: null,
+          available: false,
+          row: 1,
+        },
+      ],
     })
   })
 
   test('only our own image URLs are taken from the hidden field', () => {
     const take = (uploadedImage: string) => {
-      const parsed = parseProductForm({ ...valid, uploadedImage })
-      return parsed.ok ? parsed.data.uploadedImage : 'error'
+      const submission = posted({ ...valid, uploadedImage })
+      return submission.status === 'success' ? submission.value.uploadedImage : 'error'
     }
     expect(take('/images/abc.12345678.1280.webp')).toBe('/images/abc.12345678.1280.webp')
     expect(take('javascript:alert(1)')).toBeNull()
     expect(take('/images/../secret')).toBeNull()
   })
+
+  test('option names the form does not use are refused, not a crash', () => {
+    expect(posted({ ...valid, 'variants.0.name': 'Old style' }).status).toBe('error')
+    expect(posted({ ...valid, 'variants[40].name': 'Too many' }).status).toBe('error')
+  })
 })
 
-test('variantRowsFrom: rows in order, unticked boxes false, unknown keys ignored', () => {
-  expect(
-    variantRowsFrom({
-      'variants.1.name': 'B',
-      'variants.0.name': 'A',
-      'variants.0.available': 'on',
-      'variants.0.price': '1',
-      'variants.99.name': 'too many',
-      'variants.x.name': 'bad',
-      name: 'product',
-    }),
-  ).toEqual([
-    { id: '', name: 'A', price: '1', stock: '', stockWas: '', available: true },
-    { id: '', name: 'B', price: '', stock: '', stockWas: '', available: false },
-  ])
+// Without JavaScript, Add Another Option and a new row's Remove post Conform's intent; the
+// action answers with the list changed and no complaint about fields nobody has finished.
+describe('option rows added and removed through the server', () => {
+  const typed = {
+    name: '',
+    price: 'abc',
+    'variants[0].name': 'Pint',
+    'variants[0].price': '3',
+    'variants[0].stock': '-2',
+  }
+
+  test('Add Another Option: one more row, blank and for sale, nothing else changed', () => {
+    const submission = posted(typed, {
+      type: 'insert',
+      payload: { name: 'variants', defaultValue: BLANK_VARIANT_ROW },
+    })
+    expect(submission.status).toBeUndefined()
+    const reply = submission.reply()
+    expect(reply.initialValue).toMatchObject({
+      price: 'abc',
+      variants: [{ name: 'Pint', price: '3', stock: '-2' }, { available: 'on' }],
+    })
+  })
+
+  test('Remove on a new row takes that row out', () => {
+    const submission = posted(
+      {
+        ...typed,
+        'variants[1].name': 'Quart',
+        'variants[2].name': 'Gallon',
+      },
+      { type: 'remove', payload: { name: 'variants', index: 1 } },
+    )
+    expect(submission.status).toBeUndefined()
+    expect(submission.reply().initialValue).toMatchObject({
+      variants: [{ name: 'Pint' }, { name: 'Gallon' }],
+    })
+  })
 })

@@ -7,12 +7,11 @@ import {
   requiredText,
   wholeNumber,
 } from '~/platform/admin/fields'
-import type { FieldErrors } from '~/platform/forms/form-data'
 
-// The admin's product form (issue 6 item 4), browser-safe: the same schema checks the form in
-// the browser and again in the action. The form is flat HTML: the product's fields by name,
-// and each option (variant) row as `variants.<row>.<field>`. Rows left completely empty are
-// skipped, so the form can always offer a blank row for a new option.
+// The admin's product form (issue 6 item 4), browser-safe: one schema checks the form in the
+// browser and again in the action (a Conform form). The product's fields go by name, and each
+// option (variant) row is a list item, `variants[<row>].<field>`. Rows left completely empty
+// are skipped, so the form can always offer a blank row for a new option.
 
 export const MAX_STOCK = 100_000
 export const MAX_VARIANT_ROWS = 30
@@ -38,7 +37,48 @@ const uploadedImage = z
   .optional()
   .transform((text) => (text && /^\/images\/[A-Za-z0-9._-]{1,200}$/.test(text) ? text : null))
 
-export const ProductFieldsSchema = z
+export const VariantRowSchema = z.object({
+  id: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((text) => text || null),
+  name: requiredText('option name', 80),
+  price: dollars('option price', { max: 100_000 }),
+  stock: wholeNumber('option stock', { max: MAX_STOCK }),
+  stockWas,
+  available: checkbox,
+})
+
+export type VariantInput = z.output<typeof VariantRowSchema>
+/** One option row as the form holds it (text, any of it missing). */
+export type VariantSlot = z.input<typeof VariantSlotSchema>
+/** A checked option row, with the row it came from (for a message next to it). */
+export type VariantRowInput = VariantInput & { row: number }
+
+/**
+ * One option row as posted: all text, any of it missing. A row left empty is skipped; the
+ * others are checked with VariantRowSchema below, alongside the product's fields, so a
+ * mistake in a row does not hide one elsewhere.
+ */
+const VariantSlotSchema = z
+  .object({
+    id: z.string().optional(),
+    name: z.string().optional(),
+    price: z.string().optional(),
+    stock: z.string().optional(),
+    stockWas: z.string().optional(),
+    available: z.string().optional(),
+  })
+  .optional()
+
+function isBlank(row: { id?: string; name?: string; price?: string; stock?: string }): boolean {
+  return !row.id && !row.name?.trim() && !row.price?.trim() && !row.stock?.trim()
+}
+
+const DUPLICATE_OPTION = 'Two options have this name; give each its own.'
+
+export const ProductSchema = z
   .object({
     name: requiredText('product name', 120),
     description: optionalText('description', 5000).transform((text) => text ?? ''),
@@ -54,6 +94,11 @@ export const ProductFieldsSchema = z
     stock: wholeNumber('stock', { max: MAX_STOCK }),
     stockWas,
     uploadedImage,
+    variants: z
+      .array(VariantSlotSchema)
+      .max(MAX_VARIANT_ROWS, `A product can have at most ${MAX_VARIANT_ROWS} options.`)
+      .optional()
+      .transform((rows) => rows ?? []),
   })
   .superRefine((form, ctx) => {
     if (!form.category && !form.newCategory) {
@@ -63,118 +108,53 @@ export const ProductFieldsSchema = z
         message: 'Choose a category or type a new one.',
       })
     }
+    const names = new Set<string>()
+    form.variants.forEach((slot, row) => {
+      if (!slot || isBlank(slot)) return
+      const variant = VariantRowSchema.safeParse(slot)
+      if (!variant.success) {
+        for (const issue of variant.error.issues) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['variants', row, ...issue.path],
+            message: issue.message,
+          })
+        }
+        return
+      }
+      const key = variant.data.name.toLowerCase()
+      if (names.has(key)) {
+        ctx.addIssue({ code: 'custom', path: ['variants', row, 'name'], message: DUPLICATE_OPTION })
+      }
+      names.add(key)
+    })
   })
-  .transform(({ category, newCategory, ...rest }) => ({
+
+/**
+ * What the shop saves from a checked form. (Kept out of the schema: Conform reads the schema's
+ * fields for the browser's constraints, which a transform of the whole form would hide.)
+ */
+export function productInput({ category, newCategory, variants, ...rest }: ProductValues) {
+  return {
     ...rest,
     // A new category typed in wins over the list: that is why someone typed it.
     category: (newCategory ?? category) as string,
-  }))
-
-export const VariantRowSchema = z.object({
-  id: z
-    .string()
-    .max(100)
-    .optional()
-    .transform((text) => text || null),
-  name: requiredText('option name', 80),
-  price: dollars('option price', { max: 100_000 }),
-  stock: wholeNumber('option stock', { max: MAX_STOCK }),
-  stockWas,
-  available: checkbox,
-})
-
-export type ProductFields = z.output<typeof ProductFieldsSchema>
-export type VariantInput = z.output<typeof VariantRowSchema>
-/** A checked option row, with the row it came from (for a message next to it). */
-export type VariantRowInput = VariantInput & { row: number }
-export type ProductInput = ProductFields & { variants: VariantRowInput[] }
-
-/** One option row as typed (strings), for showing the form again. */
-export type VariantRowValues = {
-  id: string
-  name: string
-  price: string
-  stock: string
-  stockWas: string
-  available: boolean
-}
-
-export const BLANK_VARIANT_ROW: VariantRowValues = {
-  id: '',
-  name: '',
-  price: '',
-  stock: '',
-  stockWas: '',
-  available: true,
-}
-
-/** The form's field name for one option field: `variants.2.price`. */
-export function variantField(row: number, field: keyof VariantRowValues): string {
-  return `variants.${row}.${field}`
-}
-
-const VARIANT_KEY = /^variants\.(\d{1,3})\.(id|name|price|stock|stockWas|available)$/
-
-/** The option rows in a submitted form, in row order, as typed. */
-export function variantRowsFrom(values: Record<string, string>): VariantRowValues[] {
-  const rows = new Map<number, VariantRowValues>()
-  for (const [key, value] of Object.entries(values)) {
-    const match = VARIANT_KEY.exec(key)
-    if (!match) continue
-    const index = Number(match[1])
-    if (index >= MAX_VARIANT_ROWS) continue
-    const field = match[2] as keyof VariantRowValues
-    const row = rows.get(index) ?? { ...BLANK_VARIANT_ROW, available: false }
-    if (field === 'available') row.available = value !== '' && value !== 'false'
-    else row[field] = value
-    rows.set(index, row)
+    // Every filled-in row passed the schema's check.
+    variants: variants.flatMap((slot, row): VariantRowInput[] =>
+      slot && !isBlank(slot) ? [{ ...VariantRowSchema.parse(slot), row }] : [],
+    ),
   }
-  return [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => row)
 }
 
-function isBlank(row: VariantRowValues): boolean {
-  return !row.id && !row.name.trim() && !row.price.trim() && !row.stock.trim()
-}
+export type ProductValues = z.output<typeof ProductSchema>
+export type ProductInput = ReturnType<typeof productInput>
 
-export type ProductFormResult =
-  | { ok: true; data: ProductInput }
-  | { ok: false; fieldErrors: FieldErrors }
+/** A new option row: empty, and for sale once it is filled in. */
+export const BLANK_VARIANT_ROW = { available: 'on' }
 
-/**
- * Checks the whole form. Errors are keyed by field name (`price`, `variants.1.price`), so each
- * message shows next to its field; the rows are numbered as submitted.
- */
-export function parseProductForm(values: Record<string, string>): ProductFormResult {
-  const fieldErrors: FieldErrors = {}
-  const product = ProductFieldsSchema.safeParse(values)
-  if (!product.success) {
-    for (const issue of product.error.issues)
-      fieldErrors[String(issue.path[0] ?? 'form')] ??= issue.message
-  }
-  const variants: VariantRowInput[] = []
-  const names = new Set<string>()
-  variantRowsFrom(values).forEach((row, index) => {
-    if (isBlank(row)) return
-    const parsed = VariantRowSchema.safeParse({
-      ...row,
-      available: row.available ? 'on' : undefined,
-    })
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        fieldErrors[variantField(index, issue.path[0] as keyof VariantRowValues)] ??= issue.message
-      }
-      return
-    }
-    const key = parsed.data.name.toLowerCase()
-    if (names.has(key)) {
-      fieldErrors[variantField(index, 'name')] = 'Two options have this name; give each its own.'
-      return
-    }
-    names.add(key)
-    variants.push({ ...parsed.data, row: index })
-  })
-  if (!product.success || Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors }
-  return { ok: true, data: { ...product.data, variants } }
+/** The form's name for one option field, as Conform names list items: `variants[2].name`. */
+export function variantField(row: number, field: keyof z.input<typeof VariantRowSchema>): string {
+  return `variants[${row}].${field}`
 }
 
 /** The stock quick-adjust form on the products list (products without options). */
@@ -184,8 +164,20 @@ export const StockAdjustSchema = z.object({
   stock: wholeNumber('stock', { max: MAX_STOCK }),
 })
 
-/** The product pages' buttons; a form sent by Enter carries no intent and means Save. */
+/**
+ * The product pages' forms; a form sent by Enter, or by Add Another Option without
+ * JavaScript (Conform's own intent), carries no intent and is the product form.
+ */
 export const ProductIntentSchema = z
-  .enum(['save', 'add-variant', 'remove-variant', 'archive', 'unarchive'])
+  .enum(['save', 'remove-variant', 'archive', 'unarchive'])
   .optional()
   .transform((intent) => intent ?? 'save')
+
+/** Remove one saved option (its own small form on the edit page). */
+export const RemoveVariantSchema = z.object({
+  intent: z.literal('remove-variant'),
+  variantId: z.string().min(1).max(100),
+})
+
+/** Archive or unarchive: a button and nothing to type. */
+export const ArchiveSchema = z.object({ intent: z.enum(['archive', 'unarchive']) })

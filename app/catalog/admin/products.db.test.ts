@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { pageRequest } from '~/platform/admin/pagination'
+import { parseSubmission } from '~/platform/forms/conform'
 import {
   createCustomer,
   createProduct,
@@ -8,7 +9,7 @@ import {
 } from '~/seed/factories.server'
 import { createTestApp } from '../../../tests/setup/app'
 import type { TestDatabase } from '../../../tests/setup/database'
-import { parseProductForm } from './product-form'
+import { ProductSchema, productInput } from './product-form'
 import {
   createAdminProduct,
   getAdminProduct,
@@ -30,8 +31,10 @@ afterAll(async () => {
   await t?.cleanup()
 })
 
+/** The product form as posted; option fields as `variants.0.name` here, for short. */
 function formInput(values: Record<string, string>) {
-  const parsed = parseProductForm({
+  const form = new FormData()
+  const all: Record<string, string> = {
     name: 'Duck Eggs',
     description: 'Rich and large.',
     category: 'Eggs',
@@ -40,9 +43,13 @@ function formInput(values: Record<string, string>) {
     isAvailable: 'on',
     stock: '0',
     ...values,
-  })
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors))
-  return parsed.data
+  }
+  for (const [name, value] of Object.entries(all)) {
+    form.append(name.replace(/^variants\.(\d+)\./, 'variants[$1].'), value)
+  }
+  const submission = parseSubmission(form, ProductSchema)
+  if (submission.status !== 'success') throw new Error(JSON.stringify(submission.error))
+  return productInput(submission.value)
 }
 
 function auditOf(entityId: string) {

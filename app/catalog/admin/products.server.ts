@@ -1,14 +1,14 @@
 import type { ExpressionBuilder } from 'kysely'
-import { storeImageField, textFields } from '~/platform/admin/image-field.server'
+import { storeImageField } from '~/platform/admin/image-field.server'
 import { type PageInfo, type PageRequest, pageInfo } from '~/platform/admin/pagination'
 import { changedFields, recordAdminChange } from '~/platform/audit.server'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
-import type { FieldErrors } from '~/platform/forms/form-data'
+import { parseSubmission } from '~/platform/forms/conform'
 import { notifyRestocked } from '~/waiting-list/restock.server'
 import { productMatches } from '../product-search.server'
 import { LOW_STOCK_THRESHOLD } from '../stock'
-import { type ProductInput, parseProductForm, variantField } from './product-form'
+import { type ProductInput, ProductSchema, variantField } from './product-form'
 
 // The admin's side of the catalog (issue 6 item 4): the products list, create and edit with
 // options, quick stock changes, archive. Every change is one transaction with its audit entry
@@ -186,27 +186,23 @@ function variantsOf(db: DB, productId: string): Promise<AdminVariant[]> {
 
 // --- reading the form -----------------------------------------------------------------------
 
-export type ReadProductForm =
-  | { ok: true; input: ProductInput; values: Record<string, string> }
-  | { ok: false; values: Record<string, string>; fieldErrors: FieldErrors }
-
 /**
- * The product form as posted (multipart, for the picture). A picture that was chosen is
- * checked and stored even when another field is wrong: its URL comes back in `values`
- * (uploadedImage) so the admin does not have to choose it again.
+ * The product form as posted (multipart, for the picture), checked with its schema. A picture
+ * that was chosen is checked and stored even when another field is wrong, or when the post
+ * only added an option row (without JavaScript): its URL joins the form as uploadedImage, so
+ * the reply brings it back and the admin does not have to choose it again.
  */
-export async function readProductForm(db: DB, form: FormData): Promise<ReadProductForm> {
-  const values = textFields(form)
-  const image = await storeImageField(db, form, 'image', values.name?.trim() || 'Product picture')
-  const imageError = image.kind === 'error' ? image.message : null
-  if (image.kind === 'stored') values.uploadedImage = image.image.imageUrl
-  const parsed = parseProductForm(values)
-  if (!parsed.ok || imageError) {
-    const fieldErrors = parsed.ok ? {} : parsed.fieldErrors
-    if (imageError) fieldErrors.image = imageError
-    return { ok: false, values, fieldErrors }
+export async function readProductForm(db: DB, form: FormData) {
+  const name = form.get('name')
+  const altText = (typeof name === 'string' && name.trim()) || 'Product picture'
+  const image = await storeImageField(db, form, 'image', altText)
+  form.delete('image')
+  if (image.kind === 'stored') form.set('uploadedImage', image.image.imageUrl)
+  return {
+    submission: parseSubmission(form, ProductSchema),
+    /** The picture's complaint (not an image, too large), shown beside its field */
+    imageError: image.kind === 'error' ? image.message : null,
   }
-  return { ok: true, input: parsed.data, values }
 }
 
 // --- saving ---------------------------------------------------------------------------------
@@ -296,6 +292,9 @@ export async function createAdminProduct(
   return id
 }
 
+/** Messages by field name, as the form shows them (Conform's shape: each field's list). */
+type FieldErrors = Record<string, string[]>
+
 export type UpdateProductResult =
   | { ok: true }
   | { ok: false; reason: 'not-found' }
@@ -325,8 +324,9 @@ export async function updateAdminProduct(
     const stale: FieldErrors = {}
     for (const variant of input.variants) {
       if (variant.id && !known.has(variant.id)) {
-        stale[variantField(variant.row, 'name')] =
-          'This option was removed meanwhile. Reload the page to see the options as they are.'
+        stale[variantField(variant.row, 'name')] = [
+          'This option was removed meanwhile. Reload the page to see the options as they are.',
+        ]
       }
     }
     if (Object.keys(stale).length) return { ok: false, reason: 'stale', fieldErrors: stale }

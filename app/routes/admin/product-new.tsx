@@ -1,7 +1,8 @@
 import { data, Link, redirect } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { ProductForm } from '~/catalog/admin/product-editor'
-import { ProductIntentSchema } from '~/catalog/admin/product-form'
+import { ProductIntentSchema, productInput } from '~/catalog/admin/product-form'
+import { replyProductForm } from '~/catalog/admin/product-reply.server'
 import {
   createAdminProduct,
   listCategories,
@@ -10,7 +11,7 @@ import {
 import { pageMeta } from '~/farm/meta'
 import { AdminPageHeader } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
-import { type FieldErrors, readForm } from '~/platform/forms/form-data'
+import { readForm } from '~/platform/forms/form-data'
 import type { Route } from './+types/product-new'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -18,36 +19,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { categories: await listCategories(getDb()) }
 }
 
-type SentBack = {
-  values: Record<string, string>
-  fieldErrors: FieldErrors
-  extraRows: number
-  /** A new key for the form, so it starts again from what came back */
-  nonce: string
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const db = getDb()
   const form = await readForm(request)
   const intent = ProductIntentSchema.safeParse(form.get('intent') ?? undefined)
-  if (!intent.success || (intent.data !== 'save' && intent.data !== 'add-variant')) {
-    throw data('Unknown action.', { status: 400 })
+  if (!intent.success || intent.data !== 'save') throw data('Unknown action.', { status: 400 })
+  // Without JavaScript, Add Another Option posts here too: the reply adds the row.
+  const { submission, imageError } = await readProductForm(db, form)
+  if (submission.status !== 'success' || imageError) {
+    return replyProductForm(submission, { imageError })
   }
-  const read = await readProductForm(db, form)
-  const nonce = crypto.randomUUID()
-  if (intent.data === 'add-variant') {
-    const fieldErrors: FieldErrors = {}
-    if (!read.ok && read.fieldErrors.image) fieldErrors.image = read.fieldErrors.image
-    return data<SentBack>({ values: read.values, fieldErrors, extraRows: 1, nonce })
-  }
-  if (!read.ok) {
-    return data<SentBack>(
-      { values: read.values, fieldErrors: read.fieldErrors, extraRows: 0, nonce },
-      400,
-    )
-  }
-  const id = await createAdminProduct(db, admin.id, read.input)
+  const id = await createAdminProduct(db, admin.id, productInput(submission.value))
   throw redirect(`/admin/products/${id}?created=1`)
 }
 
@@ -63,14 +46,7 @@ export default function AdminProductNew({ loaderData, actionData }: Route.Compon
           </Link>
         }
       />
-      <ProductForm
-        key={actionData?.nonce ?? 'new'}
-        product={null}
-        categories={loaderData.categories}
-        values={actionData?.values ?? null}
-        fieldErrors={actionData?.fieldErrors ?? {}}
-        extraRows={actionData?.extraRows ?? 0}
-      />
+      <ProductForm product={null} categories={loaderData.categories} reply={actionData} />
     </>
   )
 }

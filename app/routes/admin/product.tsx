@@ -1,9 +1,14 @@
 import { data, Form, Link, redirect } from 'react-router'
-import { z } from 'zod'
 import { requireAdmin } from '~/auth/guards.server'
 import { ShopBadge } from '~/catalog/admin/badges'
 import { ProductForm } from '~/catalog/admin/product-editor'
-import { ProductIntentSchema } from '~/catalog/admin/product-form'
+import {
+  ArchiveSchema,
+  ProductIntentSchema,
+  productInput,
+  RemoveVariantSchema,
+} from '~/catalog/admin/product-form'
+import { replyProductForm } from '~/catalog/admin/product-reply.server'
 import {
   getAdminProduct,
   listCategories,
@@ -16,7 +21,8 @@ import { pageMeta } from '~/farm/meta'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { AdminPageHeader, AdminPanel } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
-import { type FieldErrors, readForm } from '~/platform/forms/form-data'
+import { parseSubmission, replyDone, replyRefused } from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
 import { Button, ButtonLink, buttonVariants } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
 import type { Route } from './+types/product'
@@ -38,18 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { product, categories, notice }
 }
 
-type ActionResult =
-  | {
-      kind: 'form'
-      values: Record<string, string>
-      fieldErrors: FieldErrors
-      extraRows: number
-      nonce: string
-      message?: string
-    }
-  | { kind: 'done'; ok: boolean; message: string }
-
-const VariantIdSchema = z.string().min(1).max(100)
+const OPTION_GONE = 'That option was not found; it may be removed already.'
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
@@ -57,76 +52,53 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request)
   const intent = ProductIntentSchema.safeParse(form.get('intent') ?? undefined)
   if (!intent.success) throw data('Unknown action.', { status: 400 })
-  const nonce = crypto.randomUUID()
 
   switch (intent.data) {
-    case 'add-variant':
     case 'save': {
-      const read = await readProductForm(db, form)
-      if (intent.data === 'add-variant') {
-        const fieldErrors: FieldErrors = {}
-        if (!read.ok && read.fieldErrors.image) fieldErrors.image = read.fieldErrors.image
-        return data<ActionResult>({
-          kind: 'form',
-          values: read.values,
-          fieldErrors,
-          extraRows: 1,
-          nonce,
-        })
+      // Without JavaScript, Add Another Option and a new row's Remove post here too: the
+      // reply changes the list.
+      const { submission, imageError } = await readProductForm(db, form)
+      if (submission.status !== 'success' || imageError) {
+        return replyProductForm(submission, { imageError })
       }
-      if (!read.ok) {
-        return data<ActionResult>(
-          { kind: 'form', values: read.values, fieldErrors: read.fieldErrors, extraRows: 0, nonce },
-          400,
-        )
-      }
-      const result = await updateAdminProduct(db, admin.id, params.id, read.input)
+      const result = await updateAdminProduct(
+        db,
+        admin.id,
+        params.id,
+        productInput(submission.value),
+      )
       if (result.ok) throw redirect(`/admin/products/${params.id}?saved=1`)
       if (result.reason === 'not-found') throw data(null, { status: 404 })
-      return data<ActionResult>(
-        {
-          kind: 'form',
-          values: read.values,
-          fieldErrors: result.fieldErrors,
-          extraRows: 0,
-          nonce,
-          message: 'The options changed while you were editing. Nothing was saved.',
-        },
-        409,
-      )
+      return replyProductForm(submission, {
+        fieldErrors: result.fieldErrors,
+        message: 'The options changed while you were editing. Nothing was saved.',
+        status: 409,
+      })
     }
     case 'remove-variant': {
-      const variantId = VariantIdSchema.safeParse(form.get('variantId'))
-      const removed = variantId.success
-        ? await removeAdminVariant(db, admin.id, params.id, variantId.data)
-        : { ok: false as const }
+      const submission = parseSubmission(form, RemoveVariantSchema)
+      if (submission.status !== 'success') {
+        return replyRefused(submission, OPTION_GONE, 404, { form: 'variant' })
+      }
+      const removed = await removeAdminVariant(db, admin.id, params.id, submission.value.variantId)
       return removed.ok
-        ? data<ActionResult>({
-            kind: 'done',
-            ok: true,
-            message: `Option "${removed.name}" removed.`,
-          })
-        : data<ActionResult>(
-            {
-              kind: 'done',
-              ok: false,
-              message: 'That option was not found; it may be removed already.',
-            },
-            404,
-          )
+        ? replyDone(submission, `Option "${removed.name}" removed.`, { form: 'variant' })
+        : replyRefused(submission, OPTION_GONE, 404, { form: 'variant' })
     }
     case 'archive':
     case 'unarchive': {
-      const archive = intent.data === 'archive'
+      const submission = parseSubmission(form, ArchiveSchema)
+      if (submission.status !== 'success') throw data('Unknown action.', { status: 400 })
+      const archive = submission.value.intent === 'archive'
       const changed = await setProductArchived(db, admin.id, params.id, archive)
       if (!changed && !(await getAdminProduct(db, params.id))) throw data(null, { status: 404 })
-      return data<ActionResult>({
-        kind: 'done',
-        ok: true,
-        message: archive
+      return replyDone(
+        submission,
+        archive
           ? 'Product archived: it has left the shop and stays on old orders.'
           : 'Product back in the catalog.',
-      })
+        { form: 'archive' },
+      )
     }
   }
 }
@@ -134,10 +106,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { product, categories, notice } = loaderData
   const archived = product.archived_at !== null
-  const sentBack = actionData?.kind === 'form' ? actionData : null
-  const done = actionData?.kind === 'done' ? actionData : null
-  // A new key starts the form again from the saved product (after a save, a removed option)
-  // or from what the action sent back.
+  const productReply = actionData?.form === 'product' ? actionData : undefined
+  const done = actionData && actionData.form !== 'product' ? actionData : undefined
+  // A new key starts the form again from the saved product (after a save, a removed option).
   const savedKey = [
     product.stock_quantity,
     ...product.variants.map((variant) => `${variant.id}:${variant.stock_quantity}`),
@@ -162,9 +133,11 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
       />
       <div className="mb-6 space-y-3">
         {notice && !actionData ? <FormMessage tone="success">{notice}</FormMessage> : null}
-        {done ? (
-          <FormMessage tone={done.ok ? 'success' : 'error'}>{done.message}</FormMessage>
-        ) : null}
+        {done?.status === 'success' ? (
+          <FormMessage tone="success">{done.message}</FormMessage>
+        ) : (
+          <FormMessage tone="error">{done?.error?.['']?.[0]}</FormMessage>
+        )}
       </div>
       <AdminPanel title="In the shop" className="mb-6">
         <div className="flex flex-wrap items-center gap-4">
@@ -189,15 +162,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           </Form>
         </div>
       </AdminPanel>
-      <ProductForm
-        key={`${savedKey}|${sentBack?.nonce ?? ''}`}
-        product={product}
-        categories={categories}
-        values={sentBack?.values ?? null}
-        fieldErrors={sentBack?.fieldErrors ?? {}}
-        extraRows={sentBack?.extraRows ?? 0}
-        message={sentBack?.message ?? null}
-      />
+      <ProductForm key={savedKey} product={product} categories={categories} reply={productReply} />
     </>
   )
 }

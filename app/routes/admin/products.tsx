@@ -1,5 +1,5 @@
-import { data, Form, Link } from 'react-router'
-import { z } from 'zod'
+import { getFormProps } from '@conform-to/react'
+import { Form, Link } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { ShopBadge, StockBadge } from '~/catalog/admin/badges'
 import { StockAdjustSchema } from '~/catalog/admin/product-form'
@@ -14,7 +14,15 @@ import { pageRequest } from '~/platform/admin/pagination'
 import { AdminPageHeader, AdminTable, EmptyState } from '~/platform/admin/ui/page'
 import { Pagination } from '~/platform/admin/ui/pagination'
 import { getDb } from '~/platform/db/db.server'
-import { parseForm, readForm } from '~/platform/forms/form-data'
+import {
+  type FormReply,
+  parseSubmission,
+  replyDone,
+  replyInvalid,
+  replyRefused,
+  useSchemaForm,
+} from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
 import { Button, ButtonLink } from '~/platform/ui/button'
 import { FormMessage, TextField } from '~/platform/ui/field'
 import { formatCents } from '~/platform/ui/price'
@@ -30,56 +38,49 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...list, filters }
 }
 
-type ActionResult =
-  | { ok: true; message: string }
-  | { ok: false; productId: string | null; stock: string; error: string }
-
-const ActionSchema = z.discriminatedUnion('intent', [StockAdjustSchema])
+/** Each row's stock form answers for itself: its reply names the product's form. */
+const stockFormId = (productId: string) => `stock-form-${productId}`
+const REFUSED = 'That change could not be made. Reload the page.'
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const form = await readForm(request)
-  const parsed = parseForm(ActionSchema, form)
-  const productId = typeof form.get('productId') === 'string' ? String(form.get('productId')) : null
-  const typed = typeof form.get('stock') === 'string' ? String(form.get('stock')) : ''
-  if (!parsed.ok) {
-    const error = parsed.fieldErrors.stock ?? 'That change could not be made. Reload the page.'
-    return data<ActionResult>({ ok: false, productId, stock: typed, error }, 400)
+  const submission = parseSubmission(form, StockAdjustSchema)
+  const productId = submission.payload.productId
+  const which = { form: typeof productId === 'string' ? stockFormId(productId) : undefined }
+  if (submission.status !== 'success') {
+    // A stock typed wrong is shown at its field; a forged intent or product, above the form.
+    return submission.error?.stock
+      ? replyInvalid(submission, which)
+      : replyRefused(submission, REFUSED, 400, which)
   }
-  const { stock } = parsed.data
-  const result = await setProductStock(getDb(), admin.id, parsed.data.productId, stock)
+  const { stock } = submission.value
+  const result = await setProductStock(getDb(), admin.id, submission.value.productId, stock)
   switch (result.status) {
     case 'not-found':
-      return data<ActionResult>(
-        { ok: false, productId, stock: typed, error: 'That product was not found.' },
-        404,
-      )
+      return replyRefused(submission, 'That product was not found.', 404, which)
     case 'has-options':
-      return data<ActionResult>(
-        {
-          ok: false,
-          productId,
-          stock: typed,
-          error: 'This product has options; change their stock on its page.',
-        },
+      return replyRefused(
+        submission,
+        'This product has options; change their stock on its page.',
         400,
+        which,
       )
     case 'unchanged':
-      return data<ActionResult>({
-        ok: true,
-        message: `${result.name} already has ${stock} in stock.`,
-      })
+      return replyDone(submission, `${result.name} already has ${stock} in stock.`, which)
     case 'saved': {
       const emailed =
         result.notified > 0
           ? ` ${result.notified} ${result.notified === 1 ? 'customer' : 'customers'} on the waiting list ${result.notified === 1 ? 'was' : 'were'} emailed.`
           : ''
-      return data<ActionResult>({
-        ok: true,
-        message: `${result.name} now has ${stock} in stock.${emailed}`,
-      })
+      return replyDone(submission, `${result.name} now has ${stock} in stock.${emailed}`, which)
     }
   }
+}
+
+/** The reply's first complaint: the form's own, else the stock's. */
+function complaint(reply: FormReply): string | undefined {
+  return reply.error?.['']?.[0] ?? reply.error?.stock?.[0]
 }
 
 export default function AdminProducts({ loaderData, ...props }: Route.ComponentProps) {
@@ -136,13 +137,13 @@ export default function AdminProducts({ loaderData, ...props }: Route.ComponentP
         </div>
       </Form>
 
-      {actionData?.ok ? (
+      {actionData?.status === 'success' ? (
         <div className="mb-4">
           <FormMessage tone="success">{actionData.message}</FormMessage>
         </div>
-      ) : actionData && !rows.some((row) => row.id === actionData.productId) ? (
+      ) : actionData && !rows.some((row) => stockFormId(row.id) === actionData.form) ? (
         <div className="mb-4">
-          <FormMessage tone="error">{actionData.error}</FormMessage>
+          <FormMessage tone="error">{complaint(actionData)}</FormMessage>
         </div>
       ) : null}
 
@@ -167,8 +168,10 @@ export default function AdminProducts({ loaderData, ...props }: Route.ComponentP
           </thead>
           <tbody>
             {rows.map((row) => {
-              const error =
-                actionData && !actionData.ok && actionData.productId === row.id ? actionData : null
+              const reply =
+                actionData?.status !== 'success' && actionData?.form === stockFormId(row.id)
+                  ? actionData
+                  : undefined
               return (
                 <tr key={row.id}>
                   <td>
@@ -203,8 +206,8 @@ export default function AdminProducts({ loaderData, ...props }: Route.ComponentP
                         key={`${row.id}-${row.stock_quantity}`}
                         productId={row.id}
                         name={row.name}
-                        stock={error ? error.stock : String(row.stock_quantity)}
-                        error={error?.error}
+                        stock={String(row.stock_quantity)}
+                        reply={reply}
                       />
                     )}
                   </td>
@@ -224,28 +227,36 @@ function StockForm({
   productId,
   name,
   stock,
-  error,
+  reply,
 }: {
   productId: string
   name: string
   stock: string
-  error?: string
+  /** The action's refusal of this row's last change */
+  reply: FormReply | undefined
 }) {
+  const [form, fields] = useSchemaForm(StockAdjustSchema, {
+    id: stockFormId(productId),
+    lastResult: reply,
+    defaultValue: { intent: 'set-stock', productId, stock },
+  })
   const inputId = `stock-${productId}`
   const errorId = `${inputId}-error`
+  const error = fields.stock.errors?.[0] ?? form.errors?.[0]
   return (
-    <Form method="post" className="flex flex-wrap items-end gap-2">
-      <input type="hidden" name="intent" value="set-stock" />
-      <input type="hidden" name="productId" value={productId} />
+    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name={fields.intent.name} value="set-stock" />
+      <input type="hidden" name={fields.productId.name} value={productId} />
       <div>
         <label htmlFor={inputId} className="block text-xs font-semibold text-ink">
           New stock<span className="sr-only"> for {name}</span>
         </label>
         <input
+          key={fields.stock.key}
           id={inputId}
-          name="stock"
+          name={fields.stock.name}
           inputMode="numeric"
-          defaultValue={stock}
+          defaultValue={fields.stock.initialValue ?? ''}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className="mt-1 w-20 rounded-md border border-stone-400 bg-white px-2 py-1 text-ink aria-[invalid=true]:border-red-700"
