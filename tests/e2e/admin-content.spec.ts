@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expectNoAxeViolations } from './support/axe'
 import { expect, test } from './support/private-server'
@@ -16,6 +16,25 @@ async function photo(name: string) {
     .png()
     .toBuffer()
   return { name, mimeType: 'image/png', buffer }
+}
+
+/** A signed-in admin's page in a browser with JavaScript off, closed afterwards. */
+async function withoutJavaScript(
+  browser: Browser,
+  privateServer: { url: string; signInAsNewAdmin: (page: Page) => Promise<unknown> },
+  run: (page: Page) => Promise<void>,
+) {
+  const context = await browser.newContext({
+    baseURL: privateServer.url,
+    javaScriptEnabled: false,
+  })
+  try {
+    const page = await context.newPage()
+    await privateServer.signInAsNewAdmin(page)
+    await run(page)
+  } finally {
+    await context.close()
+  }
 }
 
 async function saveContent(page: Page) {
@@ -279,13 +298,7 @@ test('without JavaScript the team is reordered and hidden with plain forms', asy
   browser,
   privateServer,
 }) => {
-  const context = await browser.newContext({
-    baseURL: privateServer.url,
-    javaScriptEnabled: false,
-  })
-  const page = await context.newPage()
-  try {
-    await privateServer.signInAsNewAdmin(page)
+  await withoutJavaScript(browser, privateServer, async (page) => {
     await page.goto('/admin/content/team')
     const rows = page
       .getByRole('table', { name: 'Team members in About page order' })
@@ -302,7 +315,59 @@ test('without JavaScript the team is reordered and hidden with plain forms', asy
     await expect(rows.nth(1)).toContainText('Hidden')
     await page.getByRole('button', { name: `Show ${second}` }).click()
     await expect(rows.nth(1)).toContainText('Shown')
-  } finally {
-    await context.close()
-  }
+  })
+})
+
+test('opening hours are rows: added and removed in the browser, with no post until saved', async ({
+  page,
+  privateServer,
+}) => {
+  await privateServer.signInAsNewAdmin(page)
+  await page.goto('/admin/content')
+  const posts: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url())
+  })
+  const monday = page.getByRole('group', { name: 'Monday' })
+  const sunday = page.getByRole('group', { name: 'Sunday' })
+  await expect(sunday).toContainText('Closed')
+  await sunday.getByRole('button', { name: 'Add hours on Sunday' }).click()
+  await expect(sunday.getByLabel('Opens')).toHaveValue('09:00')
+  await monday.getByRole('button', { name: 'Add hours on Monday' }).click()
+  await expect(monday.getByLabel('Opens')).toHaveCount(2)
+  await monday.getByRole('button', { name: 'Remove hours 2 on Monday' }).click()
+  await expect(monday.getByLabel('Opens')).toHaveCount(1)
+  await sunday.getByRole('button', { name: 'Remove hours 1 on Sunday' }).click()
+  await expect(sunday).toContainText('Closed')
+  expect(posts).toEqual([])
+  await expectNoAxeViolations(page)
+})
+
+test('without JavaScript opening hours rows are added and removed through the server', async ({
+  browser,
+  privateServer,
+}) => {
+  await withoutJavaScript(browser, privateServer, async (page) => {
+    await page.goto('/admin/content')
+    const monday = page.getByRole('group', { name: 'Monday' })
+    const sunday = page.getByRole('group', { name: 'Sunday' })
+    const story = page.getByLabel('Our story')
+    await expect(sunday).toContainText('Closed')
+    await story.fill('Typed, not saved.')
+    await sunday.getByRole('button', { name: 'Add hours on Sunday' }).click()
+    await expect(sunday.getByLabel('Opens')).toHaveValue('09:00')
+    await sunday.getByLabel('Closes').fill('12:00')
+    await monday.getByRole('button', { name: 'Add hours on Monday' }).click()
+    await expect(monday.getByLabel('Opens')).toHaveCount(2)
+    // What was typed comes back with the rows, and no field is complained about.
+    await expect(sunday.getByLabel('Closes')).toHaveValue('12:00')
+    await expect(story).toHaveValue('Typed, not saved.')
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    await monday.getByRole('button', { name: 'Remove hours 2 on Monday' }).click()
+    await expect(monday.getByLabel('Opens')).toHaveCount(1)
+    // Nothing was saved on the way.
+    await page.goto('/admin/content')
+    await expect(sunday).toContainText('Closed')
+    await expect(story).not.toHaveValue('Typed, not saved.')
+  })
 })

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { parseForm } from '~/platform/forms/form-data'
+import { parseSubmission } from '~/platform/forms/conform'
 import { createCustomer, createFarmImage, createTeamMember } from '~/seed/factories.server'
 import { createTestApp } from '../../../tests/setup/app'
 import type { TestDatabase } from '../../../tests/setup/database'
@@ -8,7 +8,7 @@ import { getAboutPage } from '../about.server'
 import { getFarmBasics, getHomeContent } from '../farm.server'
 import { DAYS } from '../opening-hours'
 import { getFarmInfoForAdmin, updateFarmInfo } from './farm.server'
-import { FarmInfoSchema, GalleryActionSchema, hoursField, TeamActionSchema } from './farm-form'
+import { FarmInfoSchema, GalleryActionSchema, TeamActionSchema } from './farm-form'
 import { changeGallery, listGalleryForAdmin } from './gallery.server'
 import { changeTeam, listTeamForAdmin } from './team.server'
 
@@ -55,10 +55,11 @@ async function farmForm(changes: Record<string, string | undefined>) {
     if (typeof value === 'string') values[key] = value
     if (value === true) values[key] = 'on'
   }
+  delete values.opening_hours
   for (const day of DAYS) {
-    values[hoursField(day, 'open')] = day === 'Su' ? '' : 'on'
-    values[hoursField(day, 'opens')] = '09:00'
-    values[hoursField(day, 'closes')] = '17:00'
+    if (day === 'Su') continue
+    values[`hours.${day}[0].opens`] = '09:00'
+    values[`hours.${day}[0].closes`] = '17:00'
   }
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined) delete values[key]
@@ -73,15 +74,15 @@ describe('farm information', () => {
       name: 'Halvorsen Family Farm',
       story: 'First paragraph.\n\nSecond paragraph.',
       show_team_section: undefined,
-      [hoursField('Sa', 'opens')]: '10:00',
-      [hoursField('Sa', 'closes')]: '14:00',
+      'hours.Sa[0].opens': '10:00',
+      'hours.Sa[0].closes': '14:00',
       facebook_url: 'https://www.facebook.com/halvorsenfarm',
     })
-    const parsed = parseForm(FarmInfoSchema, values)
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors))
-    expect(parsed.data.opening_hours).toBe('Mo-Fr 09:00-17:00, Sa 10:00-14:00')
     const form = formData({ ...values, hero_image_url: await png() })
-    expect(await updateFarmInfo(t.db, adminId, parsed.data, form)).toEqual({ ok: true })
+    const parsed = parseSubmission(form, FarmInfoSchema)
+    if (parsed.status !== 'success') throw new Error(JSON.stringify(parsed.error))
+    expect(parsed.value.opening_hours).toBe('Mo-Fr 09:00-17:00, Sa 10:00-14:00')
+    expect(await updateFarmInfo(t.db, adminId, parsed.value, form)).toEqual({ ok: true })
 
     expect(await getFarmBasics(t.db)).toMatchObject({
       name: 'Halvorsen Family Farm',
@@ -110,69 +111,130 @@ describe('farm information', () => {
   test('a picture that is not an image is a message next to its field, and nothing is saved', async () => {
     const before = await getFarmInfoForAdmin(t.db)
     const values = await farmForm({ name: 'Should Not Stick' })
-    const parsed = parseForm(FarmInfoSchema, values)
-    if (!parsed.ok) throw new Error('the form should parse')
     const form = formData({
       ...values,
       logo_image_url: new File(['not an image'], 'logo.png', { type: 'image/png' }),
     })
-    const result = await updateFarmInfo(t.db, adminId, parsed.data, form)
+    const parsed = parseSubmission(form, FarmInfoSchema)
+    if (parsed.status !== 'success') throw new Error('the form should parse')
+    const result = await updateFarmInfo(t.db, adminId, parsed.value, form)
     expect(result).toMatchObject({ ok: false, fieldErrors: { logo_image_url: expect.any(String) } })
     expect((await getFarmInfoForAdmin(t.db)).name).toBe(before.name)
   })
 
   test('the "remove" box takes a picture away', async () => {
-    const values = await farmForm({ remove_hero_image_url: 'on' })
-    const parsed = parseForm(FarmInfoSchema, values)
-    if (!parsed.ok) throw new Error('the form should parse')
-    await updateFarmInfo(t.db, adminId, parsed.data, formData(values))
+    const form = formData(await farmForm({ remove_hero_image_url: 'on' }))
+    const parsed = parseSubmission(form, FarmInfoSchema)
+    if (parsed.status !== 'success') throw new Error('the form should parse')
+    await updateFarmInfo(t.db, adminId, parsed.value, form)
     expect((await getHomeContent(t.db)).hero_image_url).toBeNull()
   })
 
   test('bad input: http links, closing before opening, missing titles', () => {
-    const result = parseForm(FarmInfoSchema, {
-      name: ' ',
+    const result = parseSubmission(
+      formData({
+        name: ' ',
+        description: 'd',
+        story: 's',
+        mission: 'm',
+        contact_email: 'not-an-email',
+        address: 'a',
+        facebook_url: 'http://facebook.com/farm',
+        instagram_url: 'javascript:alert(1)',
+        'hours.Mo[0].opens': '17:00',
+        'hours.Mo[0].closes': '09:00',
+        'hours.Tu[0].opens': '',
+        'hours.We[0].opens': '08:00',
+        'hours.We[0].closes': '12:00',
+        'hours.We[1].opens': '11:00',
+        'hours.We[1].closes': '17:00',
+        values_title: 'v',
+        practices_title: 'p',
+        team_title: 't',
+        visit_title: '',
+        visit_description: 'v',
+      }),
+      FarmInfoSchema,
+    )
+    expect(result.status).toBe('error')
+    expect(result.reply().error).toEqual({
+      name: ['Enter the farm name.'],
+      contact_email: ['Enter a valid email address.'],
+      facebook_url: ['The Facebook link must be a full link starting with https://'],
+      'hours.Mo[0].closes': ['On Monday the closing time must be after the opening time.'],
+      'hours.Tu[0].opens': ['Enter when the farm opens on Tuesday, like 09:00.'],
+      'hours.We[1].opens': ['On Wednesday these hours overlap other hours of the day.'],
+      instagram_url: ['The Instagram link must be a full link starting with https://'],
+      visit_title: ['Enter the visit section title.'],
+    })
+  })
+
+  test('opening hours are rows: two openings a day, a closed day, added and removed', () => {
+    const values = {
+      name: 'n',
       description: 'd',
       story: 's',
       mission: 'm',
-      contact_email: 'not-an-email',
+      contact_email: 'farm@example.com',
       address: 'a',
-      facebook_url: 'http://facebook.com/farm',
-      instagram_url: 'javascript:alert(1)',
-      [hoursField('Mo', 'open')]: 'on',
-      [hoursField('Mo', 'opens')]: '17:00',
-      [hoursField('Mo', 'closes')]: '09:00',
-      [hoursField('Tu', 'open')]: 'on',
-      [hoursField('Tu', 'opens')]: '',
       values_title: 'v',
       practices_title: 'p',
       team_title: 't',
-      visit_title: '',
+      visit_title: 'v',
       visit_description: 'v',
+      'hours.Mo[0].opens': '13:00',
+      'hours.Mo[0].closes': '17:00',
+      'hours.Mo[1].opens': '08:00',
+      'hours.Mo[1].closes': '12:00',
+      'hours.Tu[0].opens': '08:00',
+      'hours.Tu[0].closes': '12:00',
+      'hours.Tu[1].opens': '13:00',
+      'hours.Tu[1].closes': '17:00',
+      'hours.Th[0].opens': '10:00',
+      'hours.Th[0].closes': '14:00',
+    }
+    const saved = parseSubmission(formData(values), FarmInfoSchema)
+    if (saved.status !== 'success') throw new Error(JSON.stringify(saved.error))
+    expect(saved.value.opening_hours).toBe('Mo-Tu 08:00-12:00, Mo-Tu 13:00-17:00, Th 10:00-14:00')
+
+    // Without JavaScript, "Add hours" and "Remove" post Conform's intent: nothing is saved and
+    // the reply carries the rows with the one added or taken away, and no complaint.
+    const insert = parseSubmission(
+      formData({
+        ...values,
+        __intent__: JSON.stringify({
+          type: 'insert',
+          payload: { name: 'hours.Sa', defaultValue: { opens: '09:00', closes: '17:00' } },
+        }),
+      }),
+      FarmInfoSchema,
+    )
+    expect(insert.status).toBeUndefined()
+    const inserted = insert.reply()
+    expect(inserted.initialValue?.hours).toMatchObject({
+      Sa: [{ opens: '09:00', closes: '17:00' }],
     })
-    expect(result).toEqual({
-      ok: false,
-      fieldErrors: {
-        name: 'Enter the farm name.',
-        contact_email: 'Enter a valid email address.',
-        facebook_url: 'The Facebook link must be a full link starting with https://',
-        [hoursField('Mo', 'closes')]: 'On Monday the closing time must be after the opening time.',
-        [hoursField('Tu', 'opens')]: 'Enter when the farm opens on Tuesday, like 09:00.',
-        instagram_url: 'The Instagram link must be a full link starting with https://',
-        visit_title: 'Enter the visit section title.',
-      },
+    expect(inserted.error ?? {}).toEqual({})
+    const remove = parseSubmission(
+      formData({
+        ...values,
+        __intent__: JSON.stringify({ type: 'remove', payload: { name: 'hours.Mo', index: 0 } }),
+      }),
+      FarmInfoSchema,
+    )
+    expect(remove.status).toBeUndefined()
+    expect(remove.reply().initialValue?.hours).toMatchObject({
+      Mo: [{ opens: '08:00', closes: '12:00' }],
     })
   })
 })
 
 describe('team members', () => {
   async function team(action: Record<string, string | File>) {
-    const parsed = parseForm(
-      TeamActionSchema,
-      Object.fromEntries(Object.entries(action).filter(([, v]) => typeof v === 'string')),
-    )
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors))
-    return changeTeam(t.db, adminId, parsed.data, formData(action))
+    const form = formData(action)
+    const parsed = parseSubmission(form, TeamActionSchema)
+    if (parsed.status !== 'success') throw new Error(JSON.stringify(parsed.reply().error))
+    return changeTeam(t.db, adminId, parsed.value, form)
   }
   const names = async () => (await listTeamForAdmin(t.db)).map((member) => member.name)
 
@@ -270,9 +332,9 @@ describe('the picture gallery', () => {
   test('upload needs a picture and a description; reorder and remove', async () => {
     const first = await createFarmImage(t.db, { alt_text: 'First', display_order: 0 })
     const parse = (values: Record<string, string>) => {
-      const parsed = parseForm(GalleryActionSchema, values)
-      if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors))
-      return parsed.data
+      const parsed = parseSubmission(formData(values), GalleryActionSchema)
+      if (parsed.status !== 'success') throw new Error(JSON.stringify(parsed.reply().error))
+      return parsed.value
     }
     const noPicture = await changeGallery(
       t.db,
@@ -284,9 +346,12 @@ describe('the picture gallery', () => {
       ok: false,
       fieldErrors: { image: 'Choose a picture to upload.' },
     })
-    expect(parseForm(GalleryActionSchema, { intent: 'create', alt_text: ' ' })).toMatchObject({
-      ok: false,
-      fieldErrors: { alt_text: expect.stringContaining('Enter the description') },
+    const blank = parseSubmission(
+      formData({ intent: 'create', alt_text: ' ' }),
+      GalleryActionSchema,
+    )
+    expect(blank.reply().error).toMatchObject({
+      alt_text: [expect.stringContaining('Enter the description')],
     })
 
     const added = await changeGallery(

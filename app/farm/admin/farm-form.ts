@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { checkbox, optionalText, requiredText } from '~/platform/admin/fields'
-import { DAY_NAMES, DAYS, type Day, formatOpeningHours, type WeekHours } from '../opening-hours'
+import { DAY_NAMES, DAYS, type Day, parseOpeningHours } from '../opening-hours'
 
 // The admin's content forms (issue 6 item 8), browser-safe: the page checks with these
 // schemas before sending and the actions check again. Form field names are the farm_info
@@ -51,20 +51,82 @@ function httpsUrl(label: string) {
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
 
-/** hours_Mo_open, hours_Mo_opens, hours_Mo_closes, ... for each day. */
-export function hoursField(day: Day, part: 'open' | 'opens' | 'closes'): string {
-  return `hours_${day}_${part}`
+/** One opening of a day: from `opens` to `closes`, 'HH:MM'. */
+export type OpeningRangeInput = { opens: string; closes: string }
+export type WeekRanges = Record<Day, OpeningRangeInput[]>
+
+/** The hours a new row starts with. */
+export const NEW_OPENING_RANGE: OpeningRangeInput = { opens: '09:00', closes: '17:00' }
+
+/** At most this many openings a day (a lunch break makes two). */
+export const MAX_RANGES_A_DAY = 4
+
+const openingRange = z.object({
+  opens: z.string().trim().optional(),
+  closes: z.string().trim().optional(),
+})
+const dayRanges = z
+  .array(openingRange)
+  .max(MAX_RANGES_A_DAY, `A day can have at most ${MAX_RANGES_A_DAY} openings.`)
+  .optional()
+
+/**
+ * The opening hours as a list of openings per day (hours.Mo[0].opens, ...): a day with none is
+ * closed, a day with two has a break. Rows are added and removed with Conform's list buttons.
+ */
+const weekRanges = z
+  .object({
+    Mo: dayRanges,
+    Tu: dayRanges,
+    We: dayRanges,
+    Th: dayRanges,
+    Fr: dayRanges,
+    Sa: dayRanges,
+    Su: dayRanges,
+  })
+  .optional()
+
+/** The stored value (schema.org notation) as each day's openings, earliest first. */
+export function openingRangesByDay(value: string): WeekRanges {
+  const week = Object.fromEntries(DAYS.map((day) => [day, []])) as unknown as WeekRanges
+  for (const range of parseOpeningHours(value)) {
+    for (const day of range.days) week[day].push({ opens: range.opens, closes: range.closes })
+  }
+  for (const day of DAYS) week[day].sort((a, b) => a.opens.localeCompare(b.opens))
+  return week
 }
 
-const hoursShape = Object.fromEntries(
-  DAYS.flatMap((day) => [
-    [hoursField(day, 'open'), checkbox],
-    [hoursField(day, 'opens'), z.string().trim().optional()],
-    [hoursField(day, 'closes'), z.string().trim().optional()],
-  ]),
-) as Record<string, z.ZodType<boolean> | z.ZodType<string | undefined>>
+/**
+ * Each day's openings back in schema.org notation, consecutive days with the same openings
+ * joined ("Mo-Fr 09:00-12:00, Mo-Fr 13:00-17:00, Sa 10:00-14:00"); '' when always closed.
+ */
+export function formatOpeningRanges(week: WeekRanges): string {
+  const sorted = (day: Day) => [...week[day]].sort((a, b) => a.opens.localeCompare(b.opens))
+  const keyOf = (day: Day) =>
+    sorted(day)
+      .map((range) => `${range.opens}-${range.closes}`)
+      .join(' ')
+  const parts: string[] = []
+  let start = 0
+  while (start < DAYS.length) {
+    const day = DAYS[start] as Day
+    const key = keyOf(day)
+    let end = start
+    while (key && end + 1 < DAYS.length && keyOf(DAYS[end + 1] as Day) === key) end += 1
+    const days = end === start ? day : `${day}-${DAYS[end]}`
+    for (const range of key ? sorted(day) : []) {
+      parts.push(`${days} ${range.opens}-${range.closes}`)
+    }
+    start = end + 1
+  }
+  return parts.join(', ')
+}
 
-export const FarmInfoSchema = z
+/**
+ * The content form as the page checks it (Conform takes its constraints from a schema without
+ * a transform at the top); FarmInfoSchema below is the same with the row the action saves.
+ */
+export const FarmInfoFormSchema = z
   .object({
     name: requiredText('farm name', 100),
     description: requiredText('short description', 500),
@@ -88,7 +150,7 @@ export const FarmInfoSchema = z
     address: requiredText('address', 300),
     facebook_url: httpsUrl('Facebook link'),
     instagram_url: httpsUrl('Instagram link'),
-    ...hoursShape,
+    hours: weekRanges,
     show_values_section: checkbox,
     show_practices_section: checkbox,
     show_team_section: checkbox,
@@ -100,67 +162,80 @@ export const FarmInfoSchema = z
     visit_description: requiredText('visit description', 2000),
   })
   .superRefine((form, ctx) => {
-    const values = form as Record<string, unknown>
     for (const day of DAYS) {
-      if (values[hoursField(day, 'open')] !== true) continue
-      const opens = String(values[hoursField(day, 'opens')] ?? '')
-      const closes = String(values[hoursField(day, 'closes')] ?? '')
       const name = DAY_NAMES[day]
-      if (!TIME.test(opens)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [hoursField(day, 'opens')],
-          message: `Enter when the farm opens on ${name}, like 09:00.`,
-        })
-      } else if (!TIME.test(closes)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [hoursField(day, 'closes')],
-          message: `Enter when the farm closes on ${name}, like 17:00.`,
-        })
-      } else if (closes <= opens) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [hoursField(day, 'closes')],
-          message: `On ${name} the closing time must be after the opening time.`,
-        })
-      }
+      const ranges = form.hours?.[day] ?? []
+      ranges.forEach((range, index) => {
+        const opens = range.opens ?? ''
+        const closes = range.closes ?? ''
+        const path = (part: 'opens' | 'closes') => ['hours', day, index, part]
+        if (!TIME.test(opens)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: path('opens'),
+            message: `Enter when the farm opens on ${name}, like 09:00.`,
+          })
+        } else if (!TIME.test(closes)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: path('closes'),
+            message: `Enter when the farm closes on ${name}, like 17:00.`,
+          })
+        } else if (closes <= opens) {
+          ctx.addIssue({
+            code: 'custom',
+            path: path('closes'),
+            message: `On ${name} the closing time must be after the opening time.`,
+          })
+        } else {
+          const overlapping = ranges.some(
+            (other, at) =>
+              at < index && (other.opens ?? '') < closes && opens < (other.closes ?? ''),
+          )
+          if (overlapping) {
+            ctx.addIssue({
+              code: 'custom',
+              path: path('opens'),
+              message: `On ${name} these hours overlap other hours of the day.`,
+            })
+          }
+        }
+      })
     }
   })
-  .transform((form) => {
-    const values = form as Record<string, unknown>
-    const week = Object.fromEntries(
-      DAYS.map((day) => [
-        day,
-        {
-          open: values[hoursField(day, 'open')] === true,
-          opens: String(values[hoursField(day, 'opens')] ?? ''),
-          closes: String(values[hoursField(day, 'closes')] ?? ''),
-        },
-      ]),
-    ) as WeekHours
-    return {
-      name: form.name,
-      description: form.description,
-      story: form.story,
-      mission: form.mission,
-      contact_email: form.contact_email,
-      contact_phone: form.contact_phone,
-      address: form.address,
-      facebook_url: form.facebook_url,
-      instagram_url: form.instagram_url,
-      opening_hours: formatOpeningHours(week),
-      show_values_section: form.show_values_section,
-      show_practices_section: form.show_practices_section,
-      show_team_section: form.show_team_section,
-      show_visit_section: form.show_visit_section,
-      values_title: form.values_title,
-      practices_title: form.practices_title,
-      team_title: form.team_title,
-      visit_title: form.visit_title,
-      visit_description: form.visit_description,
-    }
-  })
+
+export const FarmInfoSchema = FarmInfoFormSchema.transform((form) => {
+  const week = Object.fromEntries(
+    DAYS.map((day) => [
+      day,
+      (form.hours?.[day] ?? []).map((range) => ({
+        opens: range.opens ?? '',
+        closes: range.closes ?? '',
+      })),
+    ]),
+  ) as WeekRanges
+  return {
+    name: form.name,
+    description: form.description,
+    story: form.story,
+    mission: form.mission,
+    contact_email: form.contact_email,
+    contact_phone: form.contact_phone,
+    address: form.address,
+    facebook_url: form.facebook_url,
+    instagram_url: form.instagram_url,
+    opening_hours: formatOpeningRanges(week),
+    show_values_section: form.show_values_section,
+    show_practices_section: form.show_practices_section,
+    show_team_section: form.show_team_section,
+    show_visit_section: form.show_visit_section,
+    values_title: form.values_title,
+    practices_title: form.practices_title,
+    team_title: form.team_title,
+    visit_title: form.visit_title,
+    visit_description: form.visit_description,
+  }
+})
 
 export type FarmInfoInput = z.output<typeof FarmInfoSchema>
 

@@ -2,7 +2,6 @@ import { storeImageField } from '~/platform/admin/image-field.server'
 import { changedFields, recordAdminChange } from '~/platform/audit.server'
 import type { DB } from '~/platform/db/db.server'
 import { referenceChanged } from '~/platform/db/reference-rows.server'
-import type { FieldErrors } from '~/platform/forms/form-data'
 import {
   FARM_IMAGE_FIELDS,
   type FarmImageColumn,
@@ -49,7 +48,7 @@ export async function getFarmInfoForAdmin(db: DB) {
 
 export type FarmInfoForAdmin = Awaited<ReturnType<typeof getFarmInfoForAdmin>>
 
-export type FarmSaveResult = { ok: true } | { ok: false; fieldErrors: FieldErrors }
+export type FarmSaveResult = { ok: true } | { ok: false; fieldErrors: Record<string, string> }
 
 /**
  * Saves the form: the text as typed, and each picture field that has a new file (an empty
@@ -63,7 +62,7 @@ export async function updateFarmInfo(
   form: FormData,
 ): Promise<FarmSaveResult> {
   const images: Partial<Record<FarmImageColumn, string | null>> = {}
-  const fieldErrors: FieldErrors = {}
+  const fieldErrors: Record<string, string> = {}
   for (const field of FARM_IMAGE_FIELDS) {
     const stored = await storeImageField(db, form, field.column, `${input.name}: ${field.label}`)
     if (stored.kind === 'error') fieldErrors[field.column] = stored.message

@@ -1,4 +1,5 @@
 import { Form } from 'react-router'
+import type { FormReply } from '~/platform/forms/conform'
 import { Button } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
 
@@ -40,11 +41,21 @@ export function DisplayOrderButtons({
 }
 
 /** What the last change on a list page did: good news, or why it was refused. */
-export function ListActionMessage({
-  result,
-}: {
-  result: { ok: boolean; message: string } | undefined
-}) {
-  if (!result) return null
-  return <FormMessage tone={result.ok ? 'success' : 'error'}>{result.message}</FormMessage>
+export function ListActionMessage({ reply }: { reply: FormReply | undefined }) {
+  if (!reply?.status) return null
+  return reply.status === 'success' ? (
+    <FormMessage tone="success">{reply.message}</FormMessage>
+  ) : (
+    <FormMessage tone="error">
+      {reply.error?.['']?.[0] ?? 'Please fix the fields marked below.'}
+    </FormMessage>
+  )
+}
+
+/** The reply for the form named `name` (listFormName), or nothing when another form sent. */
+export function replyFor<Reply extends FormReply>(
+  reply: Reply | undefined,
+  name: string,
+): Reply | undefined {
+  return reply?.form === name ? reply : undefined
 }

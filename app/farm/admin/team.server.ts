@@ -1,7 +1,6 @@
 import { storeImageField } from '~/platform/admin/image-field.server'
 import { changedFields, recordAdminChange } from '~/platform/audit.server'
 import type { DB } from '~/platform/db/db.server'
-import type { FieldErrors } from '~/platform/forms/form-data'
 import { moveInDisplayOrder, nextDisplayOrder } from '../display-order.server'
 import type { TeamAction, TeamMemberInput } from './farm-form'
 
@@ -32,7 +31,7 @@ export function listTeamForAdmin(db: DB): Promise<AdminTeamMember[]> {
 
 export type AdminChangeResult =
   | { ok: true; message: string; id?: string }
-  | { ok: false; status: 400 | 404; message: string; fieldErrors?: FieldErrors }
+  | { ok: false; status: 400 | 404; message: string; fieldErrors?: Record<string, string> }
 
 const notFound = (what: string): AdminChangeResult => ({
   ok: false,

@@ -1,4 +1,7 @@
+import type { Submission } from '@conform-to/react'
+import { data } from 'react-router'
 import type { DB } from '~/platform/db/db.server'
+import type { FormReply } from '~/platform/forms/conform'
 import {
   ImageUploadError,
   type StoredImage,
@@ -30,6 +33,30 @@ export async function storeImageField(
     if (error instanceof ImageUploadError) return { kind: 'error', message: error.message }
     throw error
   }
+}
+
+/**
+ * A picture the shop could not take (too large, not an image): 400, its message beside its
+ * field (and `message`, if any, above the form), everything typed kept.
+ */
+export function replyImageRefused(
+  submission: Submission<unknown>,
+  fieldErrors: Record<string, string>,
+  options: { form?: string; message?: string } = {},
+) {
+  const errors = Object.fromEntries(
+    Object.entries(fieldErrors).map(([name, message]) => [name, [message]]),
+  )
+  return data<FormReply>(
+    {
+      ...submission.reply({
+        fieldErrors: errors,
+        ...(options.message ? { formErrors: [options.message] } : {}),
+      }),
+      form: options.form,
+    },
+    { status: 400 },
+  )
 }
 
 /** FormData without its files, for parseForm and for echoing typed values back to the page. */

@@ -1,3 +1,4 @@
+import { getFormProps } from '@conform-to/react'
 import { Form, useNavigation } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { GalleryActionSchema, GalleryImageSchema } from '~/farm/admin/farm-form'
@@ -6,16 +7,16 @@ import {
   changeGallery,
   listGalleryForAdmin,
 } from '~/farm/admin/gallery.server'
-import { type ListActionResult, runListAction } from '~/farm/admin/list-action.server'
-import { DisplayOrderButtons, ListActionMessage } from '~/farm/admin/list-ui'
+import { type ListReply, runListAction } from '~/farm/admin/list-action.server'
+import { DisplayOrderButtons, ListActionMessage, replyFor } from '~/farm/admin/list-ui'
 import { pageMeta } from '~/farm/meta'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { AdminPageHeader, AdminPanel, EmptyState } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
+import { useSchemaForm } from '~/platform/forms/conform'
 import { Button, ButtonLink, buttonVariants } from '~/platform/ui/button'
 import { TextField } from '~/platform/ui/field'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
-import { useClientValidation } from '~/platform/ui/use-client-validation'
 import type { Route } from './+types/content-gallery'
 
 // The farm's picture gallery (farm_images) in display order: upload with a description,
@@ -45,7 +46,7 @@ export default function AdminGallery({ loaderData, actionData }: Route.Component
         }
       />
       <div className="space-y-6">
-        <ListActionMessage result={actionData} />
+        <ListActionMessage reply={actionData} />
         {images.length === 0 ? (
           <EmptyState>No pictures yet. Upload the first one below.</EmptyState>
         ) : (
@@ -56,12 +57,15 @@ export default function AdminGallery({ loaderData, actionData }: Route.Component
                 image={image}
                 position={index + 1}
                 last={index === images.length - 1}
-                actionData={actionData}
+                reply={replyFor(actionData, `update:${image.id}`)}
               />
             ))}
           </ol>
         )}
-        <UploadForm key={actionData?.ok ? actionData.id : 'upload'} actionData={actionData} />
+        <UploadForm
+          key={actionData?.form === 'create' ? (actionData.id ?? 'upload') : 'upload'}
+          reply={replyFor(actionData, 'create')}
+        />
       </div>
     </>
   )
@@ -71,16 +75,18 @@ function GalleryItem({
   image,
   position,
   last,
-  actionData,
+  reply,
 }: {
   image: AdminGalleryImage
   position: number
   last: boolean
-  actionData: ListActionResult | undefined
+  reply: ListReply | undefined
 }) {
-  const failed =
-    actionData && !actionData.ok && actionData.values.id === image.id ? actionData : null
-  const errors = failed?.fieldErrors ?? {}
+  const [form, fields] = useSchemaForm(GalleryImageSchema, {
+    id: `gallery-${image.id}`,
+    lastResult: reply,
+    defaultValue: { alt_text: image.alt_text, caption: image.caption ?? '' },
+  })
   const name = `picture ${position}`
   return (
     <li className="grid gap-4 rounded-lg border border-earth-100 bg-white p-4 sm:grid-cols-[12rem_1fr]">
@@ -95,23 +101,11 @@ function GalleryItem({
         <p className="mt-1 text-sm text-muted">Picture {position}</p>
       </div>
       <div className="space-y-3">
-        <Form method="post" className="space-y-3">
+        <Form method="post" {...getFormProps(form)} className="space-y-3">
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={image.id} />
-          <TextField
-            label={`Description of ${name} (alt text)`}
-            name="alt_text"
-            maxLength={300}
-            defaultValue={failed?.values.alt_text ?? image.alt_text}
-            error={errors.alt_text}
-          />
-          <TextField
-            label={`Caption of ${name}`}
-            name="caption"
-            maxLength={300}
-            defaultValue={failed?.values.caption ?? image.caption ?? ''}
-            error={errors.caption}
-          />
+          <TextField label={`Description of ${name} (alt text)`} field={fields.alt_text} />
+          <TextField label={`Caption of ${name}`} field={fields.caption} />
           <Button type="submit" variant="outline" size="small">
             Save Details<span className="sr-only"> of {name}</span>
           </Button>
@@ -137,12 +131,12 @@ function GalleryItem({
   )
 }
 
-function UploadForm({ actionData }: { actionData: ListActionResult | undefined }) {
+function UploadForm({ reply }: { reply: ListReply | undefined }) {
   const navigation = useNavigation()
-  const client = useClientValidation(GalleryImageSchema)
-  const failed =
-    actionData && !actionData.ok && actionData.values.intent === 'create' ? actionData : null
-  const errors = client.errors ?? failed?.fieldErrors ?? {}
+  const [form, fields] = useSchemaForm(GalleryImageSchema, {
+    id: 'gallery-new',
+    lastResult: reply,
+  })
   const submitting =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create'
   return (
@@ -150,8 +144,7 @@ function UploadForm({ actionData }: { actionData: ListActionResult | undefined }
       <Form
         method="post"
         encType="multipart/form-data"
-        noValidate
-        onSubmit={client.onSubmit}
+        {...getFormProps(form)}
         className="space-y-4"
       >
         <input type="hidden" name="intent" value="create" />
@@ -161,23 +154,14 @@ function UploadForm({ actionData }: { actionData: ListActionResult | undefined }
           type="file"
           accept="image/jpeg,image/png,image/webp,image/avif"
           hint="JPEG, PNG, WebP or AVIF, up to 20 MB."
-          error={errors.image}
+          error={form.allErrors.image?.[0]}
         />
         <TextField
           label="Description (alt text)"
-          name="alt_text"
-          maxLength={300}
+          field={fields.alt_text}
           hint="What the picture shows, for people who cannot see it, like: Cows grazing the river pasture at dawn."
-          defaultValue={failed?.values.alt_text ?? ''}
-          error={errors.alt_text}
         />
-        <TextField
-          label="Caption (optional)"
-          name="caption"
-          maxLength={300}
-          defaultValue={failed?.values.caption ?? ''}
-          error={errors.caption}
-        />
+        <TextField label="Caption (optional)" field={fields.caption} />
         <Button type="submit" disabled={submitting}>
           {submitting ? 'Uploading...' : 'Add Picture'}
         </Button>

@@ -1,18 +1,19 @@
+import { getFormProps } from '@conform-to/react'
 import { Form, useNavigation } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { TeamActionSchema, TeamMemberSchema } from '~/farm/admin/farm-form'
-import { type ListActionResult, runListAction } from '~/farm/admin/list-action.server'
-import { DisplayOrderButtons, ListActionMessage } from '~/farm/admin/list-ui'
+import { type ListReply, runListAction } from '~/farm/admin/list-action.server'
+import { DisplayOrderButtons, ListActionMessage, replyFor } from '~/farm/admin/list-ui'
 import { type AdminTeamMember, changeTeam, listTeamForAdmin } from '~/farm/admin/team.server'
 import { pageMeta } from '~/farm/meta'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { AdminPageHeader, AdminPanel, AdminTable, EmptyState } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
+import { useSchemaForm } from '~/platform/forms/conform'
 import { Button, ButtonLink, buttonVariants } from '~/platform/ui/button'
 import { CheckboxField, TextField } from '~/platform/ui/field'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
 import { TextAreaField } from '~/platform/ui/text-area-field'
-import { useClientValidation } from '~/platform/ui/use-client-validation'
 import type { Route } from './+types/content-team'
 
 // The About page's team: the list in the page's order with Move up / Move down, hide or show,
@@ -44,7 +45,7 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
         }
       />
       <div className="space-y-6">
-        <ListActionMessage result={actionData} />
+        <ListActionMessage reply={actionData} />
         {team.length === 0 ? (
           <EmptyState>No team members yet. Add the first one below.</EmptyState>
         ) : (
@@ -75,10 +76,10 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
           key={
             editing
               ? `${editing.id}-${editing.is_active}-${editing.image_url}`
-              : `new-${actionData?.ok ? actionData.id : ''}`
+              : `new-${actionData?.form === 'create' ? (actionData.id ?? '') : ''}`
           }
           member={editing}
-          actionData={actionData}
+          reply={replyFor(actionData, editing ? `update:${editing.id}` : 'create')}
         />
       </div>
     </>
@@ -161,21 +162,20 @@ function TeamRow({
 
 function MemberForm({
   member,
-  actionData,
+  reply,
 }: {
   member: AdminTeamMember | null
-  actionData: ListActionResult | undefined
+  reply: ListReply | undefined
 }) {
   const navigation = useNavigation()
-  const client = useClientValidation(TeamMemberSchema, member?.id ?? null)
   const intent = member ? 'update' : 'create'
-  // Typed values and errors belong to this form only when it was the one sent.
-  const failed =
-    actionData && !actionData.ok && actionData.values.intent === intent ? actionData : null
-  const errors = client.errors ?? failed?.fieldErrors ?? {}
-  const typed = failed?.values
-  const value = (name: 'name' | 'title' | 'bio') => typed?.[name] ?? member?.[name] ?? ''
-  const active = typed ? typed.is_active === 'on' : (member?.is_active ?? true)
+  const [form, fields] = useSchemaForm(TeamMemberSchema, {
+    id: member ? `team-${member.id}` : 'team-new',
+    lastResult: reply,
+    defaultValue: member
+      ? { ...member, bio: member.bio ?? '', is_active: member.is_active ? 'on' : '' }
+      : { is_active: 'on' },
+  })
   const submitting =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
 
@@ -184,36 +184,16 @@ function MemberForm({
       <Form
         method="post"
         encType="multipart/form-data"
-        noValidate
-        onSubmit={client.onSubmit}
+        {...getFormProps(form)}
         className="space-y-4"
       >
         <input type="hidden" name="intent" value={intent} />
         {member ? <input type="hidden" name="id" value={member.id} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Name"
-            name="name"
-            maxLength={100}
-            defaultValue={value('name')}
-            error={errors.name}
-          />
-          <TextField
-            label="Title"
-            name="title"
-            maxLength={100}
-            placeholder="Head Farmer"
-            defaultValue={value('title')}
-            error={errors.title}
-          />
+          <TextField label="Name" field={fields.name} maxLength={100} />
+          <TextField label="Title" field={fields.title} maxLength={100} placeholder="Head Farmer" />
         </div>
-        <TextAreaField
-          label="Bio"
-          name="bio"
-          rows={4}
-          defaultValue={value('bio')}
-          error={errors.bio}
-        />
+        <TextAreaField label="Bio" field={fields.bio} rows={4} />
         <div className="flex flex-wrap items-end gap-4">
           {member?.image_url ? (
             <ResponsiveImage
@@ -234,10 +214,10 @@ function MemberForm({
                 ? 'Leave empty to keep the current photo.'
                 : 'A square picture works best. JPEG, PNG, WebP or AVIF, up to 20 MB.'
             }
-            error={errors.photo}
+            error={form.allErrors.photo?.[0]}
           />
         </div>
-        <CheckboxField label="Show on the About page" name="is_active" defaultChecked={active} />
+        <CheckboxField label="Show on the About page" field={fields.is_active} />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={submitting}>
             {submitting ? 'Saving...' : member ? 'Save Team Member' : 'Add Team Member'}
