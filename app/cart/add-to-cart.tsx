@@ -5,7 +5,7 @@ import type { FormReply } from '~/platform/forms/conform'
 import { Button } from '~/platform/ui/button'
 import { useHydrated } from '~/platform/ui/disclosure'
 import { useToast } from '~/platform/ui/toasts'
-import { cartChangeDone, cartReplyMessage } from './forms'
+import { cartChangeDone, cartReplyMessage } from './replies'
 
 export type AddToCartFormProps = {
   productId: string

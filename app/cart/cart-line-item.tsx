@@ -6,8 +6,8 @@ import { ConfirmDialog } from '~/platform/ui/confirm-dialog'
 import { Price } from '~/platform/ui/price'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
 import type { CartLine } from './cart'
-import { cartReplyMessage } from './forms'
 import { CONFIRM_REMOVE, ITEM_REMOVED, QUANTITY_UPDATED } from './messages'
+import { cartReplyMessage } from './replies'
 
 /**
  * One fetcher per line (house style 9): a second click on + while the first is on its way

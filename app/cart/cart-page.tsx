@@ -8,11 +8,12 @@ import { FormMessage } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
 import type { CartLine, CartSummary } from './cart'
 import { CartLineItem } from './cart-line-item'
-import { CartActionSchema, cartChangeDone, cartReplyMessage } from './forms'
+import { CartActionSchema } from './forms'
 import { CONFIRM_CLEAR } from './messages'
 import { OrderSummary } from './order-summary'
 import { priceCart } from './pricing'
 import { PromoForm } from './promo-form'
+import { cartChangeDone, cartReplyMessage } from './replies'
 
 const CLEAR_FETCHER_KEY = 'cart-clear'
 

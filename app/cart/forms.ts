@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { QUANTITY_TOO_LOW } from '~/catalog/stock'
-import type { FormReply } from '~/platform/forms/conform'
-import { CART_CHANGE_FAILED, PROMO_REQUIRED } from './messages'
+import { PROMO_REQUIRED } from './messages'
 
 // The one schema for every post to /cart (house style 3 and 4): an `intent` picks the change.
 // Shared by the cart components (field names, the promo field's constraints) and the /cart
@@ -56,22 +55,3 @@ export const CartIntentSchema = z.enum(
     ...CartIntent[],
   ],
 )
-
-/** The change went through. */
-export function cartChangeDone(reply: FormReply | undefined): boolean {
-  return reply?.status === 'success'
-}
-
-/**
- * What the shopper reads about a reply: the words of a change that went through or of a
- * refusal, else the first complaint about the code or the quantity, else a general apology.
- */
-export function cartReplyMessage(reply: FormReply): string {
-  if (reply.status === 'success') return reply.message ?? ''
-  return (
-    reply.error?.['']?.[0] ??
-    reply.error?.code?.[0] ??
-    reply.error?.quantity?.[0] ??
-    CART_CHANGE_FAILED
-  )
-}

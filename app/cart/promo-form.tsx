@@ -4,8 +4,9 @@ import { useFetcher } from 'react-router'
 import { type FormReply, useSchemaForm } from '~/platform/forms/conform'
 import { Button } from '~/platform/ui/button'
 import type { PricingPromo } from '~/promotions/promo'
-import { ApplyPromoSchema, cartChangeDone, cartReplyMessage } from './forms'
+import { ApplyPromoSchema } from './forms'
 import { PROMO_NO_LONGER_VALID, promoMinimumMessage } from './messages'
+import { cartChangeDone, cartReplyMessage } from './replies'
 
 // The secondary look, dimmed while the cart answers.
 const busyClass = 'disabled:cursor-not-allowed disabled:opacity-60'

@@ -1,6 +1,5 @@
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { cartReplyMessage } from '~/cart/forms'
 import {
   ADDED_TO_CART,
   CART_CHANGE_FAILED,
@@ -10,6 +9,7 @@ import {
   PROMO_REQUIRED,
   QUANTITY_UPDATED,
 } from '~/cart/messages'
+import { cartReplyMessage } from '~/cart/replies'
 import { QUANTITY_TOO_LOW } from '~/catalog/stock'
 import type { FormReply } from '~/platform/forms/conform'
 import { createProduct } from '~/seed/factories.server'
