@@ -1,11 +1,7 @@
-import { z } from 'zod'
-import { requiredText } from '~/platform/admin/fields'
 import { recordAdminChange } from '~/platform/audit.server'
 import type { DB } from '~/platform/db/db.server'
-import { DEFAULT_POLICIES, POLICY_MAX_LENGTH, type PolicySlug } from '../policies'
+import { DEFAULT_POLICIES, type PolicySlug } from '../policies'
 import { readPolicyText } from '../policies.server'
-
-export const PolicyFormSchema = z.object({ body: requiredText('policy text', POLICY_MAX_LENGTH) })
 
 export async function getPolicyForAdmin(db: DB, slug: PolicySlug) {
   return readPolicyText(db, slug)

@@ -1,13 +1,22 @@
+import { getFormProps } from '@conform-to/react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { AdminPageHeader, AdminPanel } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
-import { parseForm, readForm } from '~/platform/forms/form-data'
+import {
+  type FormReply,
+  parseSubmission,
+  replyDone,
+  replyInvalid,
+  useSchemaForm,
+} from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
 import { Button, ButtonLink } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
 import { TextAreaField } from '~/platform/ui/text-area-field'
-import { getPolicyForAdmin, PolicyFormSchema, savePolicy } from '~/policies/admin/policies.server'
+import { getPolicyForAdmin, savePolicy } from '~/policies/admin/policies.server'
+import { PolicyFormSchema } from '~/policies/admin/policy-form'
 import {
   DEFAULT_POLICIES,
   isPolicySlug,
@@ -29,29 +38,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { policy: policyInfo(slug), body: text.body, edited: text.edited }
 }
 
-type ActionResult = { ok: true; reset: boolean } | { ok: false; error: string; body: string }
-
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const slug = policySlug(params)
   const form = await readForm(request)
-  if (form.get('intent') === 'reset') {
+  const submission = parseSubmission(form, PolicyFormSchema)
+  if (submission.status !== 'success') return replyInvalid(submission)
+  if (submission.value.intent === 'reset') {
     await savePolicy(getDb(), admin.id, slug, DEFAULT_POLICIES[slug])
-    return data<ActionResult>({ ok: true, reset: true })
+    return replyDone(submission, 'Default text restored.')
   }
-  const parsed = parseForm(PolicyFormSchema, { body: form.get('body') ?? undefined })
-  if (!parsed.ok) {
-    const body = String(form.get('body') ?? '').slice(0, POLICY_MAX_LENGTH * 2)
-    return data<ActionResult>({ ok: false, error: parsed.fieldErrors.body ?? '', body }, 400)
-  }
-  await savePolicy(getDb(), admin.id, slug, parsed.data.body)
-  return data<ActionResult>({ ok: true, reset: false })
+  await savePolicy(getDb(), admin.id, slug, submission.value.body)
+  return replyDone(submission, `${policyInfo(slug).title} saved.`)
 }
 
 export default function AdminPolicy({ loaderData, actionData }: Route.ComponentProps) {
   const { policy, body, edited } = loaderData
-  const saving = useNavigation().state === 'submitting'
-  const failed = actionData && !actionData.ok ? actionData : undefined
   return (
     <>
       <AdminPageHeader
@@ -79,41 +81,57 @@ export default function AdminPolicy({ loaderData, actionData }: Route.ComponentP
         </ul>
       </nav>
       {/* A new key after each save shows the saved text, not what the form last held. */}
-      <Form key={body} method="post" noValidate className="space-y-4">
-        {actionData?.ok ? (
-          <FormMessage tone="success">
-            {actionData.reset ? 'Default text restored.' : `${policy.title} saved.`}
-          </FormMessage>
-        ) : null}
-        <AdminPanel>
-          <TextAreaField
-            label="Policy text"
-            name="body"
-            rows={20}
-            maxLength={POLICY_MAX_LENGTH}
-            defaultValue={failed?.body ?? body}
-            error={failed?.error}
-          />
-          <p className="mt-2 text-sm text-muted">
-            Leave a blank line between paragraphs. Start a line with “## ” for a heading and “- ”
-            for a list item. {'{farm}'}, {'{email}'}, {'{phone}'} and {'{address}'} are replaced by
-            the farm’s details from Content.
-          </p>
-        </AdminPanel>
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" name="intent" value="save" disabled={saving}>
-            {saving ? 'Saving...' : 'Save Policy'}
-          </Button>
-          {edited ? (
-            <Button type="submit" name="intent" value="reset" disabled={saving} variant="secondary">
-              Restore Default Text
-            </Button>
-          ) : (
-            <p className="self-center text-sm text-muted">Showing the default text.</p>
-          )}
-        </div>
-      </Form>
+      <PolicyForm key={body} body={body} edited={edited} reply={actionData} />
     </>
+  )
+}
+
+function PolicyForm({
+  body,
+  edited,
+  reply,
+}: {
+  body: string
+  edited: boolean
+  reply: FormReply | undefined
+}) {
+  const saving = useNavigation().state === 'submitting'
+  const [form, fields] = useSchemaForm(PolicyFormSchema, {
+    id: 'policy',
+    lastResult: reply,
+    defaultValue: { body },
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      {reply?.status === 'success' && form.status !== 'error' ? (
+        <FormMessage tone="success">{reply.message}</FormMessage>
+      ) : null}
+      <AdminPanel>
+        <TextAreaField
+          label="Policy text"
+          field={fields.body}
+          rows={20}
+          maxLength={POLICY_MAX_LENGTH}
+        />
+        <p className="mt-2 text-sm text-muted">
+          Leave a blank line between paragraphs. Start a line with “## ” for a heading and “- ” for
+          a list item. {'{farm}'}, {'{email}'}, {'{phone}'} and {'{address}'} are replaced by the
+          farm’s details from Content.
+        </p>
+      </AdminPanel>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" name="intent" value="save" disabled={saving}>
+          {saving ? 'Saving...' : 'Save Policy'}
+        </Button>
+        {edited ? (
+          <Button type="submit" name="intent" value="reset" disabled={saving} variant="secondary">
+            Restore Default Text
+          </Button>
+        ) : (
+          <p className="self-center text-sm text-muted">Showing the default text.</p>
+        )}
+      </div>
+    </Form>
   )
 }
 
