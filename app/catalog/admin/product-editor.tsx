@@ -195,7 +195,7 @@ export function ProductForm({
         <PictureField
           current={product?.image_url ?? null}
           uploaded={uploaded}
-          productName={product?.name ?? fields.name.initialValue ?? ''}
+          productName={product?.name ?? text(fields.name.initialValue)}
           error={form.allErrors.image?.[0]}
         />
 
@@ -243,6 +243,11 @@ export function ProductForm({
   )
 }
 
+/** A value as typed: text, or nothing (a forged post can make it a list). */
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : ''
+}
+
 /** A value the form carries unseen (what the stock was when the page loaded). */
 function HiddenField({ field }: { field: FieldMetadata<string | undefined> }) {
   return (
@@ -250,7 +255,7 @@ function HiddenField({ field }: { field: FieldMetadata<string | undefined> }) {
       key={field.key}
       type="hidden"
       name={field.name}
-      defaultValue={field.initialValue ?? ''}
+      defaultValue={text(field.initialValue)}
     />
   )
 }
@@ -266,8 +271,8 @@ function VariantRow({
   removeButton: React.ComponentProps<'button'>
 }) {
   const option = row.getFieldset()
-  const id = option.id.initialValue
-  const name = option.name.initialValue ?? ''
+  const id = text(option.id.initialValue)
+  const name = text(option.name.initialValue)
   const title = id ? `Option ${index + 1}` : `New option ${index + 1}`
   return (
     <fieldset className="grid gap-3 rounded-md border border-earth-100 p-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-start">

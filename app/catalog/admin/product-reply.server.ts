@@ -1,6 +1,19 @@
 import { data } from 'react-router'
 import type { FormReply } from '~/platform/forms/conform'
+import { MAX_VARIANT_ROWS } from './product-form'
 import type { readProductForm } from './products.server'
+
+/**
+ * What was typed, as the page can show it: the option rows as a list of at most
+ * MAX_VARIANT_ROWS. A forged post can name rows that make no list (`variants.0.name`) or a
+ * list of millions (`variants[9999999].name`); the schema refuses both, and the page shows
+ * the rows it can.
+ */
+function asTyped(initialValue: FormReply['initialValue']): FormReply['initialValue'] {
+  if (!initialValue || !('variants' in initialValue)) return initialValue
+  const { variants, ...rest } = initialValue
+  return Array.isArray(variants) ? { ...rest, variants: variants.slice(0, MAX_VARIANT_ROWS) } : rest
+}
 
 type ProductSubmission = Awaited<ReturnType<typeof readProductForm>>['submission']
 
@@ -28,5 +41,8 @@ export function replyProductForm(
     ...(options.message ? { formErrors: [options.message] } : {}),
   })
   const status = options.status ?? (submission.status === undefined ? 200 : 400)
-  return data<FormReply>({ ...reply, form: 'product' }, { status })
+  return data<FormReply>(
+    { ...reply, initialValue: asTyped(reply.initialValue), form: 'product' },
+    { status },
+  )
 }
