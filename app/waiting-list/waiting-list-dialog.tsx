@@ -1,8 +1,11 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
+import { authPageUrl } from '~/auth/redirect'
+import { QuantityStepper } from '~/catalog/quantity-stepper'
 import type { FormReply } from '~/platform/forms/conform'
-import { Button } from '~/platform/ui/button'
-
-const DialogBody = lazy(() => import('./waiting-list-dialog-body'))
+import { Button, ButtonLink } from '~/platform/ui/button'
+import { CheckboxField, FormMessage } from '~/platform/ui/field'
+import { Heading } from '~/platform/ui/heading'
 
 /** Which form answered, in the product route's replies (FormReply's `form`). */
 export const JOIN_WAITING_LIST = 'join-waiting-list'
@@ -84,18 +87,115 @@ export function WaitingListDialog(props: WaitingListDialogProps) {
         className="fixed inset-0 z-50 m-auto h-fit max-h-[calc(100%-2rem)] w-[min(28rem,calc(100%-2rem))] overflow-auto rounded-lg border border-earth-100 bg-white p-6 text-ink shadow-xl backdrop:bg-black/40"
       >
         {open ? (
-          <Suspense fallback={null}>
-            <DialogBody
-              key={opening}
-              {...props}
-              // A result from a post without JavaScript belongs to the first opening only.
-              serverResult={opening === 0 ? props.serverResult : undefined}
-              hydrated={hydrated}
-              onClose={close}
-            />
-          </Suspense>
+          <DialogBody
+            key={opening}
+            {...props}
+            // A result from a post without JavaScript belongs to the first opening only.
+            serverResult={opening === 0 ? props.serverResult : undefined}
+            hydrated={hydrated}
+            onClose={close}
+          />
         ) : null}
       </dialog>
+    </>
+  )
+}
+
+function DialogBody({
+  productName,
+  variant,
+  signedIn,
+  pagePath,
+  serverResult,
+  hydrated,
+  onClose,
+}: WaitingListDialogProps & { onClose: () => void }) {
+  const fetcher = useFetcher<FormReply>()
+  const reply = fetcher.data ?? serverResult
+  // No schema in the browser: the stepper keeps the quantity sane, the action checks it, and
+  // zod and Conform stay out of every product page's JavaScript (docs/benchmarks/lighthouse.md).
+  const typed = Number(reply?.initialValue?.quantity)
+  const [quantity, setQuantity] = useState(Number.isInteger(typed) && typed >= 1 ? typed : 1)
+  const joining = fetcher.state !== 'idle'
+  const joined = reply?.status === 'success'
+
+  useEffect(() => {
+    if (!joined || !hydrated) return
+    const timer = setTimeout(onClose, CLOSE_AFTER_SUCCESS_MS)
+    return () => clearTimeout(timer)
+  }, [joined, hydrated, onClose])
+
+  const item = variant ? `${productName} (${variant.name})` : productName
+  const closeControl = hydrated ? (
+    <button
+      type="button"
+      onClick={onClose}
+      className="rounded-md px-4 py-2 font-semibold text-ink hover:bg-earth-50"
+    >
+      {joined ? 'Close' : 'Cancel'}
+    </button>
+  ) : (
+    <a href={pagePath} className="rounded-md px-4 py-2 font-semibold text-ink hover:bg-earth-50">
+      {joined ? 'Close' : 'Cancel'}
+    </a>
+  )
+
+  return (
+    <>
+      <Heading level={2} id="waiting-list-title" size="small">
+        Join Waiting List
+      </Heading>
+      <p className="mt-2 text-sm text-muted">
+        {item} is out of stock right now. Join the waiting list and we'll hold your place for the
+        next batch.
+      </p>
+      {signedIn ? (
+        <div className="mt-4 space-y-4">
+          {joined ? (
+            <>
+              <FormMessage tone="success">{reply.message}</FormMessage>
+              <div className="flex justify-end">{closeControl}</div>
+            </>
+          ) : (
+            <fetcher.Form method="post" action={pagePath} className="space-y-4">
+              <FormMessage tone="error">{reply?.error?.['']?.[0]}</FormMessage>
+              <input type="hidden" name="intent" value={JOIN_WAITING_LIST} />
+              {variant ? <input type="hidden" name="variantId" value={variant.id} /> : null}
+              <QuantityStepper
+                name="quantity"
+                value={quantity}
+                onChange={setQuantity}
+                hydrated={hydrated}
+                error={reply?.error?.quantity?.[0]}
+              />
+              <CheckboxField
+                label="Notify me by email when available"
+                name="notifyByEmail"
+                defaultChecked={
+                  reply?.initialValue ? reply.initialValue.notifyByEmail === 'on' : true
+                }
+              />
+              <div className="flex flex-wrap justify-end gap-3">
+                {closeControl}
+                <Button type="submit" disabled={joining}>
+                  {joining ? 'Joining...' : 'Join Waiting List'}
+                </Button>
+              </div>
+            </fetcher.Form>
+          )}
+        </div>
+      ) : (
+        <div className="mt-4 space-y-4">
+          <p>Please sign in or create an account to join the waiting list.</p>
+          <div className="flex flex-wrap gap-3">
+            <ButtonLink to={authPageUrl('/signin', pagePath)}>Sign In</ButtonLink>
+            <ButtonLink to={authPageUrl('/signup', pagePath)} variant="secondary">
+              Create Account
+            </ButtonLink>
+          </div>
+          <div className="flex justify-end">{closeControl}</div>
+        </div>
+      )}
     </>
   )
 }
