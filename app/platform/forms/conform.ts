@@ -8,6 +8,9 @@ import type { z } from 'zod'
 // carries the field errors and what was typed, so the page shows both with no code of its own.
 // Without JavaScript the same reply renders the same page from the server.
 
+/** No form of the shop has more rows than this (option rows, opening hours, windows). */
+export const MAX_LIST_ROWS = 200
+
 /** What every action answers for a form: Conform's reply, and words for the page when it went well. */
 export type FormReply = SubmissionResult<string[]> & { message?: string; form?: string }
 
@@ -16,6 +19,12 @@ export type FormReply = SubmissionResult<string[]> & { message?: string; form?: 
  * schemas trim, convert and word their own messages, "" included.
  */
 export function parseSubmission<Schema extends z.ZodType>(form: FormData, schema: Schema) {
+  // `rows[99999999].name` would have Conform build (and the reply send back) a list that long.
+  for (const name of form.keys()) {
+    for (const [, index] of name.matchAll(/\[(\d+)\]/g)) {
+      if (Number(index) >= MAX_LIST_ROWS) throw data('The form has too many rows.', { status: 400 })
+    }
+  }
   try {
     return parseWithZod(form, { schema, disableAutoCoercion: true })
   } catch {
@@ -47,7 +56,7 @@ export function useSchemaForm<Schema extends z.ZodType>(
     lastResult: options.lastResult,
     // biome-ignore lint/suspicious/noExplicitAny: Conform's DefaultValue type is recursive over the schema
     defaultValue: options.defaultValue as any,
-    constraint: getZodConstraint(schema),
+    constraint: constraintOf(schema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseSubmission(formData, schema),
@@ -98,5 +107,19 @@ export function replyDone(
     ...submission.reply({ resetForm: !options.keep, hideFields: options.hideFields }),
     form: options.form,
     message,
+  }
+}
+
+/**
+ * The HTML constraints of a schema's fields. Conform reads object schemas only; a schema that
+ * checks a form and then turns it into something else (`.transform()` at the top) is read
+ * through to the object it checks.
+ */
+function constraintOf(schema: z.ZodType): ReturnType<typeof getZodConstraint> | undefined {
+  try {
+    return getZodConstraint(schema)
+  } catch {
+    const def = schema._zod.def as { in?: z.ZodType }
+    return def.in ? constraintOf(def.in) : undefined
   }
 }

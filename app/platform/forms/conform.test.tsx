@@ -1,6 +1,7 @@
+import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { parseSubmission, replyDone, replyInvalid, replyRefused } from './conform'
+import { parseSubmission, replyDone, replyInvalid, replyRefused, useSchemaForm } from './conform'
 
 const Schema = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required'),
@@ -104,4 +105,38 @@ describe('a Conform form', () => {
       expect(thrown).toMatchObject({ init: { status: 400 } })
     }
   })
+
+  test('a list position past the limit is a 400, before Conform builds the list', () => {
+    expect(() =>
+      parseSubmission(
+        form([
+          ['name', 'Ann'],
+          ['tags[99999999]', 'x'],
+        ]),
+        Schema,
+      ),
+    ).toThrow(expect.objectContaining({ init: { status: 400 } }))
+    const fine = parseSubmission(
+      form([
+        ['name', 'Ann'],
+        ['password', 'long enough'],
+        ['tags[3]', 'x'],
+      ]),
+      Schema,
+    )
+    expect(fine.status).toBe('error')
+  })
+
+  test('a schema that transforms the checked form still gives the fields their constraints', () => {
+    expect(renderToStaticMarkup(<TransformedForm />)).toBe('<input required="" name="code"/>')
+  })
 })
+
+const Transformed = z
+  .object({ code: z.string().min(1, 'Code is required') })
+  .transform((value) => ({ saved: value.code }))
+
+function TransformedForm() {
+  const [, fields] = useSchemaForm(Transformed, { id: 'saved' })
+  return <input required={fields.code.required} name={fields.code.name} />
+}
