@@ -267,6 +267,9 @@ const address: Form = {
   isDefault: checkbox,
 }
 
+/** Conform's "Add Another Option" as the browser posts it without JavaScript (ADR 27). */
+const ADD_OPTION_ROW = JSON.stringify({ type: 'insert', payload: { name: 'variants' } })
+
 const productFields: Form = {
   name: text,
   description: optionalText,
@@ -281,11 +284,11 @@ const productFields: Form = {
   stockWas: int(0, 100),
   uploadedImage: choice([''], ['/images/nothing.webp', 'javascript:__xss(34)']),
   image: file,
-  'variants.0.id': optionalId('variants'),
-  'variants.0.name': text,
-  'variants.0.price': money,
-  'variants.0.stock': int(0, 100),
-  'variants.0.available': checkbox,
+  'variants[0].id': optionalId('variants'),
+  'variants[0].name': text,
+  'variants[0].price': money,
+  'variants[0].stock': int(0, 100),
+  'variants[0].available': checkbox,
 }
 
 const days = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']
@@ -301,9 +304,9 @@ const farmInfo: Form = {
   instagram_url: url,
   ...Object.fromEntries(
     days.flatMap((day) => [
-      [`hours_${day}_open`, checkbox],
-      [`hours_${day}_opens`, choice(['09:00', '08:30'], ['9am', '24:00', ''])],
-      [`hours_${day}_closes`, choice(['17:00', '23:59'], ['08:00', ''])],
+      // Opening hours are rows (Conform list names); a day with no row is closed.
+      [`hours.${day}[0].opens`, choice(['09:00', '08:30'], ['9am', '24:00', ''])],
+      [`hours.${day}[0].closes`, choice(['17:00', '23:59'], ['08:00', ''])],
     ]),
   ),
   show_values_section: checkbox,
@@ -579,7 +582,17 @@ export const TARGETS: Target[] = [
     access: 'admin',
     path: at('/admin/products/new'),
     multipart: true,
-    forms: [{ intent: constant('save', 'save', 'add-variant'), ...productFields }],
+    forms: [
+      { intent: constant('save', 'save', ''), ...productFields },
+      {
+        __intent__: constant(
+          ADD_OPTION_ROW,
+          ADD_OPTION_ROW,
+          '{"type":"remove","payload":{"name":"variants","index":0}}',
+        ),
+        ...productFields,
+      },
+    ],
     stores: true,
   },
   {
@@ -589,7 +602,8 @@ export const TARGETS: Target[] = [
     path: pathWith('products', (x) => `/admin/products/${x}`),
     multipart: true,
     forms: [
-      { intent: constant('save', 'save', 'add-variant'), ...productFields },
+      { intent: constant('save', 'save', ''), ...productFields },
+      { __intent__: constant(ADD_OPTION_ROW), ...productFields },
       { intent: fixed('remove-variant'), variantId: id('variants') },
       { intent: constant('archive', 'unarchive') },
     ],
