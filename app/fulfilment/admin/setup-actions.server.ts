@@ -1,69 +1,121 @@
-import { data } from 'react-router'
+import { data, redirect } from 'react-router'
+import type { z } from 'zod'
+import { requireAdmin } from '~/auth/guards.server'
 import type { DB } from '~/platform/db/db.server'
-import { parseForm } from '~/platform/forms/form-data'
-import { addWindow, changeWindow, type Owner } from './setup.server'
-import { WindowActionSchema, WindowSchema } from './setup-forms'
-import type { SetupResult } from './setup-ui'
+import { getDb } from '~/platform/db/db.server'
+import { parseSubmission, replyDone, replyInvalid, replyRefused } from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
+import { addWindow, changeWindow, getPlace, getZone, savePlace, saveZone } from './setup.server'
+import {
+  OWNER_PAGES,
+  OwnerIntentSchema,
+  PlaceSchema,
+  WindowActionSchema,
+  WindowSchema,
+  ZoneSchema,
+} from './setup-forms'
 
-// The window forms shared by a place's page and a zone's page: add, switch on or off, delete.
+// The one action of a pickup place's page and a delivery zone's page (the two differ only in
+// their details form): save the details, add a window, switch one on or off, delete one. Each
+// answer is Conform's reply, `form` naming the form it belongs to: 'details', 'window', or
+// 'window-list' (the list's buttons).
 
-/** The typed values echoed back with a refused form, so nothing typed is lost. */
-export function typedValues(form: FormData, names: readonly string[]): Record<string, string> {
-  const values: Record<string, string> = {}
-  for (const name of names) {
-    const value = form.get(name)
-    if (typeof value === 'string') values[name] = value.slice(0, 1000)
-  }
-  return values
+const UUID = /^[0-9a-f-]{36}$/
+
+type Owner<Schema extends z.ZodType> = {
+  kind: 'place' | 'zone'
+  path: string
+  schema: Schema
+  find: (db: DB, id: string) => Promise<unknown>
+  save: (
+    db: DB,
+    actorId: string,
+    id: string | null,
+    input: z.output<Schema>,
+  ) => Promise<string | null>
+  saved: string
+  saveFirst: string
 }
 
-const WINDOW_FIELDS = [
-  'repeat',
-  'weekday',
-  'on_date',
-  'start_time',
-  'end_time',
-  'capacity',
-  'cutoff_kind',
-  'cutoff_hours',
-  'cutoff_days',
-  'cutoff_time',
-]
+const PLACE: Owner<typeof PlaceSchema> = {
+  kind: 'place',
+  path: '/admin/fulfilment/places',
+  schema: PlaceSchema,
+  find: getPlace,
+  save: savePlace,
+  saved: 'The pickup place was saved.',
+  saveFirst: 'Save the place first.',
+}
 
-export function refused(
-  form: string,
-  fieldErrors: Record<string, string>,
-  values?: Record<string, string>,
+const ZONE: Owner<typeof ZoneSchema> = {
+  kind: 'zone',
+  path: '/admin/fulfilment/zones',
+  schema: ZoneSchema,
+  find: getZone,
+  save: saveZone,
+  saved: 'The delivery zone was saved.',
+  saveFirst: 'Save the zone first.',
+}
+
+export const OWNERS = { place: PLACE, zone: ZONE }
+
+/** The place's or zone's loader answer: null for "new", else the row (404 when not found). */
+export async function loadOwner<Row>(
+  request: Request,
+  id: string,
+  find: (db: DB, id: string) => Promise<Row | undefined | null>,
+): Promise<Row | null> {
+  await requireAdmin(request)
+  if (id === 'new') return null
+  const row = UUID.test(id) ? await find(getDb(), id) : null
+  if (!row) throw data(null, { status: 404 })
+  return row
+}
+
+export async function ownerAction<Schema extends z.ZodType>(
+  request: Request,
+  id: string,
+  owner: Owner<Schema>,
 ) {
-  return data<SetupResult>(
-    { ok: false, form, fieldErrors, values, message: 'Please check the highlighted fields.' },
-    400,
+  const admin = await requireAdmin(request)
+  const db = getDb()
+  const form = await readForm(request)
+  const isNew = id === 'new'
+  if (!isNew && !(UUID.test(id) && (await owner.find(db, id)))) throw data(null, { status: 404 })
+  const intent = OwnerIntentSchema.safeParse(form.get('intent')).data
+
+  const { intent: saveIntent, noun } = OWNER_PAGES[owner.kind]
+  if (intent === saveIntent) {
+    const submission = parseSubmission(form, owner.schema)
+    if (submission.status !== 'success') return replyInvalid(submission, { form: 'details' })
+    const saved = await owner.save(db, admin.id, isNew ? null : id, submission.value)
+    if (!saved) throw data(null, { status: 404 })
+    if (isNew) throw redirect(`${owner.path}/${saved}?created=1`)
+    return replyDone(submission, owner.saved, { form: 'details', keep: true })
+  }
+
+  if (intent === 'add-window') {
+    const submission = parseSubmission(form, WindowSchema)
+    if (isNew) return replyRefused(submission, owner.saveFirst, 400, { form: 'window' })
+    if (submission.status !== 'success') return replyInvalid(submission, { form: 'window' })
+    await addWindow(db, admin.id, { kind: owner.kind, id }, submission.value)
+    return replyDone(submission, `The ${noun} was added.`, { form: 'window' })
+  }
+
+  const submission = parseSubmission(form, WindowActionSchema)
+  const list = { form: 'window-list' }
+  if (isNew) return replyRefused(submission, owner.saveFirst, 400, list)
+  if (submission.status !== 'success') {
+    return replyRefused(submission, 'Choose a window from the list.', 400, list)
+  }
+  const { windowId, intent: change } = submission.value
+  const done = await changeWindow(db, admin.id, { kind: owner.kind, id }, windowId, change)
+  if (!done) return replyRefused(submission, 'That window is no longer here.', 404, list)
+  return replyDone(
+    submission,
+    change === 'delete-window'
+      ? `The ${noun} was deleted. Orders already placed keep their time.`
+      : `The ${noun} was changed.`,
+    list,
   )
-}
-
-export async function windowAction(
-  db: DB,
-  actorId: string,
-  owner: Owner,
-  form: FormData,
-  noun: string,
-) {
-  if (form.get('intent') === 'add-window') {
-    const parsed = parseForm(WindowSchema, form)
-    if (!parsed.ok) return refused('window', parsed.fieldErrors, typedValues(form, WINDOW_FIELDS))
-    await addWindow(db, actorId, owner, parsed.data)
-    return { ok: true, message: `The ${noun} was added.` } satisfies SetupResult
-  }
-  const parsed = parseForm(WindowActionSchema, form)
-  if (!parsed.ok)
-    return data<SetupResult>({ ok: false, message: 'Choose a window from the list.' }, 400)
-  const done = await changeWindow(db, actorId, owner, parsed.data.windowId, parsed.data.intent)
-  if (!done) return data<SetupResult>({ ok: false, message: 'That window is no longer here.' }, 404)
-  return {
-    ok: true,
-    message:
-      parsed.data.intent === 'delete-window'
-        ? `The ${noun} was deleted. Orders already placed keep their time.`
-        : `The ${noun} was changed.`,
-  } satisfies SetupResult
 }

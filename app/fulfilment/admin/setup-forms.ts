@@ -51,7 +51,11 @@ export const ZoneSchema = z.object({
 export const END_BEFORE_START = 'The window must end after it starts.'
 export const CUTOFF_TIME_REQUIRED = 'Enter the time of day ordering closes, like 20:00.'
 
-export const WindowSchema = z
+/**
+ * The add-window form as the page checks it (Conform takes constraints from a schema with no
+ * transform at the top); WindowSchema below is the same, turned into the row to store.
+ */
+export const WindowFormSchema = z
   .object({
     intent: z.literal('add-window'),
     repeat: z.enum(['weekly', 'once'], { error: 'Choose weekly or a single date.' }),
@@ -101,18 +105,64 @@ export const WindowSchema = z
       }
     }
   })
-  .transform((form) => ({
-    weekday: form.repeat === 'weekly' ? Number(form.weekday) : null,
-    on_date: form.repeat === 'once' ? form.on_date : null,
-    start_time: form.start_time,
-    end_time: form.end_time,
-    capacity: form.capacity,
-    cutoff_hours: form.cutoff_kind === 'hours' ? Number(form.cutoff_hours) : null,
-    cutoff_days_before: form.cutoff_kind === 'days' ? Number(form.cutoff_days) : null,
-    cutoff_time: form.cutoff_kind === 'days' ? (form.cutoff_time?.trim() ?? null) : null,
-  }))
+
+export const WindowSchema = WindowFormSchema.transform((form) => ({
+  weekday: form.repeat === 'weekly' ? Number(form.weekday) : null,
+  on_date: form.repeat === 'once' ? form.on_date : null,
+  start_time: form.start_time,
+  end_time: form.end_time,
+  capacity: form.capacity,
+  cutoff_hours: form.cutoff_kind === 'hours' ? Number(form.cutoff_hours) : null,
+  cutoff_days_before: form.cutoff_kind === 'days' ? Number(form.cutoff_days) : null,
+  cutoff_time: form.cutoff_kind === 'days' ? (form.cutoff_time?.trim() ?? null) : null,
+}))
 
 export type WindowInput = z.output<typeof WindowSchema>
+
+/** The words of a pickup place's page and a delivery zone's page, which are otherwise one. */
+export const OWNER_PAGES = {
+  place: {
+    newTitle: 'New pickup place',
+    description: 'Where shoppers collect their orders, and when.',
+    detailsTitle: 'Place',
+    intent: 'save-place',
+    saveLabel: 'Save place',
+    noun: 'pickup window',
+    windowsTitle: 'Pickup windows',
+  },
+  zone: {
+    newTitle: 'New delivery zone',
+    description: 'Where the farm delivers, what it costs, and on which days.',
+    detailsTitle: 'Zone',
+    intent: 'save-zone',
+    saveLabel: 'Save zone',
+    noun: 'delivery day',
+    windowsTitle: 'Delivery days',
+  },
+} as const
+
+/** What a place's or zone's page can be asked to do; each is one of its forms or buttons. */
+export const OwnerIntentSchema = z.enum([
+  'save-place',
+  'save-zone',
+  'add-window',
+  'toggle-window',
+  'delete-window',
+])
+
+/** The window form's starting values: weekly on Thursday, 3-6 pm, until 24 hours before. */
+export const NEW_WINDOW = {
+  repeat: 'weekly',
+  weekday: '4',
+  on_date: '',
+  start_time: '15:00',
+  end_time: '18:00',
+  capacity: '',
+  cutoff_kind: 'hours',
+  cutoff_hours: '24',
+  cutoff_days: '2',
+  cutoff_time: '20:00',
+}
 
 export const WindowActionSchema = z.object({
   intent: z.enum(['delete-window', 'toggle-window']),

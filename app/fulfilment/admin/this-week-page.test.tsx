@@ -107,7 +107,7 @@ test('the CSV files are made from the same orders: pick per group, pack, and the
 })
 
 function Page() {
-  return <ThisWeekPage week={week} result={undefined} />
+  return <ThisWeekPage week={week} reply={undefined} />
 }
 const Stub = createRoutesStub([{ path: '/admin/fulfilment', Component: Page }])
 

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from 'react-router'
 import { handOverStepFor, packStepFor, STEP_LABELS } from '~/orders/order-workflow'
 import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
 import { AdminPageHeader, AdminPanel, EmptyState } from '~/platform/admin/ui/page'
+import type { FormReply } from '~/platform/forms/conform'
 import { ButtonLink } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
 import { Price } from '~/platform/ui/price'
@@ -25,8 +26,6 @@ import {
 // 235 KB of HTML). So a list's look is given once, on the list, for every row in it (the
 // LOOKS below), rather than again in each of its rows.
 
-export type ThisWeekResult = { ok: boolean; message: string } | undefined
-
 const LOOKS = {
   links: '[&_a]:font-semibold [&_a]:text-pasture-800 [&_a]:underline [&_a]:underline-offset-4',
   buttons:
@@ -38,7 +37,7 @@ const LOOKS = {
     'mt-2 w-full text-left text-sm [&_tr]:border-b [&_tr]:border-earth-100 [&_th]:py-2 [&_th]:pr-2 [&_td]:py-2 [&_td]:pr-2 [&_tbody_th]:font-normal [&_tbody_th]:break-words [&_th:last-child]:pr-0 [&_th:last-child]:text-right [&_td:last-child]:pr-0 [&_td:last-child]:text-right [&_td:last-child]:font-semibold',
 }
 
-export function ThisWeekPage({ week, result }: { week: ThisWeek; result: ThisWeekResult }) {
+export function ThisWeekPage({ week, reply }: { week: ThisWeek; reply: FormReply | undefined }) {
   const exportLink = (list: string) =>
     `/admin/fulfilment/export.csv?list=${list}&day=${encodeURIComponent(week.day)}`
   const pickList = pickListOf(ordersOf(week))
@@ -63,9 +62,11 @@ export function ThisWeekPage({ week, result }: { week: ThisWeek; result: ThisWee
           </>
         }
       />
-      {result ? (
-        <FormMessage tone={result.ok ? 'success' : 'error'}>{result.message}</FormMessage>
-      ) : null}
+      {reply?.status === 'success' ? (
+        <FormMessage tone="success">{reply.message}</FormMessage>
+      ) : (
+        <FormMessage tone="error">{reply?.error?.['']?.[0]}</FormMessage>
+      )}
 
       <nav aria-label="Days with orders">
         {week.days.length === 0 ? (

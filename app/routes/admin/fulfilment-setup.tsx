@@ -1,19 +1,29 @@
-import { data, Form, Link } from 'react-router'
+import { getFormProps } from '@conform-to/react'
+import { Form, Link } from 'react-router'
+import { z } from 'zod'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { addClosedDate, deleteClosedDate, loadSetup } from '~/fulfilment/admin/setup.server'
-import { refused, typedValues } from '~/fulfilment/admin/setup-actions.server'
 import {
   ClosedDateSchema,
   DeleteClosedDateSchema,
   describeWindow,
 } from '~/fulfilment/admin/setup-forms'
-import { ResultMessage, type SetupResult } from '~/fulfilment/admin/setup-ui'
+import { ResultMessage, replyFor } from '~/fulfilment/admin/setup-ui'
+import { replyFieldRefused } from '~/platform/admin/image-field.server'
 import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
 import { AdminPageHeader, AdminPanel, EmptyState } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
 import { formatDay } from '~/platform/farm-clock'
-import { parseForm, readForm } from '~/platform/forms/form-data'
+import {
+  type FormReply,
+  parseSubmission,
+  replyDone,
+  replyInvalid,
+  replyRefused,
+  useSchemaForm,
+} from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
 import { Button, ButtonLink } from '~/platform/ui/button'
 import { TextField } from '~/platform/ui/field'
 import { formatCents } from '~/platform/ui/price'
@@ -28,31 +38,35 @@ export async function loader({ request }: Route.LoaderArgs) {
   return loadSetup(getDb())
 }
 
+// Two forms post here: "Close this date" and each closed date's "Open again" button.
+const IntentSchema = z.enum(['add-closed-date', 'delete-closed-date'])
+
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const db = getDb()
   const form = await readForm(request)
-  if (form.get('intent') === 'delete-closed-date') {
-    const parsed = parseForm(DeleteClosedDateSchema, form)
-    if (!parsed.ok || !(await deleteClosedDate(db, admin.id, parsed.data.id))) {
-      return data<SetupResult>({ ok: false, message: 'That date is no longer in the list.' }, 404)
+  if (IntentSchema.safeParse(form.get('intent')).data === 'delete-closed-date') {
+    const submission = parseSubmission(form, DeleteClosedDateSchema)
+    const list = { form: 'closed-list' }
+    if (
+      submission.status !== 'success' ||
+      !(await deleteClosedDate(db, admin.id, submission.value.id))
+    ) {
+      return replyRefused(submission, 'That date is no longer in the list.', 404, list)
     }
-    return { ok: true, message: 'The date is open again.' } satisfies SetupResult
+    return replyDone(submission, 'The date is open again.', list)
   }
-  const parsed = parseForm(ClosedDateSchema, form)
-  if (!parsed.ok)
-    return refused('closed', parsed.fieldErrors, typedValues(form, ['on_date', 'note']))
-  if (!(await addClosedDate(db, admin.id, parsed.data))) {
-    return refused('closed', { scope: 'Choose what is closed.' })
+  const submission = parseSubmission(form, ClosedDateSchema)
+  if (submission.status !== 'success') return replyInvalid(submission, { form: 'closed' })
+  if (!(await addClosedDate(db, admin.id, submission.value))) {
+    // A place or zone removed since the page loaded.
+    return replyFieldRefused(submission, { scope: 'Choose what is closed.' }, { form: 'closed' })
   }
-  return { ok: true, message: 'The date was closed.' } satisfies SetupResult
+  return replyDone(submission, 'The date was closed.', { form: 'closed' })
 }
 
 export default function FulfilmentSetup({ loaderData, actionData }: Route.ComponentProps) {
   const { places, zones, closed, thisYear } = loaderData
-  const result = actionData as SetupResult
-  const errors = result?.form === 'closed' ? (result.fieldErrors ?? {}) : {}
-  const typed = result?.form === 'closed' ? (result.values ?? {}) : {}
   const ownerName = (row: { place_id: string | null; zone_id: string | null }) =>
     places.find((p) => p.id === row.place_id)?.name ??
     zones.find((z) => z.id === row.zone_id)?.name ??
@@ -68,7 +82,7 @@ export default function FulfilmentSetup({ loaderData, actionData }: Route.Compon
           </ButtonLink>
         }
       />
-      <ResultMessage result={result} />
+      <ResultMessage reply={actionData} />
       <AdminPanel title="Pickup places">
         {places.length === 0 ? <EmptyState>No pickup places yet.</EmptyState> : null}
         <ul className="space-y-3">
@@ -148,38 +162,41 @@ export default function FulfilmentSetup({ loaderData, actionData }: Route.Compon
             ))}
           </ul>
         )}
-        <Form method="post" noValidate className="mt-4 grid gap-4 sm:grid-cols-3">
-          <input type="hidden" name="intent" value="add-closed-date" />
-          <TextField
-            label="Closed date"
-            name="on_date"
-            type="date"
-            defaultValue={typed.on_date ?? ''}
-            error={errors.on_date}
-            required
-          />
-          <SelectField
-            label="What is closed"
-            name="scope"
-            options={[
-              { value: 'farm', label: 'The whole farm' },
-              ...places.map((p) => ({ value: `place:${p.id}`, label: p.name })),
-              ...zones.map((z) => ({ value: `zone:${z.id}`, label: z.name })),
-            ]}
-            error={errors.scope}
-          />
-          <TextField
-            label="Note (optional)"
-            name="note"
-            defaultValue={typed.note ?? ''}
-            error={errors.note}
-          />
-          <div>
-            <Button type="submit">Close this date</Button>
-          </div>
-        </Form>
+        <ClosedDateForm
+          reply={replyFor(actionData, 'closed')}
+          scopes={[
+            { value: 'farm', label: 'The whole farm' },
+            ...places.map((p) => ({ value: `place:${p.id}`, label: p.name })),
+            ...zones.map((z) => ({ value: `zone:${z.id}`, label: z.name })),
+          ]}
+        />
       </AdminPanel>
     </div>
+  )
+}
+
+function ClosedDateForm({
+  reply,
+  scopes,
+}: {
+  reply: FormReply | undefined
+  scopes: { value: string; label: string }[]
+}) {
+  const [form, fields] = useSchemaForm(ClosedDateSchema, {
+    id: 'closed',
+    lastResult: reply,
+    defaultValue: { scope: 'farm' },
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-3">
+      <input type="hidden" name="intent" value="add-closed-date" />
+      <TextField label="Closed date" field={fields.on_date} type="date" />
+      <SelectField label="What is closed" field={fields.scope} options={scopes} />
+      <TextField label="Note (optional)" field={fields.note} />
+      <div>
+        <Button type="submit">Close this date</Button>
+      </div>
+    </Form>
   )
 }
 

@@ -1,12 +1,12 @@
-import { data } from 'react-router'
 import { z } from 'zod'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { markHandedOver, markPacked } from '~/fulfilment/admin/packing.server'
 import { loadThisWeek } from '~/fulfilment/admin/this-week.server'
-import { ThisWeekPage, type ThisWeekResult } from '~/fulfilment/admin/this-week-page'
+import { ThisWeekPage } from '~/fulfilment/admin/this-week-page'
 import { getDb } from '~/platform/db/db.server'
-import { parseForm, readForm } from '~/platform/forms/form-data'
+import { parseSubmission, replyDone, replyRefused } from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
 import type { Route } from './+types/fulfilment'
 
 // Admin > Fulfilment: "This week", what to pick, pack and deliver for a day (?day=YYYY-MM-DD,
@@ -36,45 +36,41 @@ const ThisWeekActionSchema = z.discriminatedUnion(
   { error: 'That is not something this page can do.' },
 )
 
+// Button-only forms: the answer is the one Conform reply, its message shown above the page.
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const form = await readForm(request)
-  const parsed = parseForm(ThisWeekActionSchema, {
-    intent: form.get('intent'),
-    orderId: form.getAll('orderId').length > 1 ? form.getAll('orderId') : form.get('orderId'),
-  })
-  if (!parsed.ok) {
-    const message = Object.values(parsed.fieldErrors)[0] ?? 'Please try again.'
-    return data<ThisWeekResult>({ ok: false, message }, 400)
+  const submission = parseSubmission(form, ThisWeekActionSchema)
+  if (submission.status !== 'success') {
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? 'Please try again.'
+    return replyRefused(submission, message, 400)
   }
   const db = getDb()
-  const input = parsed.data
+  const input = submission.value
   if (input.intent === 'hand-over') {
     const result = await markHandedOver(db, admin.id, input.orderId)
     return result.done
-      ? { ok: true, message: 'Order handed over and closed.' }
-      : data<ThisWeekResult>(
-          { ok: false, message: 'That order cannot be closed now; it was changed elsewhere.' },
-          409,
-        )
+      ? replyDone(submission, 'Order handed over and closed.')
+      : replyRefused(submission, 'That order cannot be closed now; it was changed elsewhere.', 409)
   }
   const ids = input.intent === 'pack' ? [input.orderId] : input.orderId
   const result = await markPacked(db, admin.id, ids)
   if (result.done === 0) {
-    return data<ThisWeekResult>(
-      { ok: false, message: 'Nothing was packed: those orders were already packed or closed.' },
+    return replyRefused(
+      submission,
+      'Nothing was packed: those orders were already packed or closed.',
       409,
     )
   }
   const packed = `${result.done} ${result.done === 1 ? 'order' : 'orders'} packed`
-  return {
-    ok: true,
-    message: result.skipped ? `${packed}; ${result.skipped} skipped.` : `${packed}.`,
-  }
+  return replyDone(
+    submission,
+    result.skipped ? `${packed}; ${result.skipped} skipped.` : `${packed}.`,
+  )
 }
 
 export default function ThisWeek({ loaderData, actionData }: Route.ComponentProps) {
-  return <ThisWeekPage week={loaderData.week} result={actionData} />
+  return <ThisWeekPage week={loaderData.week} reply={actionData} />
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: 'This week' })
