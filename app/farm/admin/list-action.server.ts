@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import type { z } from 'zod'
 import type { CurrentUser } from '~/auth/session.server'
-import { replyImageRefused } from '~/platform/admin/image-field.server'
+import { replyFieldRefused } from '~/platform/admin/image-field.server'
 import { type DB, getDb } from '~/platform/db/db.server'
 import {
   type FormReply,
@@ -42,7 +42,7 @@ export async function runListAction<S extends z.ZodType>(
   if (!result.ok) {
     const { message, status, fieldErrors } = result
     return fieldErrors
-      ? replyImageRefused(submission, fieldErrors, { form: name, message })
+      ? replyFieldRefused(submission, fieldErrors, { form: name, message })
       : replyRefused(submission, message, status, { form: name })
   }
   // A new item's form starts empty again; an edited one keeps what was saved.

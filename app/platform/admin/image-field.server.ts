@@ -36,10 +36,11 @@ export async function storeImageField(
 }
 
 /**
- * A picture the shop could not take (too large, not an image): 400, its message beside its
- * field (and `message`, if any, above the form), everything typed kept.
+ * A field the shop could not take though the schema passed it (a picture too large or not an
+ * image, a choice gone since the page loaded): 400, each message beside its field (and
+ * `message`, if any, above the form), everything typed kept.
  */
-export function replyImageRefused(
+export function replyFieldRefused(
   submission: Submission<unknown>,
   fieldErrors: Record<string, string>,
   options: { form?: string; message?: string } = {},

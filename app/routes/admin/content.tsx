@@ -18,7 +18,7 @@ import {
 import { refuseBadListFields } from '~/farm/admin/list-fields.server'
 import { pageMeta } from '~/farm/meta'
 import { DAY_NAMES, DAYS } from '~/farm/opening-hours'
-import { replyImageRefused } from '~/platform/admin/image-field.server'
+import { replyFieldRefused } from '~/platform/admin/image-field.server'
 import { AdminPageHeader, AdminPanel } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
 import {
@@ -50,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseSubmission(form, FarmInfoSchema)
   if (submission.status !== 'success') return replyInvalid(submission)
   const saved = await updateFarmInfo(getDb(), admin.id, submission.value, form)
-  if (!saved.ok) return replyImageRefused(submission, saved.fieldErrors)
+  if (!saved.ok) return replyFieldRefused(submission, saved.fieldErrors)
   return replyDone(submission, 'Farm information saved.')
 }
 
