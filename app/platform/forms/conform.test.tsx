@@ -132,6 +132,41 @@ describe('a Conform form', () => {
   })
 })
 
+describe('list rows posted by hand', () => {
+  const Hours = z.object({
+    hours: z.array(z.object({ opens: z.string(), closes: z.string() })).default([]),
+  })
+  function status(entries: [string, string][]): number {
+    try {
+      parseSubmission(form(entries), Hours)
+      return 200
+    } catch (error) {
+      return (error as { init?: { status?: number } }).init?.status ?? 500
+    }
+  }
+
+  test('ordinary rows and list buttons pass', () => {
+    expect(
+      status([
+        ['hours[0].opens', '09:00'],
+        ['hours[3].closes', '17:00'],
+      ]),
+    ).toBe(200)
+    const insert = { type: 'insert', payload: { name: 'hours', index: 2 } }
+    expect(status([['__intent__', JSON.stringify(insert)]])).toBe(200)
+  })
+
+  test('a huge row number, in a name or a list button, or an intent that is not JSON, is a 400', () => {
+    expect(status([['hours[99999999].opens', '09:00']])).toBe(400)
+    expect(status([['__intent__', 'x']])).toBe(400)
+    expect(status([['__intent__', 'null']])).toBe(400)
+    const far = { type: 'remove', payload: { name: 'hours', index: 1e9 } }
+    expect(status([['__intent__', JSON.stringify(far)]])).toBe(400)
+    const update = { type: 'update', payload: { name: 'hours[5000000]', value: {} } }
+    expect(status([['__intent__', JSON.stringify(update)]])).toBe(400)
+  })
+})
+
 const Transformed = z
   .object({ code: z.string().min(1, 'Code is required') })
   .transform((value) => ({ saved: value.code }))

@@ -19,12 +19,7 @@ export type FormReply = SubmissionResult<string[]> & { message?: string; form?: 
  * schemas trim, convert and word their own messages, "" included.
  */
 export function parseSubmission<Schema extends z.ZodType>(form: FormData, schema: Schema) {
-  // `rows[99999999].name` would have Conform build (and the reply send back) a list that long.
-  for (const name of form.keys()) {
-    for (const [, index] of name.matchAll(/\[(\d+)\]/g)) {
-      if (Number(index) >= MAX_LIST_ROWS) throw data('The form has too many rows.', { status: 400 })
-    }
-  }
+  refuseHugeLists(form)
   try {
     return parseWithZod(form, { schema, disableAutoCoercion: true })
   } catch {
@@ -121,5 +116,35 @@ function constraintOf(schema: z.ZodType): ReturnType<typeof getZodConstraint> | 
   } catch {
     const def = schema._zod.def as { in?: z.ZodType }
     return def.in ? constraintOf(def.in) : undefined
+  }
+}
+
+/**
+ * Conform reads a row's place from its name (`hours.Mo[3].opens`) and a list button's from the
+ * JSON in `__intent__`; either, posted by hand, could ask for a list of millions of rows, which
+ * Conform would build and the reply would send back. No form of ours comes near MAX_LIST_ROWS.
+ */
+function refuseHugeLists(form: FormData): void {
+  const tooMany = () => data('The form has too many rows.', { status: 400 })
+  const intent = form.get('__intent__')
+  const texts = [...form.keys(), typeof intent === 'string' ? intent : '']
+  for (const text of texts) {
+    for (const [, index] of text.matchAll(/\[(\d+)\]/g)) {
+      if (Number(index) >= MAX_LIST_ROWS) throw tooMany()
+    }
+  }
+  if (typeof intent !== 'string') return
+  let payload: Record<string, unknown> = {}
+  try {
+    payload = (JSON.parse(intent) as { payload?: Record<string, unknown> } | null)?.payload ?? {}
+  } catch {
+    return // not JSON: Conform throws, and parseSubmission answers 400
+  }
+  for (const key of ['index', 'from', 'to'] as const) {
+    const place = payload[key]
+    if (place === undefined) continue
+    if (!Number.isInteger(place) || Number(place) < 0 || Number(place) >= MAX_LIST_ROWS) {
+      throw tooMany()
+    }
   }
 }

@@ -15,7 +15,6 @@ import {
   openingRangesByDay,
   removeImageField,
 } from '~/farm/admin/farm-form'
-import { refuseBadListFields } from '~/farm/admin/list-fields.server'
 import { pageMeta } from '~/farm/meta'
 import { DAY_NAMES, DAYS } from '~/farm/opening-hours'
 import { replyFieldRefused } from '~/platform/admin/image-field.server'
@@ -46,7 +45,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const form = await readForm(request)
-  refuseBadListFields(form)
   const submission = parseSubmission(form, FarmInfoSchema)
   if (submission.status !== 'success') return replyInvalid(submission)
   const saved = await updateFarmInfo(getDb(), admin.id, submission.value, form)
