@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { parseForm } from '~/platform/forms/form-data'
 import { type AddressInput, addressSchema, ZIP_CODE_INVALID } from '~/platform/us-address'
 import { createCustomer } from '~/seed/factories.server'
 import { listStatesOffered } from '~/settings/settings.server'
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/database'
+import { checkForm } from '../../tests/support/forms'
 import {
   createAddress,
   deleteAddress,
@@ -157,17 +157,17 @@ describe('the address form', () => {
 
   test('a good form passes; blanks become null, the checkbox a boolean', async () => {
     const schema = addressSchema(await listStatesOffered(t.db))
-    expect(parseForm(schema, form)).toEqual({
+    expect(checkForm(schema, form)).toEqual({
       ok: true,
       data: { ...form, firstName: 'Ann', apartment: null, phone: null, isDefault: false },
     })
-    const ticked = parseForm(schema, { ...form, isDefault: 'on', phone: '+1 (208) 555-0100' })
+    const ticked = checkForm(schema, { ...form, isDefault: 'on', phone: '+1 (208) 555-0100' })
     expect(ticked.ok && ticked.data.isDefault).toBe(true)
   })
 
   test('a state that is not offered is refused; more states once settings add them', async () => {
     const idahoOnly = addressSchema(await listStatesOffered(t.db))
-    const oregon = parseForm(idahoOnly, { ...form, state: 'OR' })
+    const oregon = checkForm(idahoOnly, { ...form, state: 'OR' })
     expect(oregon).toEqual({
       ok: false,
       fieldErrors: { state: 'We currently deliver only to Idaho.' },
@@ -177,8 +177,8 @@ describe('the address form', () => {
     try {
       const states = await listStatesOffered(t.db)
       expect(states).toEqual(['ID', 'OR', 'WA'])
-      expect(parseForm(addressSchema(states), { ...form, state: 'OR' }).ok).toBe(true)
-      expect(parseForm(addressSchema(states), { ...form, state: 'CA' })).toMatchObject({
+      expect(checkForm(addressSchema(states), { ...form, state: 'OR' }).ok).toBe(true)
+      expect(checkForm(addressSchema(states), { ...form, state: 'CA' })).toMatchObject({
         fieldErrors: { state: 'We currently deliver only to Idaho, Oregon or Washington.' },
       })
     } finally {
@@ -187,7 +187,7 @@ describe('the address form', () => {
   })
 
   test('clear messages next to each field', () => {
-    const result = parseForm(addressSchema(['ID']), {
+    const result = checkForm(addressSchema(['ID']), {
       firstName: '',
       street: '   ',
       city: '',
@@ -208,7 +208,7 @@ describe('the address form', () => {
       },
     })
     for (const zipCode of ['837021', 'ABCDE', '83702-12', '83702 1234']) {
-      expect(parseForm(addressSchema(['ID']), { ...form, zipCode })).toMatchObject({
+      expect(checkForm(addressSchema(['ID']), { ...form, zipCode })).toMatchObject({
         fieldErrors: { zipCode: ZIP_CODE_INVALID },
       })
     }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { NewsletterSchema, NewsletterTokenSchema } from '~/newsletter/newsletter'
-import { parseForm } from '~/platform/forms/form-data'
+import { checkForm } from '../../tests/support/forms'
 import { CONTACT_SUBJECTS, ContactSchema, subjectLabel } from './contact'
 
 const good = {
@@ -13,7 +13,7 @@ const good = {
 
 describe('the contact form schema', () => {
   test('a good message: trimmed, address lower-cased, no phone is null', () => {
-    expect(parseForm(ContactSchema, good)).toEqual({
+    expect(checkForm(ContactSchema, good)).toEqual({
       ok: true,
       data: {
         name: 'Ann Lee',
@@ -26,7 +26,7 @@ describe('the contact form schema', () => {
   })
 
   test('required fields, each with its own message', () => {
-    expect(parseForm(ContactSchema, {})).toEqual({
+    expect(checkForm(ContactSchema, {})).toEqual({
       ok: false,
       fieldErrors: {
         name: 'Name is required',
@@ -36,7 +36,7 @@ describe('the contact form schema', () => {
       },
     })
     const blank = { name: '   ', email: ' ', subject: '', message: '\n ' }
-    expect(parseForm(ContactSchema, blank)).toMatchObject({
+    expect(checkForm(ContactSchema, blank)).toMatchObject({
       ok: false,
       fieldErrors: {
         name: 'Name is required',
@@ -49,7 +49,7 @@ describe('the contact form schema', () => {
 
   test('email format, phone characters, subject list, lengths', () => {
     const errors = (values: Record<string, string>) => {
-      const result = parseForm(ContactSchema, { ...good, ...values })
+      const result = checkForm(ContactSchema, { ...good, ...values })
       return result.ok ? {} : result.fieldErrors
     }
     expect(errors({ email: 'not-an-email' })).toEqual({
@@ -69,7 +69,7 @@ describe('the contact form schema', () => {
   })
 
   test('a name is one line: newlines cannot reach the email subject', () => {
-    const result = parseForm(ContactSchema, { ...good, name: 'Ann\r\nBcc: x@example.com' })
+    const result = checkForm(ContactSchema, { ...good, name: 'Ann\r\nBcc: x@example.com' })
     expect(result.ok && result.data.name).toBe('Ann Bcc: x@example.com')
   })
 
@@ -94,15 +94,15 @@ describe('the contact form schema', () => {
 
 describe('the newsletter schema', () => {
   test('an address is required and must look like one', () => {
-    expect(parseForm(NewsletterSchema, { email: ' Bea@Example.com' })).toEqual({
+    expect(checkForm(NewsletterSchema, { email: ' Bea@Example.com' })).toEqual({
       ok: true,
       data: { email: 'bea@example.com' },
     })
-    expect(parseForm(NewsletterSchema, {})).toEqual({
+    expect(checkForm(NewsletterSchema, {})).toEqual({
       ok: false,
       fieldErrors: { email: 'Email is required' },
     })
-    expect(parseForm(NewsletterSchema, { email: 'bea@' })).toEqual({
+    expect(checkForm(NewsletterSchema, { email: 'bea@' })).toEqual({
       ok: false,
       fieldErrors: { email: 'Please enter a valid email address' },
     })

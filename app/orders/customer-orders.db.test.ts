@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { orderStatusLabel } from '~/orders/labels'
 import { createCustomer, createOrder } from '~/seed/factories.server'
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/database'
-import { getCustomerOrder, listCustomerOrders, orderStatusLabel } from './customer-orders.server'
+import { getCustomerOrder, listCustomerOrders } from './customer-orders.server'
 
 let t: TestDatabase
 beforeAll(async () => {

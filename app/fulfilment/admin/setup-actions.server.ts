@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router'
 import type { z } from 'zod'
-import { requireAdmin } from '~/auth/guards.server'
+import type { CurrentUser } from '~/auth/session.server'
 import type { DB } from '~/platform/db/db.server'
 import { getDb } from '~/platform/db/db.server'
 import { parseSubmission, replyDone, replyInvalid, replyRefused } from '~/platform/forms/conform'
@@ -61,11 +61,9 @@ export const OWNERS = { place: PLACE, zone: ZONE }
 
 /** The place's or zone's loader answer: null for "new", else the row (404 when not found). */
 export async function loadOwner<Row>(
-  request: Request,
   id: string,
   find: (db: DB, id: string) => Promise<Row | undefined | null>,
 ): Promise<Row | null> {
-  await requireAdmin(request)
   if (id === 'new') return null
   const row = UUID.test(id) ? await find(getDb(), id) : null
   if (!row) throw data(null, { status: 404 })
@@ -74,10 +72,10 @@ export async function loadOwner<Row>(
 
 export async function ownerAction<Schema extends z.ZodType>(
   request: Request,
+  admin: CurrentUser,
   id: string,
   owner: Owner<Schema>,
 ) {
-  const admin = await requireAdmin(request)
   const db = getDb()
   const form = await readForm(request)
   const isNew = id === 'new'

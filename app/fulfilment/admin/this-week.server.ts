@@ -1,4 +1,4 @@
-import { orderStatusLabel } from '~/orders/customer-orders.server'
+import { orderStatusLabel } from '~/orders/labels'
 import { formatOrderNumber } from '~/orders/place-order'
 import { toCsv } from '~/platform/admin/csv'
 import type { DB } from '~/platform/db/db.server'

@@ -1,11 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
 import { customerMatches } from '~/customers/admin/customers.server'
 import { ORDER_FULFILMENT_COLUMNS } from '~/fulfilment/methods'
-import {
-  orderStatusLabel,
-  paymentMethodLabel,
-  shippingMethodLabel,
-} from '~/orders/customer-orders.server'
+import { orderStatusLabel, paymentMethodLabel, shippingMethodLabel } from '~/orders/labels'
 import { toCsv } from '~/platform/admin/csv'
 import { type PageRequest, pageInfo, searchTerm } from '~/platform/admin/pagination'
 import { isSqlite, likeContains, trigramPhrase } from '~/platform/admin/pagination.server'

@@ -60,7 +60,7 @@ export function replyFieldRefused(
   )
 }
 
-/** FormData without its files, for parseForm and for echoing typed values back to the page. */
+/** FormData without its files, for parsing the typed fields apart from the pictures. */
 export function textFields(form: FormData): Record<string, string> {
   const values: Record<string, string> = {}
   for (const [key, value] of form) if (typeof value === 'string') values[key] = value

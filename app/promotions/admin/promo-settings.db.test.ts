@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { z } from 'zod'
 import { applyPromo, type CartOwner, getCartSummary } from '~/cart/cart.server'
 import { PROMO_INVALID, promoMinimumMessage } from '~/cart/messages'
 import { PROMO_NO_LONGER_VALID } from '~/orders/place-order'
 import { placeOrder } from '~/orders/place-order.server'
-import { parseSubmission } from '~/platform/forms/conform'
 import { createCustomer, createProduct } from '~/seed/factories.server'
 import { getSettingsForAdmin, updateSettings } from '~/settings/admin/settings.server'
 import { SettingsSchema } from '~/settings/admin/settings-form'
 import { getPricingSettings, listStatesOffered } from '~/settings/settings.server'
 import { createTestApp } from '../../../tests/setup/app'
 import type { TestDatabase } from '../../../tests/setup/database'
+import { checkForm } from '../../../tests/support/forms'
 import {
   PROMO_CODE_RENAME_USED,
   PROMO_CODE_TAKEN,
@@ -48,25 +47,8 @@ async function shopper(priceCents: number, quantity = 1) {
   return { customerId, owner: { kind: 'customer', customerId } as CartOwner }
 }
 
-/**
- * A form posted to `schema` (through Conform, as the actions do): the value, or each field's
- * first complaint.
- */
-function parseForm<S extends z.ZodType>(schema: S, values: Record<string, string | string[]>) {
-  const form = new FormData()
-  for (const [name, value] of Object.entries(values)) {
-    for (const one of Array.isArray(value) ? value : [value]) form.append(name, one)
-  }
-  const submission = parseSubmission(form, schema)
-  if (submission.status === 'success') return { ok: true as const, data: submission.value }
-  const fieldErrors = Object.fromEntries(
-    Object.entries(submission.error ?? {}).map(([name, messages]) => [name, messages?.[0]]),
-  )
-  return { ok: false as const, fieldErrors }
-}
-
 function promo(values: Record<string, string>) {
-  const parsed = parseForm(PromoCodeSchema, { discount_type: 'fixed', is_active: 'on', ...values })
+  const parsed = checkForm(PromoCodeSchema, { discount_type: 'fixed', is_active: 'on', ...values })
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors))
   return promoCodeInput(parsed.data)
 }
@@ -114,7 +96,7 @@ describe('the promo code form', () => {
       promo({ code: 'X', discount_type: 'percent', discount_value: '15%' }).discount_value,
     ).toBe(15)
     const errors = (values: Record<string, string>) => {
-      const parsed = parseForm(PromoCodeSchema, values)
+      const parsed = checkForm(PromoCodeSchema, values)
       return parsed.ok ? {} : parsed.fieldErrors
     }
     expect(errors({ code: 'NO GOOD!', discount_type: 'percent', discount_value: '10' })).toEqual({
@@ -316,7 +298,7 @@ describe('promo codes, as the admin makes them and the cart and checkout use the
 
 describe('settings', () => {
   function settings(values: Record<string, string | string[]>) {
-    return parseForm(SettingsSchema, {
+    return checkForm(SettingsSchema, {
       tax_rate: '6',
       standard_shipping: '5.99',
       express_shipping: '12.99',

@@ -9,7 +9,7 @@ import {
 import { requireAdmin } from '~/auth/guards.server'
 import { CUSTOMER_ORDERS_SHOWN, getCustomerDetail } from '~/customers/admin/customers.server'
 import { pageMeta } from '~/farm/meta'
-import { orderStatusLabel } from '~/orders/customer-orders.server'
+import { orderStatusLabel } from '~/orders/labels'
 import { formatOrderNumber } from '~/orders/place-order'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { FarmTime } from '~/platform/admin/ui/farm-time'

@@ -1,3 +1,4 @@
+import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { getPlace } from '~/fulfilment/admin/setup.server'
 import { loadOwner, OWNERS, ownerAction } from '~/fulfilment/admin/setup-actions.server'
@@ -11,11 +12,13 @@ import type { Route } from './+types/fulfilment-place'
 // and its action are the delivery zone's (fulfilment-zone.tsx) with other details.
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return { place: await loadOwner(request, params.id, getPlace) }
+  await requireAdmin(request)
+  return { place: await loadOwner(params.id, getPlace) }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return ownerAction(request, params.id, OWNERS.place)
+  const admin = await requireAdmin(request)
+  return ownerAction(request, admin, params.id, OWNERS.place)
 }
 
 export default function PickupPlace({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { getZone } from '~/fulfilment/admin/setup.server'
 import { loadOwner, OWNERS, ownerAction } from '~/fulfilment/admin/setup-actions.server'
@@ -12,11 +13,13 @@ import type { Route } from './+types/fulfilment-zone'
 // (fulfilment-place.tsx) with other details.
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return { zone: await loadOwner(request, params.id, getZone) }
+  await requireAdmin(request)
+  return { zone: await loadOwner(params.id, getZone) }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return ownerAction(request, params.id, OWNERS.zone)
+  const admin = await requireAdmin(request)
+  return ownerAction(request, admin, params.id, OWNERS.zone)
 }
 
 export default function DeliveryZone({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@ import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { feeLabel } from '~/fulfilment/methods'
 import { getAdminOrder } from '~/orders/admin/orders.server'
-import { orderStatusLabel } from '~/orders/customer-orders.server'
+import { orderStatusLabel } from '~/orders/labels'
 import { fulfilmentHeading, OrderFulfilment } from '~/orders/order-fulfilment'
 import { changeOrderStatus } from '~/orders/order-status.server'
 import {

@@ -2,7 +2,7 @@ import { Form, Link, useLocation } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { listAdminOrders, orderFilter } from '~/orders/admin/orders.server'
-import { orderStatusLabel } from '~/orders/customer-orders.server'
+import { orderStatusLabel } from '~/orders/labels'
 import { ORDER_STATUSES } from '~/orders/order-workflow'
 import { pageRequest } from '~/platform/admin/pagination'
 import {
