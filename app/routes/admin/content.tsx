@@ -202,7 +202,7 @@ function FarmInfoForm({ farm, reply }: { farm: FarmInfoForAdmin; reply: FormRepl
                   return (
                     <div
                       key={row.key}
-                      className="mt-2 grid grid-cols-[1fr_1fr_auto] items-end gap-3"
+                      className="mt-2 grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-2 sm:gap-3"
                     >
                       <TextField label="Opens" field={range.opens} type="time" />
                       <TextField label="Closes" field={range.closes} type="time" />
