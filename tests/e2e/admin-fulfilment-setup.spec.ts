@@ -116,4 +116,18 @@ test('an admin sets up a pickup place, a delivery zone and a closed date; checko
   await expect(page.getByRole('radio', { name: 'Standard Shipping' })).toBeDisabled()
   const coop = page.getByRole('group', { name: 'Hailey Co-op' })
   await expect(coop.getByRole('radio', { name: /^Friday, .*4-6:30 pm$/ }).first()).toBeVisible()
+
+  // The jam ships again: later specs on this worker's server (admin-promo) ship it.
+  await page.goto(`/admin/products/${jam?.id}`)
+  await page.getByLabel('Pickup or local delivery only').uncheck()
+  await page.getByRole('button', { name: /^Save/ }).first().click()
+  await expect
+    .poll(
+      () =>
+        privateServer.queryOne<{ local_only: number }>(
+          'select local_only from products where id = ?',
+          jam?.id,
+        )?.local_only,
+    )
+    .toBe(0)
 })
