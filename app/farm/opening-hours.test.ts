@@ -1,9 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import {
   describeOpeningHours,
-  formatOpeningHours,
   formatTime,
-  openingHoursByDay,
   openingHoursSpecification,
   parseOpeningHours,
 } from './opening-hours'
@@ -48,36 +46,5 @@ describe('opening hours', () => {
         closes: '17:00',
       },
     ])
-  })
-})
-
-describe('the admin hours editor', () => {
-  test('a stored value round-trips through the per-day editor', () => {
-    for (const value of [
-      'Mo-Sa 09:00-17:00',
-      'Mo-Fr 08:00-17:30, Sa 10:00-12:00',
-      'Tu 09:00-12:00, Th 09:00-12:00',
-      '',
-    ]) {
-      expect(formatOpeningHours(openingHoursByDay(value))).toBe(value)
-    }
-  })
-
-  test('days with the same hours are joined, closed days left out', () => {
-    const week = openingHoursByDay('')
-    week.Mo = { open: true, opens: '09:00', closes: '17:00' }
-    week.Tu = { open: true, opens: '09:00', closes: '17:00' }
-    week.We = { open: true, opens: '10:00', closes: '17:00' }
-    week.Su = { open: true, opens: '12:00', closes: '16:00' }
-    expect(formatOpeningHours(week)).toBe('Mo-Tu 09:00-17:00, We 10:00-17:00, Su 12:00-16:00')
-    expect(parseOpeningHours(formatOpeningHours(week))).toHaveLength(3)
-  })
-
-  test('a day listed twice keeps its first range', () => {
-    expect(openingHoursByDay('Mo 08:00-12:00, Mo 13:00-17:00').Mo).toEqual({
-      open: true,
-      opens: '08:00',
-      closes: '12:00',
-    })
   })
 })
