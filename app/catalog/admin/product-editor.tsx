@@ -44,10 +44,13 @@ export type ProductFormProduct = {
   }[]
 }
 
+/** A check box's value as the form holds it. */
+const ticked = (on: boolean) => (on ? 'on' : '')
+
 /** The form's starting values: the product with a blank option row after its own, else blanks. */
 function startingValues(product: ProductFormProduct | null) {
   if (!product) {
-    return { unit: 'each', stock: '0', isAvailable: true, variants: [BLANK_VARIANT_ROW] }
+    return { unit: 'each', stock: '0', isAvailable: 'on', variants: [BLANK_VARIANT_ROW] }
   }
   const variants = product.variants.map((variant) => ({
     id: variant.id,
@@ -55,7 +58,7 @@ function startingValues(product: ProductFormProduct | null) {
     price: centsToDollarsInput(variant.price_cents),
     stock: String(variant.stock_quantity),
     stockWas: String(variant.stock_quantity),
-    available: variant.is_available,
+    available: ticked(variant.is_available),
   }))
   return {
     name: product.name,
@@ -65,8 +68,8 @@ function startingValues(product: ProductFormProduct | null) {
     unit: product.unit,
     stock: String(product.stock_quantity),
     stockWas: String(product.stock_quantity),
-    isAvailable: product.is_available,
-    localOnly: product.local_only,
+    isAvailable: ticked(product.is_available),
+    localOnly: ticked(product.local_only),
     nextAvailableDate: product.next_available_date ?? '',
     expectedQuantity: product.expected_quantity === null ? '' : String(product.expected_quantity),
     variants: variants.length < MAX_VARIANT_ROWS ? [...variants, BLANK_VARIANT_ROW] : variants,

@@ -4,7 +4,7 @@ import { Form } from 'react-router'
 import type { z } from 'zod'
 import { AdminPageHeader, AdminPanel, EmptyState } from '~/platform/admin/ui/page'
 import { WEEKDAY_NAMES } from '~/platform/farm-clock'
-import { type FormReply, useSchemaForm } from '~/platform/forms/conform'
+import { type FormDefaults, type FormReply, useSchemaForm } from '~/platform/forms/conform'
 import { Button, ButtonLink } from '~/platform/ui/button'
 import {
   CheckboxField,
@@ -56,7 +56,7 @@ export function OwnerPage<Schema extends z.ZodType>({
   /** The place's or zone's name; none while it is new */
   name: string | undefined
   schema: Schema
-  defaultValue: Record<string, unknown>
+  defaultValue: FormDefaults<Schema>
   fields: (fields: Record<string, FormField>) => ReactNode
   windows: WindowRow[] | null
   reply: FormReply | undefined

@@ -1,4 +1,4 @@
-import { type SubmissionResult, useForm } from '@conform-to/react'
+import { type DefaultValue, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import type { z } from 'zod'
@@ -30,8 +30,10 @@ export function parseSubmission<Schema extends z.ZodType>(form: FormData, schema
 }
 
 type FormShape<Schema extends z.ZodType> =
-  // biome-ignore lint/suspicious/noExplicitAny: Conform's own constraint for a form's shape
-  z.input<Schema> extends Record<string, any> ? z.input<Schema> : never
+  z.input<Schema> extends Record<string, unknown> ? z.input<Schema> : never
+
+/** A form's starting values, as typed into it (a ticked box is 'on'). */
+export type FormDefaults<Schema extends z.ZodType> = DefaultValue<FormShape<Schema>>
 
 /**
  * The page side of a form: the browser checks with the schema on submit and again as each
@@ -42,15 +44,14 @@ export function useSchemaForm<Schema extends z.ZodType>(
   schema: Schema,
   options: {
     lastResult?: FormReply | null
-    defaultValue?: Record<string, unknown>
+    defaultValue?: FormDefaults<Schema>
     id?: string
   } = {},
 ) {
   return useForm<FormShape<Schema>, z.output<Schema>>({
     id: options.id,
     lastResult: options.lastResult,
-    // biome-ignore lint/suspicious/noExplicitAny: Conform's DefaultValue type is recursive over the schema
-    defaultValue: options.defaultValue as any,
+    defaultValue: options.defaultValue,
     constraint: constraintOf(schema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',

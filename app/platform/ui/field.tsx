@@ -6,8 +6,8 @@ import { type ComponentProps, useId } from 'react'
 // Conform `field` (platform/forms/conform.ts), each takes its name, what was typed, its first
 // error and the schema's constraints from it; props given beside it win.
 
-// biome-ignore lint/suspicious/noExplicitAny: any field of any schema
-export type FormField = FieldMetadata<any, any, any>
+/** A field of any form, whatever its value and its form's shape. */
+export type FormField = FieldMetadata<unknown, Record<string, unknown>, string[]>
 
 /** What a Conform field gives a primitive; nothing when the form is not a Conform one. */
 export function bindField(field: FormField | undefined) {
