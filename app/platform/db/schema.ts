@@ -122,6 +122,9 @@ export const schema = {
     updated_at: createdAt(),
     /** Pickup or local delivery only (frozen beef, eggs): a cart holding one cannot ship */
     local_only: bool().withDefault(),
+    // Stock holds (issue 20 part 3, ADR 29; migration 0014)
+    /** Units held for the waiting list; others may buy stock_quantity - held_quantity */
+    held_quantity: int().withDefault(),
   },
   product_variants: {
     id: text(),
@@ -131,6 +134,9 @@ export const schema = {
     stock_quantity: int().withDefault(),
     is_available: bool().withDefault(),
     created_at: createdAt(),
+    // Stock holds (issue 20 part 3, ADR 29; migration 0014)
+    /** Units held for the waiting list; others may buy stock_quantity - held_quantity */
+    held_quantity: int().withDefault(),
   },
   waiting_list: {
     id: text(),
@@ -158,6 +164,9 @@ export const schema = {
     product_variant_id: text().optional(),
     quantity: int(),
     created_at: createdAt(),
+    // Stock holds (issue 20 part 3, ADR 29; migration 0014)
+    /** The waiting-list hold this line was claimed with: its order takes the held units */
+    stock_hold_id: text().optional(),
   },
 
   orders: {
@@ -311,6 +320,9 @@ export const schema = {
     free_shipping_threshold_cents: int(),
     states_offered: text(),
     updated_at: createdAt(),
+    // Stock holds (issue 20 part 3, ADR 29; migration 0014)
+    /** How long a waiting-list hold lasts, 1..168 */
+    hold_hours: int().withDefault(),
   },
   farm_info: {
     id: int(),
@@ -442,6 +454,26 @@ export const schema = {
     user_agent: text().optional(),
     customer_id: text().optional(),
     created_at: createdAt(),
+  },
+
+  // Stock holds (issue 20 part 3, ADR 29; migration 0014)
+  /** Units set aside for one waiting-list entry until expires_at (a fair waiting list) */
+  stock_holds: {
+    id: text(),
+    waiting_list_id: text(),
+    product_id: text(),
+    product_variant_id: text().optional(),
+    quantity: int(),
+    /** sha256 (hex) of the token in the email's claim and decline links */
+    token_hash: text(),
+    /** 'held' | 'claimed' | 'expired' | 'declined' */
+    status: text().withDefault(),
+    expires_at: timestamp(),
+    created_at: createdAt(),
+    /** when it stopped being 'held' */
+    settled_at: timestamp().optional(),
+    /** the order that bought the held units ('claimed') */
+    order_id: text().optional(),
   },
 } satisfies Record<string, Record<string, Column>>
 
