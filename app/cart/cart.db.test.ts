@@ -102,6 +102,7 @@ describe('adding', () => {
         quantity: 2,
         stock: 22,
         available: true,
+        reservedUntil: null,
       },
     ])
     expect(summary.promo).toBeNull()

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import type { ExpressionBuilder, Transaction } from 'kysely'
+import { type ExpressionBuilder, sql, type Transaction } from 'kysely'
 import { createCookie } from 'react-router'
 import { cartItemsReadWithSession, getCurrentUser } from '~/auth/session.server'
 import { onSignIn } from '~/auth/sign-in-hooks.server'
+import { freeStock } from '~/catalog/free-stock.server'
 import { asFlag, onSaleExpression, productOnSaleExpression } from '~/catalog/on-sale.server'
 import { type DB, getDb } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
@@ -10,6 +11,13 @@ import { getEnv } from '~/platform/env.server'
 import { currentPromoTerms, normalizePromoCode, PROMO_TERMS_COLUMNS } from '~/promotions/promo'
 import type { PricingSettings } from '~/settings/settings'
 import { getPricingSettings } from '~/settings/settings.server'
+import {
+  HOLD_NOT_FOUND,
+  HOLD_OTHER_ACCOUNT,
+  holdEndedMessage,
+  holdItemName,
+} from '~/waiting-list/holds'
+import { findHoldByToken } from '~/waiting-list/holds.server'
 import type { AppliedPromo, CartLine, CartSummary } from './cart'
 import type { CartAction } from './forms'
 import {
@@ -35,7 +43,12 @@ import { priceCart } from './pricing'
 // (unique); a guest's by an httpOnly cookie holding a random 128-bit cart id, signed with the
 // auth secret. Every function takes the owner and filters by it, so one shopper can never
 // read or change another's cart, whatever ids they post. Prices and stock always come from
-// the catalog at the moment of reading; cart lines hold only product, option and quantity.
+// the catalog at the moment of reading; cart lines hold only product, option and quantity,
+// and the waiting-list hold a line was claimed with (ADR 29). The stock a line may have is
+// the free stock (stock less every hold) plus what its own live hold keeps for this shopper.
+
+/** A line's stock for its shopper: free units plus its own live hold's (joined as `hold`). */
+const LINE_STOCK = sql<number>`coalesce(${freeStock('product_variants')}, ${freeStock('products')}) + coalesce(${sql.ref('hold.quantity')}, 0)`
 
 const CART_COOKIE_DAYS = 90
 const CART_ID = /^[A-Za-z0-9_-]{22}$/
@@ -104,6 +117,12 @@ async function loadCart(db: DB | Transaction<Database>, owner: CartOwner, now: D
     .innerJoin('carts', 'carts.id', 'cart_lines.cart_id')
     .innerJoin('products', 'products.id', 'cart_lines.product_id')
     .leftJoin('product_variants', 'product_variants.id', 'cart_lines.product_variant_id')
+    .leftJoin('stock_holds as hold', (join) =>
+      join
+        .onRef('hold.id', '=', 'cart_lines.stock_hold_id')
+        .on('hold.status', '=', 'held')
+        .on('hold.expires_at', '>', now),
+    )
     .leftJoin('promo_codes', 'promo_codes.code', 'carts.promo_code')
     .select((eb) => [
       'cart_lines.id',
@@ -115,7 +134,9 @@ async function loadCart(db: DB | Transaction<Database>, owner: CartOwner, now: D
       'products.unit',
       'product_variants.name as variant_name',
       eb.fn.coalesce('product_variants.price_cents', 'products.price_cents').as('unit_price_cents'),
-      eb.fn.coalesce('product_variants.stock_quantity', 'products.stock_quantity').as('stock'),
+      LINE_STOCK.as('stock'),
+      // Unaliased: SQLite's values are turned into Dates by column name (ADR 2).
+      'hold.expires_at',
       asFlag(onSaleExpression(eb.ref('cart_lines.product_variant_id'))).as('on_sale'),
       'carts.promo_code',
       'promo_codes.discount_type',
@@ -144,6 +165,7 @@ async function loadCart(db: DB | Transaction<Database>, owner: CartOwner, now: D
     quantity: row.quantity,
     stock: Number(row.stock),
     available: Number(row.on_sale) === 1 && Number(row.stock) > 0,
+    reservedUntil: row.expires_at,
   }))
   const first = rows[0]
   let promo: AppliedPromo | null = null
@@ -278,11 +300,11 @@ async function findSellable(
     .leftJoin('product_variants', 'product_variants.product_id', 'products.id')
     .select((eb) => [
       'products.name',
-      'products.stock_quantity',
+      freeStock('products').as('stock_quantity'),
       asFlag(productOnSaleExpression()).as('product_on_sale'),
       'product_variants.id as variant_id',
       'product_variants.name as variant_name',
-      'product_variants.stock_quantity as variant_stock',
+      freeStock('product_variants').as('variant_stock'),
       // Each row is the line this option would make; the product's own row has none.
       asFlag(onSaleExpression(eb.ref('product_variants.id'))).as('variant_on_sale'),
     ])
@@ -302,12 +324,16 @@ async function findSellable(
           {
             id: row.variant_id,
             name: row.variant_name ?? '',
-            stock_quantity: row.variant_stock ?? 0,
+            stock_quantity: Number(row.variant_stock ?? 0),
             is_available: Number(row.variant_on_sale) === 1,
           },
         ],
   )
-  let item: Sellable = { stock: product.stock_quantity, name: product.name, variantId: null }
+  let item: Sellable = {
+    stock: Number(product.stock_quantity),
+    name: product.name,
+    variantId: null,
+  }
   if (variantId !== undefined || variants.length > 0) {
     const variant =
       variantId === undefined
@@ -340,20 +366,28 @@ export async function addToCart(
     const cartId = (await touchCart(trx, owner, true)) as string
     const existing = await trx
       .selectFrom('cart_lines')
-      .select(['id', 'quantity'])
-      .where('cart_id', '=', cartId)
-      .where('product_id', '=', input.productId)
+      .leftJoin('stock_holds as hold', (join) =>
+        join
+          .onRef('hold.id', '=', 'cart_lines.stock_hold_id')
+          .on('hold.status', '=', 'held')
+          .on('hold.expires_at', '>', new Date()),
+      )
+      .select(['cart_lines.id', 'cart_lines.quantity', 'hold.quantity as held'])
+      .where('cart_lines.cart_id', '=', cartId)
+      .where('cart_lines.product_id', '=', input.productId)
       .where((eb) =>
         item.variantId === null
-          ? eb('product_variant_id', 'is', null)
-          : eb('product_variant_id', '=', item.variantId),
+          ? eb('cart_lines.product_variant_id', 'is', null)
+          : eb('cart_lines.product_variant_id', '=', item.variantId),
       )
       .executeTakeFirst()
     const had = existing?.quantity ?? 0
-    if (had >= item.stock) {
-      return { ok: false, status: 409, message: allInCartMessage(item.stock) } as const
+    // The shopper's own hold counts for them on top of the free stock.
+    const stock = item.stock + (existing?.held ?? 0)
+    if (had >= stock) {
+      return { ok: false, status: 409, message: allInCartMessage(stock) } as const
     }
-    const quantity = Math.min(had + input.quantity, item.stock)
+    const quantity = Math.min(had + input.quantity, stock)
     if (existing) {
       await trx.updateTable('cart_lines').set({ quantity }).where('id', '=', existing.id).execute()
     } else {
@@ -373,7 +407,7 @@ export async function addToCart(
       ok: true,
       cartId,
       quantity,
-      message: capped ? onlyLeftMessage(item.stock) : ADDED_TO_CART,
+      message: capped ? onlyLeftMessage(stock) : ADDED_TO_CART,
     } as const
   })
 }
@@ -394,11 +428,13 @@ export async function changeLineQuantity(
       .selectFrom('cart_lines')
       .innerJoin('products', 'products.id', 'cart_lines.product_id')
       .leftJoin('product_variants', 'product_variants.id', 'cart_lines.product_variant_id')
-      .select((eb) => [
-        'cart_lines.quantity',
-        'products.name',
-        eb.fn.coalesce('product_variants.stock_quantity', 'products.stock_quantity').as('stock'),
-      ])
+      .leftJoin('stock_holds as hold', (join) =>
+        join
+          .onRef('hold.id', '=', 'cart_lines.stock_hold_id')
+          .on('hold.status', '=', 'held')
+          .on('hold.expires_at', '>', new Date()),
+      )
+      .select(['cart_lines.quantity', 'products.name', LINE_STOCK.as('stock')])
       .where('cart_lines.id', '=', lineId)
       .where('cart_lines.cart_id', '=', cartId)
       .executeTakeFirst()
@@ -513,6 +549,69 @@ export function changeCart(db: DB, owner: CartOwner, action: CartAction): Promis
     case 'remove-promo':
       return removePromo(db, owner)
   }
+}
+
+// --- a waiting-list hold -------------------------------------------------------------------
+
+export type ClaimHoldResult =
+  | { ok: true; item: string; quantity: number; reservedUntil: Date }
+  | { ok: false; status: 403 | 404 | 410; message: string }
+
+/**
+ * The hold email's link, for its signed-in holder: puts the held units in their cart as a
+ * line that carries the hold, so their order takes the held units (ADR 29). A line of the same
+ * product and option already there takes the hold and at least the held quantity. Following
+ * the link again changes nothing. Refused for another account's hold and for one that ended.
+ */
+export async function claimHoldIntoCart(
+  db: DB,
+  customerId: string,
+  token: string,
+  now = new Date(),
+): Promise<ClaimHoldResult> {
+  const hold = await findHoldByToken(db, token, now)
+  if (!hold) return { ok: false, status: 404, message: HOLD_NOT_FOUND }
+  if (hold.customerId !== customerId) {
+    return { ok: false, status: 403, message: HOLD_OTHER_ACCOUNT }
+  }
+  if (hold.status !== 'held') {
+    return { ok: false, status: 410, message: holdEndedMessage(hold.status) }
+  }
+  return db.transaction().execute(async (trx) => {
+    const cartId = (await touchCart(trx, { kind: 'customer', customerId }, true)) as string
+    const existing = await trx
+      .selectFrom('cart_lines')
+      .select(['id', 'quantity'])
+      .where('cart_id', '=', cartId)
+      .where('product_id', '=', hold.productId)
+      .where('product_variant_id', hold.variantId === null ? 'is' : '=', hold.variantId)
+      .executeTakeFirst()
+    if (existing) {
+      await trx
+        .updateTable('cart_lines')
+        .set({ stock_hold_id: hold.id, quantity: Math.max(existing.quantity, hold.quantity) })
+        .where('id', '=', existing.id)
+        .execute()
+    } else {
+      await trx
+        .insertInto('cart_lines')
+        .values({
+          id: crypto.randomUUID(),
+          cart_id: cartId,
+          product_id: hold.productId,
+          product_variant_id: hold.variantId,
+          quantity: hold.quantity,
+          stock_hold_id: hold.id,
+        })
+        .execute()
+    }
+    return {
+      ok: true,
+      item: holdItemName(hold.productName, hold.variantName),
+      quantity: hold.quantity,
+      reservedUntil: hold.expiresAt,
+    } as const
+  })
 }
 
 // --- signing in -----------------------------------------------------------------------------

@@ -18,6 +18,8 @@ export type CartLine = {
   stock: number
   /** on sale now: available, not archived, option available, stock above 0 */
   available: boolean
+  /** Until when a waiting-list hold keeps this line's units for the shopper (ADR 29) */
+  reservedUntil?: Date | null
 }
 
 export type AppliedPromo = {

@@ -1,6 +1,7 @@
 import { type SelectQueryBuilder, sql } from 'kysely'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
+import { freeStock } from './free-stock.server'
 import { productMatches } from './product-search.server'
 import { SHOP_PAGE_SIZE, type ShopQuery, type ShopSort } from './shop-query'
 import { RELATED_PRODUCT_COUNT } from './stock'
@@ -33,8 +34,9 @@ export async function listCards(
 
 // Products and their options come back in one query (a left join, one row per option), never
 // one query per product. Booleans never leave the database here: availability is folded into
-// an "effective" stock (0 when the product or the option is unavailable), which is all the
-// pages need, and which sidesteps SQLite's raw 0/1 for aliased boolean columns (ADR 2).
+// an "effective" stock (0 when the product or the option is unavailable; else its free stock,
+// without the units held for the waiting list), which is all the pages need, and which
+// sidesteps SQLite's raw 0/1 for aliased boolean columns (ADR 2).
 // Options are ordered by price, then name: cheapest first reads naturally (Quarter, Half,
 // Whole Share) and makes "the first option in stock" the cheapest one in stock.
 function productsWithVariants(db: DB) {
@@ -59,7 +61,7 @@ function productsWithVariants(db: DB) {
         eb
           .case()
           .when('products.is_available', '=', true)
-          .then(eb.ref('products.stock_quantity'))
+          .then(freeStock('products'))
           .else(0)
           .end()
           .$notNull()
@@ -73,10 +75,10 @@ function productsWithVariants(db: DB) {
             eb.and([
               eb('products.is_available', '=', true),
               eb('v.is_available', '=', true),
-              eb('v.stock_quantity', '>', 0),
+              eb(freeStock('v'), '>', 0),
             ]),
           )
-          .then(eb.ref('v.stock_quantity'))
+          .then(freeStock('v'))
           .else(0)
           .end()
           .$notNull()
@@ -221,7 +223,7 @@ function shopOrder(sort: ShopSort) {
     case 'price':
       return sql`coalesce(
         (select min(o.price_cents) from product_variants o
-          where o.product_id = products.id and o.is_available = ${true} and o.stock_quantity > 0),
+          where o.product_id = products.id and o.is_available = ${true} and ${freeStock('o')} > 0),
         (select min(o.price_cents) from product_variants o where o.product_id = products.id),
         products.price_cents)`
     default:

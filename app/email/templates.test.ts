@@ -6,7 +6,7 @@ import { newsletterConfirmEmail } from '~/newsletter/emails/newsletter-confirm'
 import { fulfilmentReminderEmail } from '~/orders/emails/fulfilment-reminder'
 import { orderConfirmationEmail } from '~/orders/emails/order-confirmation'
 import { orderStatusEmail } from '~/orders/emails/order-status'
-import { backInStockEmail } from '~/waiting-list/emails/back-in-stock'
+import { stockHeldEmail } from '~/waiting-list/emails/stock-held'
 import { type EmailContent, shopUrl } from './layout'
 
 const shop = { farmName: 'Hillside Farm', baseUrl: 'https://shop.example' }
@@ -38,15 +38,16 @@ const everyTemplate: Record<string, () => EmailContent> = {
       expiresInMinutes: 60,
     }),
   'newsletter confirmation': () => newsletterConfirmEmail({ ...hostileShop, token: HOSTILE }),
-  'back in stock': () =>
-    backInStockEmail({
+  'stock held': () =>
+    stockHeldEmail({
       ...hostileShop,
       firstName: HOSTILE,
-      productId: HOSTILE,
       productName: HOSTILE,
-      variantId: HOSTILE,
       variantName: HOSTILE,
-      quantity: 2,
+      heldQuantity: 1,
+      askedQuantity: 2,
+      expiresAt: new Date('2026-11-26T03:00:00Z'),
+      token: HOSTILE,
     }),
   'contact notification': () =>
     contactNotificationEmail({

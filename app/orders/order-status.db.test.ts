@@ -294,7 +294,7 @@ describe('order status workflow', () => {
       .where('customer_id', '=', waiterId)
       .executeTakeFirstOrThrow()
     expect(entry.status).toBe('notified')
-    const mails = (await mailsTo(waiterEmail)).filter((m) => m.template === 'back-in-stock')
+    const mails = (await mailsTo(waiterEmail)).filter((m) => m.template === 'stock-held')
     expect(mails).toHaveLength(1)
   })
 

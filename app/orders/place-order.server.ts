@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely'
 import { priceCart } from '~/cart/pricing'
+import { freeStock } from '~/catalog/free-stock.server'
 import { asFlag, onSaleExpression } from '~/catalog/on-sale.server'
 import { sellingUnit } from '~/catalog/variants'
 import { sendEmail } from '~/email/outbox.server'
@@ -15,6 +16,8 @@ import { getEnv } from '~/platform/env.server'
 import type { PricingPromo } from '~/promotions/promo'
 import { currentPromoTerms, PROMO_TERMS_COLUMNS } from '~/promotions/promo'
 import { getPricingSettings, listStatesOffered } from '~/settings/settings.server'
+import { claimHoldForOrder, recordHoldOrder } from '~/waiting-list/holds.server'
+import { notifyWaitingGroup } from '~/waiting-list/restock.server'
 import {
   EMPTY_CART,
   formatOrderNumber,
@@ -34,16 +37,22 @@ import {
 // queues the confirmation email. Either all of it happens or none of it does.
 //
 // Correctness under concurrency rests on the database, not on reads made earlier:
-// - stock is taken with one conditional UPDATE per row (`... WHERE stock_quantity >= :n`);
-//   zero rows updated means sold out, and a CHECK keeps stock >= 0 in any case;
+// - stock is taken with one conditional UPDATE per row (`... WHERE stock_quantity -
+//   held_quantity >= :n`: units held for the waiting list are not for sale, ADR 29); zero rows
+//   updated means sold out, and a CHECK keeps 0 <= held <= stock in any case;
+// - a line claimed from a waiting-list hold first marks its hold claimed (a conditional UPDATE
+//   on the hold's status, `'held'` and not expired), then takes its units from the held ones
+//   (`held -= h, stock -= n`); a hold that ended meanwhile leaves an ordinary line;
 // - the promo code's use is counted with the same pattern against its usage_limit;
 // - order numbers come from a counter row updated with `value = value + 1 RETURNING value`;
 // - the idempotency key is unique: a second order with the same key cannot be written.
 // On PostgreSQL (READ COMMITTED) a conditional UPDATE that waits for another transaction's
 // row lock re-checks its WHERE against the committed row, so two orders can never both take
 // the last unit. Rows are locked in one global order (the cart, then stock rows by product id,
-// each product's options before the product, then the promo code, then the counter), so two
-// orders can wait for each other but never deadlock. On SQLite Kysely runs one transaction
+// each product's options before the product, a line's hold just before its stock row, then
+// the promo code, then the counter), so two orders can wait for each other but never
+// deadlock. The hold sweep and a decline also lock a hold before its stock row, and touch
+// only that one product or option's rows, so they fit the same order. On SQLite Kysely runs one transaction
 // at a time on its single connection, so orders are simply serialised.
 
 export type PlaceOrderInput = PlaceOrderFields & { customerId: string }
@@ -77,6 +86,8 @@ type OrderLine = {
   unitPriceCents: number
   quantity: number
   onSale: boolean
+  /** The waiting-list hold the line was claimed with, if any (live or not: checked here) */
+  holdId: string | null
 }
 
 export async function placeOrder(
@@ -96,6 +107,7 @@ export async function placeOrder(
   }
   const data = parsed.data
   const { customerId } = input
+  const now = hooks.now ?? new Date()
 
   // The name that signs the email, read outside the transaction (and kept between requests on
   // PostgreSQL, ADR 16): inside, every statement adds to the time other orders wait.
@@ -172,7 +184,7 @@ export async function placeOrder(
       await trx.deleteFrom('cart_lines').where('cart_id', '=', cart.id).execute()
       await trx.updateTable('carts').set({ promo_code: null }).where('id', '=', cart.id).execute()
 
-      await takeStock(trx, lines)
+      const claimedHolds = await takeStock(trx, lines, now)
       await hooks.afterStock?.()
       // The window's capacity, taken like stock: after it, in every order's same lock order.
       if (fulfilment.booking) {
@@ -275,6 +287,7 @@ export async function placeOrder(
           })),
         )
         .execute()
+      await recordHoldOrder(trx, claimedHolds, orderId)
 
       const content = orderConfirmationEmail({
         farmName: farm.name,
@@ -373,6 +386,7 @@ async function loadOrderLines(trx: Trx, cartId: string): Promise<OrderLine[]> {
       'cart_lines.product_id',
       'cart_lines.product_variant_id',
       'cart_lines.quantity',
+      'cart_lines.stock_hold_id',
       'products.name',
       'products.image_url',
       'products.unit',
@@ -394,6 +408,7 @@ async function loadOrderLines(trx: Trx, cartId: string): Promise<OrderLine[]> {
     unitPriceCents: Number(row.unit_price_cents),
     quantity: row.quantity,
     onSale: Number(row.on_sale) === 1,
+    holdId: row.stock_hold_id,
   }))
 }
 
@@ -417,7 +432,10 @@ async function loadPromo(
 }
 
 /**
- * Takes every line's stock, each with one conditional UPDATE. An option's stock is the one
+ * Takes every line's stock, each with one conditional UPDATE, and answers the ids of the
+ * waiting-list holds its lines claimed. A line with a live hold takes the held units first
+ * (held and stock both go down) and anything beyond them from the free stock; held units the
+ * line no longer wants (its quantity was lowered) go back and on to the next in line. An option's stock is the one
  * that limits the sale; the product's own stock_quantity of a product with options is its
  * aggregate (the seed keeps it at the options' sum) and goes down by the same amount, clamped
  * at 0 so an aggregate an admin let drift can never refuse a sale the options allow. Lines
@@ -425,8 +443,10 @@ async function loadPromo(
  * product row, which keeps one lock order across all orders. Every line is tried, so the
  * refusal can name every item that is short, then the whole transaction rolls back.
  */
-async function takeStock(trx: Trx, lines: readonly OrderLine[]): Promise<void> {
+async function takeStock(trx: Trx, lines: readonly OrderLine[], now: Date): Promise<string[]> {
   const short: SoldOutLine[] = []
+  const claimedHolds: string[] = []
+  const released: OrderLine[] = []
   const byProduct = new Map<string, OrderLine[]>()
   for (const line of lines)
     byProduct.set(line.productId, [...(byProduct.get(line.productId) ?? []), line])
@@ -434,22 +454,34 @@ async function takeStock(trx: Trx, lines: readonly OrderLine[]): Promise<void> {
   for (const [productId, productLines] of byProduct) {
     let fromOptions = 0
     for (const line of productLines) {
+      const held = line.holdId ? await claimHoldForOrder(trx, line.holdId, now) : 0
+      if (held > 0 && line.holdId) claimedHolds.push(line.holdId)
+      if (held > line.quantity) released.push(line)
+      const fromFree = Math.max(line.quantity - held, 0)
       const taken = line.variantId
         ? await trx
             .updateTable('product_variants')
-            .set((eb) => ({ stock_quantity: eb('stock_quantity', '-', line.quantity) }))
+            .set((eb) => ({
+              stock_quantity: eb('stock_quantity', '-', line.quantity),
+              held_quantity: eb('held_quantity', '-', held),
+            }))
             .where('id', '=', line.variantId)
             .where('product_id', '=', productId)
             .where('is_available', '=', true)
-            .where('stock_quantity', '>=', line.quantity)
+            .where('held_quantity', '>=', held)
+            .where(freeStock('product_variants'), '>=', fromFree)
             .executeTakeFirst()
         : await trx
             .updateTable('products')
-            .set((eb) => ({ stock_quantity: eb('stock_quantity', '-', line.quantity) }))
+            .set((eb) => ({
+              stock_quantity: eb('stock_quantity', '-', line.quantity),
+              held_quantity: eb('held_quantity', '-', held),
+            }))
             .where('id', '=', productId)
             .where('is_available', '=', true)
             .where('archived_at', 'is', null)
-            .where('stock_quantity', '>=', line.quantity)
+            .where('held_quantity', '>=', held)
+            .where(freeStock('products'), '>=', fromFree)
             .executeTakeFirst()
       if (taken.numUpdatedRows === 0n) {
         short.push({
@@ -484,6 +516,11 @@ async function takeStock(trx: Trx, lines: readonly OrderLine[]): Promise<void> {
       message: short.map(soldOutMessage).join(' '),
     })
   }
+  // Their rows are already locked by this order: offering the units on keeps the lock order.
+  for (const line of released) {
+    await notifyWaitingGroup(trx, { productId: line.productId, variantId: line.variantId }, now)
+  }
+  return claimedHolds
 }
 
 /** What a short line can still have right now (0 when its option was switched off). */
@@ -491,13 +528,13 @@ async function stockLeft(trx: Trx, line: OrderLine): Promise<number> {
   const row = line.variantId
     ? await trx
         .selectFrom('product_variants')
-        .select(['stock_quantity', 'is_available'])
+        .select(['is_available', freeStock('product_variants').as('free')])
         .where('id', '=', line.variantId)
         .executeTakeFirst()
     : await trx
         .selectFrom('products')
-        .select(['stock_quantity', 'is_available'])
+        .select(['is_available', freeStock('products').as('free')])
         .where('id', '=', line.productId)
         .executeTakeFirst()
-  return row?.is_available ? row.stock_quantity : 0
+  return row?.is_available ? Math.max(Number(row.free), 0) : 0
 }

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely'
 import type { DB } from '~/platform/db/db.server'
 import { readReference } from '~/platform/db/reference-rows.server'
 import type { Database } from '~/platform/db/schema'
-import type { PricingSettings } from './settings'
+import { DEFAULT_HOLD_HOURS, type PricingSettings } from './settings'
 
 // The one place the shop reads its settings row; the admin writes it in admin/settings.server.
 // Each read goes through the reference-row cache, dropped on every save (D11).
@@ -43,4 +43,12 @@ export async function listStatesOffered(db: DB): Promise<string[]> {
     .map((code) => code.trim().toUpperCase())
     .filter(Boolean)
   return states.length > 0 ? states : [...DEFAULT_STATES_OFFERED]
+}
+
+/** How long a waiting-list hold lasts, in hours (ADR 29; 24 unless the admin changed it). */
+export async function getHoldHours(db: DB | Transaction<Database>): Promise<number> {
+  const row = await readReference(db, 'settings', 'holds', () =>
+    db.selectFrom('settings').select('hold_hours').where('id', '=', 1).executeTakeFirst(),
+  )
+  return row?.hold_hours ?? DEFAULT_HOLD_HOURS
 }

@@ -8,3 +8,9 @@ export type PricingSettings = {
   pickupShippingCents: number
   freeShippingThresholdCents: number
 }
+
+/** A waiting-list hold lasts this long unless the admin sets otherwise (ADR 29). */
+export const DEFAULT_HOLD_HOURS = 24
+export const MIN_HOLD_HOURS = 1
+/** A week: longer keeps the next person waiting for stock that may not be wanted. */
+export const MAX_HOLD_HOURS = 168

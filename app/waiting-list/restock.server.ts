@@ -1,116 +1,207 @@
+import { asFlag, onSaleExpression } from '~/catalog/on-sale.server'
 import { sendEmail } from '~/email/outbox.server'
 import type { DB } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
-import { backInStockEmail } from '~/waiting-list/emails/back-in-stock'
+import { getHoldHours } from '~/settings/settings.server'
+import { stockHeldEmail } from '~/waiting-list/emails/stock-held'
+import { hashHoldToken, newHoldToken } from './hold-token.server'
 
-// D14: when a product or an option can be bought again, everyone waiting for it who asked to
-// be told is emailed once, and their entry becomes 'notified'. Entries that did not ask stay
-// 'waiting' (the farm still sees their demand). Each entry moves with one conditional UPDATE
-// (`... WHERE status = 'waiting'`), and its email is queued in the same transaction only when
-// that UPDATE changed the row: two calls, two instances, or an admin's "Notify now" racing a
-// restock can never email the same entry twice. On PostgreSQL the second UPDATE waits for the
-// first one's row lock and then finds the status changed; on SQLite writers are serialised.
+// A fair waiting list (ADR 29, amending D14). When a product or an option has free units
+// (stock - held) and people are waiting who asked to be told, the units are held for them in
+// the order they joined (created_at, id): each gets min(what they asked for, what is left),
+// one email "Reserved for you until ..." and their entry becomes 'notified'; the walk stops
+// when nothing is left. Entries that did not ask for an email stay 'waiting' (demand only).
+//
+// Concurrency: for each product or option the stock row is locked first (a no-op UPDATE that
+// returns the row as committed), and only then are its free units and its queue read. Two
+// calls, two instances, a sweep and a restock at once: the second waits for the first's row
+// lock and then sees its holds and its 'notified' entries. Each entry still moves with a
+// conditional UPDATE (`... WHERE status = 'waiting'`), and the CHECK held_quantity <=
+// stock_quantity stops any hold the stock cannot cover. Lock order: the stock row, then its
+// waiting entries, then the new holds (rows no one else can see yet). placeOrder and the
+// sweep take an existing hold row before its stock row, and nothing takes a stock row and
+// then an existing hold, so no two transactions wait for each other in a circle. On SQLite
+// writers are serialised.
+
+type Target = { productId: string; variantId: string | null }
 
 /**
- * Call inside the transaction that may have put stock back (an admin's stock change, an order
- * cancelled, a payment session expired), after the stock is written, with the ids of the
- * products touched. Emails the waiting entries of those products that are now on sale: the
- * product is available and not archived, and the entry's option (or, with no option, the
- * product) is available with stock above 0. Returns how many entries were notified.
- * Calling it when nothing came back is harmless: it finds nothing to do.
+ * Call inside the transaction that may have freed units (an admin's stock change, an order
+ * cancelled, a payment session expired, a hold expired or declined), after writing them, with
+ * the ids of the products touched. Holds free units of those products for their waiting lists.
+ * Returns how many entries got a hold (and an email). Harmless when nothing is free.
  */
-export async function notifyRestocked(trx: DB, productIds: readonly string[]): Promise<number> {
+export async function notifyRestocked(
+  trx: DB,
+  productIds: readonly string[],
+  now = new Date(),
+): Promise<number> {
   const ids = [...new Set(productIds)]
   if (ids.length === 0) return 0
-  const entries = await waitingToNotify(trx)
-    .where('w.product_id', 'in', ids)
-    .where('p.is_available', '=', true)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('w.product_variant_id', 'is', null), eb('p.stock_quantity', '>', 0)]),
-        eb.and([
-          eb('v.id', 'is not', null),
-          eb('v.is_available', '=', true),
-          eb('v.stock_quantity', '>', 0),
-        ]),
-      ]),
-    )
+  const targets = await trx
+    .selectFrom('waiting_list')
+    .select(['product_id', 'product_variant_id'])
+    .distinct()
+    .where('product_id', 'in', ids)
+    .where('status', '=', 'waiting')
+    .where('notify_by_email', '=', true)
     .execute()
-  return notifyEntries(trx, entries)
+  // Sorted here, the same way on both databases (they order nulls differently).
+  const ordered = targets
+    .map((row) => ({ productId: row.product_id, variantId: row.product_variant_id }))
+    .sort((a, b) =>
+      a.productId === b.productId
+        ? (a.variantId ?? '').localeCompare(b.variantId ?? '')
+        : a.productId.localeCompare(b.productId),
+    )
+  let held = 0
+  for (const target of ordered) held += await holdFreeUnits(trx, target, now)
+  return held
 }
 
 /**
- * The admin's "Notify now" for one product (and option, or null for the product itself):
- * emails its waiting entries that asked to be told, whatever the stock (the farm may know a
- * batch is coming). Same email and same once-only marking as notifyRestocked.
+ * The admin's "Notify now" for one product (and option, or null for the product itself): the
+ * same fair walk as a restock, for this group only. With nothing free, nobody is emailed: an
+ * email saying "back" with nothing to buy is the race this replaced.
  */
-export async function notifyWaitingGroup(
-  trx: DB,
-  group: { productId: string; variantId: string | null },
-): Promise<number> {
-  const entries = await waitingToNotify(trx)
-    .where('w.product_id', '=', group.productId)
-    .where('w.product_variant_id', group.variantId === null ? 'is' : '=', group.variantId)
-    .execute()
-  return notifyEntries(trx, entries)
+export function notifyWaitingGroup(trx: DB, group: Target, now = new Date()): Promise<number> {
+  return holdFreeUnits(trx, group, now)
 }
 
-/** Waiting entries that asked for an email, of products still in the shop, oldest first. */
-function waitingToNotify(trx: DB) {
-  return trx
+/** Holds a product's or option's free units for its queue; how many entries got a hold. */
+async function holdFreeUnits(trx: DB, target: Target, now: Date): Promise<number> {
+  if (!(await isOnSale(trx, target))) return 0
+  const row = await lockStockRow(trx, target)
+  if (!row) return 0
+  let free = row.stock_quantity - row.held_quantity
+  if (free <= 0) return 0
+
+  const entries = await trx
     .selectFrom('waiting_list as w')
-    .innerJoin('products as p', 'p.id', 'w.product_id')
     .innerJoin('customers as c', 'c.id', 'w.customer_id')
+    .innerJoin('products as p', 'p.id', 'w.product_id')
     .leftJoin('product_variants as v', 'v.id', 'w.product_variant_id')
     .select([
       'w.id',
-      'w.product_id',
-      'w.product_variant_id',
       'w.quantity',
       'c.email',
       'c.first_name',
       'p.name as product_name',
       'v.name as variant_name',
     ])
+    .where('w.product_id', '=', target.productId)
+    .where('w.product_variant_id', target.variantId === null ? 'is' : '=', target.variantId)
     .where('w.status', '=', 'waiting')
     .where('w.notify_by_email', '=', true)
-    .where('p.archived_at', 'is', null)
     .orderBy('w.created_at')
     .orderBy('w.id')
-}
-
-type Candidate = Awaited<ReturnType<ReturnType<typeof waitingToNotify>['execute']>>[number]
-
-async function notifyEntries(trx: DB, entries: readonly Candidate[]): Promise<number> {
+    .execute()
   if (entries.length === 0) return 0
-  const farm = await trx
-    .selectFrom('farm_info')
-    .select('name')
-    .where('id', '=', 1)
-    .executeTakeFirst()
+
+  const [hours, farm] = await Promise.all([
+    getHoldHours(trx),
+    trx.selectFrom('farm_info').select('name').where('id', '=', 1).executeTakeFirst(),
+  ])
+  const expiresAt = new Date(now.getTime() + hours * 60 * 60 * 1000)
   const shop = { farmName: farm?.name ?? 'Farm Shop', baseUrl: getEnv().baseUrl }
-  let notified = 0
+  let heldUnits = 0
+  let holds = 0
   for (const entry of entries) {
+    if (free <= 0) break
     const moved = await trx
       .updateTable('waiting_list')
-      .set({ status: 'notified', notified_at: new Date() })
+      .set({ status: 'notified', notified_at: now })
       .where('id', '=', entry.id)
       .where('status', '=', 'waiting')
       .where('notify_by_email', '=', true)
       .executeTakeFirst()
-    // Someone else (another call, another instance) notified or removed it first.
+    // Someone else (another call, the customer cancelling) moved it first.
     if (moved.numUpdatedRows === 0n) continue
-    const content = backInStockEmail({
+    const quantity = Math.min(entry.quantity, free)
+    const token = newHoldToken()
+    await trx
+      .insertInto('stock_holds')
+      .values({
+        id: crypto.randomUUID(),
+        waiting_list_id: entry.id,
+        product_id: target.productId,
+        product_variant_id: target.variantId,
+        quantity,
+        token_hash: hashHoldToken(token),
+        status: 'held',
+        expires_at: expiresAt,
+        created_at: now,
+      })
+      .execute()
+    const content = stockHeldEmail({
       ...shop,
       firstName: entry.first_name,
-      productId: entry.product_id,
       productName: entry.product_name,
-      variantId: entry.product_variant_id,
       variantName: entry.variant_name,
-      quantity: entry.quantity,
+      heldQuantity: quantity,
+      askedQuantity: entry.quantity,
+      expiresAt,
+      token,
     })
-    await sendEmail(trx, { to: entry.email, ...content, template: 'back-in-stock' })
-    notified++
+    await sendEmail(trx, { to: entry.email, ...content, template: 'stock-held' })
+    free -= quantity
+    heldUnits += quantity
+    holds++
   }
-  return notified
+  if (heldUnits > 0) await changeHeld(trx, target, heldUnits)
+  return holds
+}
+
+/**
+ * Adds `by` (negative: gives back) to the held units of a product's or option's row. The
+ * CHECK (0 <= held <= stock) refuses anything the stock cannot cover.
+ */
+export async function changeHeld(trx: DB, target: Target, by: number): Promise<void> {
+  const query = target.variantId
+    ? trx
+        .updateTable('product_variants')
+        .set((eb) => ({ held_quantity: eb('held_quantity', '+', by) }))
+        .where('id', '=', target.variantId)
+    : trx
+        .updateTable('products')
+        .set((eb) => ({ held_quantity: eb('held_quantity', '+', by) }))
+        .where('id', '=', target.productId)
+  await query.execute()
+}
+
+/** Sold at all right now: the product on sale and the entry's option (or none) with it. */
+async function isOnSale(trx: DB, target: Target): Promise<boolean> {
+  const row = await trx
+    .selectFrom('products')
+    .leftJoin('product_variants', (join) =>
+      join
+        .onRef('product_variants.product_id', '=', 'products.id')
+        .on('product_variants.id', '=', target.variantId ?? ''),
+    )
+    .select((eb) => asFlag(onSaleExpression(eb.ref('product_variants.id'))).as('on_sale'))
+    .where('products.id', '=', target.productId)
+    .executeTakeFirst()
+  return Number(row?.on_sale) === 1
+}
+
+/**
+ * Takes the row lock of the stock the target sells from and reads it as committed: on
+ * PostgreSQL an UPDATE that waited for another transaction sees that one's result.
+ */
+function lockStockRow(trx: DB, target: Target) {
+  const columns = ['stock_quantity', 'held_quantity'] as const
+  return target.variantId
+    ? trx
+        .updateTable('product_variants')
+        .set((eb) => ({ held_quantity: eb.ref('held_quantity') }))
+        .where('id', '=', target.variantId)
+        .where('product_id', '=', target.productId)
+        .returning(columns)
+        .executeTakeFirst()
+    : trx
+        .updateTable('products')
+        .set((eb) => ({ held_quantity: eb.ref('held_quantity') }))
+        .where('id', '=', target.productId)
+        .returning(columns)
+        .executeTakeFirst()
 }

@@ -1,3 +1,4 @@
+import { freeStock } from '~/catalog/free-stock.server'
 import type { DB } from '~/platform/db/db.server'
 import { isRateLimited, limits, recordAttempt } from '~/platform/rate-limit.server'
 
@@ -91,15 +92,8 @@ export async function joinWaitingList(
         .when('products.is_available', '=', false)
         .then(0)
         .when('v.id', 'is not', null)
-        .then(
-          eb
-            .case()
-            .when('v.is_available', '=', true)
-            .then(eb.ref('v.stock_quantity'))
-            .else(0)
-            .end(),
-        )
-        .else(eb.ref('products.stock_quantity'))
+        .then(eb.case().when('v.is_available', '=', true).then(freeStock('v')).else(0).end())
+        .else(freeStock('products'))
         .end()
         .$notNull()
         .as('stock'),

@@ -219,13 +219,20 @@ describe('stock and the waiting list', () => {
     })
     expect(await statusOf(entry)).toBe('notified')
     expect(await set(5)).toBe('unchanged')
-    expect(await set(0)).toBe('saved')
+    // The entry's 1 unit is held (ADR 29): the stock may not go below it.
+    expect(await setProductStock(t.db, adminId, product.id, 0)).toMatchObject({
+      status: 'held',
+      held: 1,
+    })
+    expect(await set(1)).toBe('saved')
     expect(await setProductStock(t.db, adminId, product.id, 3)).toMatchObject({ notified: 0 })
     const mails = await t.db
-      .selectFrom('email_outbox')
-      .select('id')
-      .where('template', '=', 'back-in-stock')
-      .where('text_body', 'like', `%${product.id}%`)
+      .selectFrom('email_outbox as m')
+      .innerJoin('customers as c', 'c.email', 'm.to_address')
+      .innerJoin('waiting_list as w', 'w.customer_id', 'c.id')
+      .select('m.id')
+      .where('m.template', '=', 'stock-held')
+      .where('w.id', '=', entry)
       .execute()
     expect(mails).toHaveLength(1)
     expect((await auditOf(product.id)).map((e) => e.action)).toEqual([
@@ -271,6 +278,38 @@ describe('stock and the waiting list', () => {
     )
     expect(await statusOf(forHalf)).toBe('notified')
     expect(await statusOf(forWhole)).toBe('waiting')
+    expect((await getAdminProduct(t.db, product.id))?.stock_quantity).toBe(2)
+
+    // Below the unit now held for the Half's waiting list: refused at that field, nothing saved.
+    const refused = await updateAdminProduct(
+      t.db,
+      adminId,
+      product.id,
+      formInput({
+        name: 'Renamed',
+        'variants.0.id': half.id,
+        'variants.0.name': 'Half',
+        'variants.0.price': '10',
+        'variants.0.stock': '0',
+        'variants.0.stockWas': '2',
+        'variants.0.available': 'on',
+        'variants.1.id': whole.id,
+        'variants.1.name': 'Whole',
+        'variants.1.price': '20',
+        'variants.1.stock': '0',
+        'variants.1.stockWas': '0',
+        'variants.1.available': 'on',
+      }),
+    )
+    expect(refused).toEqual({
+      ok: false,
+      reason: 'held',
+      fieldErrors: {
+        'variants[0].stock': [
+          '1 is held for the waiting list; the stock cannot go below 1 until that hold ends.',
+        ],
+      },
+    })
     expect((await getAdminProduct(t.db, product.id))?.stock_quantity).toBe(2)
   })
 

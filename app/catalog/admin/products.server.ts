@@ -298,7 +298,37 @@ type FieldErrors = Record<string, string[]>
 export type UpdateProductResult =
   | { ok: true }
   | { ok: false; reason: 'not-found' }
-  | { ok: false; reason: 'stale'; fieldErrors: FieldErrors }
+  | { ok: false; reason: 'stale' | 'held'; fieldErrors: FieldErrors }
+
+/**
+ * Units held for the waiting list are promised (ADR 29): the stock may not go below them
+ * until their holds end (bought, passed on or expired).
+ */
+export function belowHeldMessage(held: number): string {
+  return `${held} ${held === 1 ? 'is' : 'are'} held for the waiting list; the stock cannot go below ${held} until ${held === 1 ? 'that hold ends' : 'those holds end'}.`
+}
+
+/** A stock write the held units refused: rolls the whole save back, answered to the form. */
+class BelowHeld extends Error {
+  constructor(readonly fieldErrors: FieldErrors) {
+    super('stock below held units')
+  }
+}
+
+/** The held units of a row that a new stock would cut into, or null when it may be written. */
+async function heldAbove(
+  trx: DB,
+  table: 'products' | 'product_variants',
+  id: string,
+  stock: number,
+): Promise<number | null> {
+  const row = await trx
+    .selectFrom(table)
+    .select('held_quantity')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row && row.held_quantity > stock ? row.held_quantity : null
+}
 
 /**
  * Saves the edit form: the product's fields, its options (changed, and new rows added), and a
@@ -307,6 +337,22 @@ export type UpdateProductResult =
  * waiting list is told if anything came back (D14).
  */
 export async function updateAdminProduct(
+  db: DB,
+  actorId: string,
+  id: string,
+  input: ProductInput,
+): Promise<UpdateProductResult> {
+  try {
+    return await saveAdminProduct(db, actorId, id, input)
+  } catch (error) {
+    if (error instanceof BelowHeld) {
+      return { ok: false, reason: 'held', fieldErrors: error.fieldErrors } as const
+    }
+    throw error
+  }
+}
+
+function saveAdminProduct(
   db: DB,
   actorId: string,
   id: string,
@@ -337,7 +383,8 @@ export async function updateAdminProduct(
       .sort((a, b) => ((a.id ?? '') < (b.id ?? '') ? -1 : 1))
     for (const variant of existing) {
       const stockChanged = variant.stockWas === null || variant.stock !== variant.stockWas
-      await trx
+      const variantId = variant.id as string
+      const written = await trx
         .updateTable('product_variants')
         .set({
           name: variant.name,
@@ -345,9 +392,15 @@ export async function updateAdminProduct(
           is_available: variant.available,
           ...(stockChanged ? { stock_quantity: variant.stock } : {}),
         })
-        .where('id', '=', variant.id as string)
+        .where('id', '=', variantId)
         .where('product_id', '=', id)
-        .execute()
+        // Held units stay covered, checked by the write itself (a hold made a moment ago too).
+        .$if(stockChanged, (q) => q.where('held_quantity', '<=', variant.stock))
+        .executeTakeFirst()
+      if (written.numUpdatedRows === 0n) {
+        const held = (await heldAbove(trx, 'product_variants', variantId, variant.stock)) ?? 0
+        throw new BelowHeld({ [variantField(variant.row, 'stock')]: [belowHeldMessage(held)] })
+      }
     }
     const added = input.variants.filter((variant) => variant.id === null)
     if (added.length) {
@@ -367,7 +420,7 @@ export async function updateAdminProduct(
     }
     const hasOptions = variantsBefore.length + added.length > 0
     const ownStockChanged = input.stockWas === null || input.stock !== input.stockWas
-    await trx
+    const ownWritten = await trx
       .updateTable('products')
       .set((eb) => ({
         name: input.name,
@@ -388,7 +441,12 @@ export async function updateAdminProduct(
             : {}),
       }))
       .where('id', '=', id)
-      .execute()
+      .$if(!hasOptions && ownStockChanged, (q) => q.where('held_quantity', '<=', input.stock))
+      .executeTakeFirst()
+    if (ownWritten.numUpdatedRows === 0n) {
+      const held = (await heldAbove(trx, 'products', id, input.stock)) ?? 0
+      throw new BelowHeld({ stock: [belowHeldMessage(held)] })
+    }
 
     const after = await trx
       .selectFrom('products')
@@ -418,6 +476,7 @@ export async function updateAdminProduct(
 export type StockChangeResult =
   | { status: 'saved'; name: string; notified: number }
   | { status: 'unchanged'; name: string }
+  | { status: 'held'; name: string; held: number }
   | { status: 'not-found' | 'has-options' }
 
 /**
@@ -440,11 +499,18 @@ export async function setProductStock(
     if (!before) return { status: 'not-found' } as const
     if (Number(before.variant_count ?? 0) > 0) return { status: 'has-options' } as const
     if (before.stock_quantity === stock) return { status: 'unchanged', name: before.name } as const
-    await trx
+    // The units held for the waiting list stay covered; checked by the write itself, so a
+    // hold made a moment ago counts too.
+    const written = await trx
       .updateTable('products')
       .set({ stock_quantity: stock, updated_at: new Date() })
       .where('id', '=', productId)
-      .execute()
+      .where('held_quantity', '<=', stock)
+      .executeTakeFirst()
+    if (written.numUpdatedRows === 0n) {
+      const held = (await heldAbove(trx, 'products', productId, stock)) ?? 0
+      return { status: 'held', name: before.name, held } as const
+    }
     await recordAdminChange(trx, {
       actorId,
       action: 'product.stock',

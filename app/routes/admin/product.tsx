@@ -71,7 +71,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (result.reason === 'not-found') throw data(null, { status: 404 })
       return replyProductForm(submission, {
         fieldErrors: result.fieldErrors,
-        message: 'The options changed while you were editing. Nothing was saved.',
+        message:
+          result.reason === 'held'
+            ? 'Units held for the waiting list are not covered by that stock. Nothing was saved.'
+            : 'The options changed while you were editing. Nothing was saved.',
         status: 409,
       })
     }

@@ -4,6 +4,7 @@ import { requireAdmin } from '~/auth/guards.server'
 import { ShopBadge, StockBadge } from '~/catalog/admin/badges'
 import { StockAdjustSchema } from '~/catalog/admin/product-form'
 import {
+  belowHeldMessage,
   listAdminProducts,
   productListFilters,
   setProductStock,
@@ -68,6 +69,13 @@ export async function action({ request }: Route.ActionArgs) {
       )
     case 'unchanged':
       return replyDone(submission, `${result.name} already has ${stock} in stock.`, which)
+    case 'held':
+      return replyRefused(
+        submission,
+        `${result.name}: ${belowHeldMessage(result.held)}`,
+        409,
+        which,
+      )
     case 'saved': {
       const emailed =
         result.notified > 0

@@ -100,9 +100,29 @@ test('notify now, fulfil and remove are audited and happen once', async () => {
   const product = await createProduct(t.db, { name: 'Lamb', stock_quantity: 0 })
   const entry = await join(dee, product.id, 1)
   const group = { productId: product.id, variantId: null }
+  // Nothing free, nobody emailed (ADR 29); then one unit comes in.
+  expect(await notifyGroupNow(t.db, admin, group)).toBe(0)
+  await t.db
+    .updateTable('products')
+    .set({ stock_quantity: 1 })
+    .where('id', '=', product.id)
+    .execute()
   expect(await notifyGroupNow(t.db, admin, group)).toBe(1)
   expect(await notifyGroupNow(t.db, admin, group)).toBe(0)
   expect(await changeWaitingEntry(t.db, admin, entry, 'fulfilled')).toBe(true)
+  // Served by the farm: the entry's live hold ends and its unit is free again.
+  const hold = await t.db
+    .selectFrom('stock_holds')
+    .select('status')
+    .where('waiting_list_id', '=', entry)
+    .executeTakeFirstOrThrow()
+  expect(hold.status).toBe('declined')
+  const row = await t.db
+    .selectFrom('products')
+    .select('held_quantity')
+    .where('id', '=', product.id)
+    .executeTakeFirstOrThrow()
+  expect(row.held_quantity).toBe(0)
   expect(await changeWaitingEntry(t.db, admin, entry, 'removed')).toBe(false)
   expect(await changeWaitingEntry(t.db, admin, crypto.randomUUID(), 'removed')).toBe(false)
   const actions = await t.db
@@ -117,7 +137,7 @@ test('notify now, fulfil and remove are audited and happen once', async () => {
     .select('subject')
     .where('to_address', '=', `${dee}@example.com`)
     .execute()
-  expect(mails).toEqual([{ subject: 'Back in stock: Lamb' }])
+  expect(mails).toEqual([{ subject: 'Reserved for you: Lamb' }])
 })
 
 test('the whole list shows the oldest 10 of a group; its own view pages through all of them', async () => {

@@ -3,6 +3,7 @@ import { type PageInfo, type PageRequest, pageInfo } from '~/platform/admin/pagi
 import { recordAdminChange } from '~/platform/audit.server'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
+import { settleHold } from '../holds.server'
 import { notifyWaitingGroup } from '../restock.server'
 
 // The farm's view of the waiting list (issue 6 item 6, D14): demand grouped by product and
@@ -360,6 +361,14 @@ export async function changeWaitingEntry(
       .where('status', 'in', ['waiting', 'notified'])
       .executeTakeFirst()
     if (changed.numUpdatedRows === 0n) return false
+    // A live hold of the entry ends with it, and its units go on to the next in line.
+    const live = await trx
+      .selectFrom('stock_holds')
+      .select('id')
+      .where('waiting_list_id', '=', entryId)
+      .where('status', '=', 'held')
+      .execute()
+    for (const hold of live) await settleHold(trx, hold.id, 'declined')
     await recordAdminChange(trx, {
       actorId,
       action: to === 'fulfilled' ? 'waiting_list.fulfil' : 'waiting_list.remove',
