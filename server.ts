@@ -10,6 +10,7 @@ import type { Logger } from 'pino'
 import type { ServerBuild } from 'react-router'
 import { startOutboxWorker } from './app/email/worker.server'
 import { startReminders } from './app/orders/fulfilment-reminders.server'
+import { startHoldSweep } from './app/waiting-list/holds.server'
 import { startPayPalSweep } from './app/payments/paypal-settle.server'
 import { getPayPalClient } from './app/payments/providers.server'
 import { closeDb, getDb, pingDatabase, poolStats } from './app/platform/db/db.server'
@@ -84,6 +85,8 @@ if (role !== 'worker') {
 if (role === 'primary') {
   const outbox = startOutboxWorker({ db, smtpUrl: env.smtpUrl, mailFrom: env.mailFrom, log })
   const reminders = startReminders(db, log)
+  // Waiting-list holds past their time go to the next in line (ADR 29).
+  const holdSweep = startHoldSweep(db, log)
   const paypal = getPayPalClient()
   const paypalSweep = paypal ? startPayPalSweep(db, paypal, log) : undefined
   // Workers get the primary's secret: without AUTH_SECRET (PostgreSQL outside production)
@@ -114,6 +117,7 @@ if (role === 'primary') {
     log.info({ reason }, 'stopping the workers, then closing the database')
     await workers.stop()
     reminders.stop()
+    holdSweep.stop()
     paypalSweep?.stop()
     await outbox.stop()
     await closeDb()
@@ -323,6 +327,7 @@ async function serve() {
       ? startOutboxWorker({ db, smtpUrl: env.smtpUrl, mailFrom: env.mailFrom, log })
       : undefined
   const reminders = role === 'single' ? startReminders(db, log) : undefined
+  const holdSweep = role === 'single' ? startHoldSweep(db, log) : undefined
   const paypal = role === 'single' ? getPayPalClient() : undefined
   const paypalSweep = paypal ? startPayPalSweep(db, paypal, log) : undefined
   shareMetricsWithPrimary(requestMetrics)
@@ -358,6 +363,7 @@ async function serve() {
       databaseWatch.stop()
       pageCache?.stop()
       reminders?.stop()
+      holdSweep?.stop()
       paypalSweep?.stop()
       await outbox?.stop()
       await closeDb()

@@ -16,6 +16,9 @@ export default [
   route('refunds', 'routes/shop/policy.tsx', { id: 'policy-refunds' }),
   route('newsletter/confirm', 'routes/shop/newsletter-confirm.tsx'),
   route('newsletter/unsubscribe', 'routes/shop/newsletter-unsubscribe.tsx'),
+  // A waiting-list hold's two email links (ADR 29)
+  route('waiting-list/claim/:token', 'routes/shop/waiting-list-claim.tsx'),
+  route('waiting-list/decline/:token', 'routes/shop/waiting-list-decline.tsx'),
   route('checkout', 'routes/checkout/checkout.tsx'),
   route('order-confirmation/:id', 'routes/checkout/order-confirmation.tsx'),
   route('sitemap.xml', 'routes/seo/sitemap.ts'),

@@ -40,5 +40,7 @@ export function signInReason(redirect: string): string | undefined {
     return 'Sign in or create an account to check out; your cart is kept.'
   if (redirect.startsWith('/product/'))
     return 'Sign in or create an account to join the waiting list.'
+  if (redirect.startsWith('/waiting-list/claim/'))
+    return 'Sign in with the account that joined the waiting list to put your reserved item in your cart.'
   return undefined
 }

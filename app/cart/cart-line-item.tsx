@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { sellingUnit } from '~/catalog/variants'
+import { formatFarmMoment } from '~/platform/farm-clock'
 import type { FormReply } from '~/platform/forms/conform'
 import { ConfirmDialog } from '~/platform/ui/confirm-dialog'
 import { Price } from '~/platform/ui/price'
@@ -74,6 +75,11 @@ export function CartLineItem({
         <p className="mt-1 text-sm text-ink">
           <Price cents={line.unitPriceCents} unit={sellingUnit(line.unit, line.variantName)} />
         </p>
+        {line.reservedUntil && line.available ? (
+          <p className="mt-1 text-sm font-medium text-pasture-800">
+            Reserved for you until {formatFarmMoment(new Date(line.reservedUntil))}
+          </p>
+        ) : null}
         {problem ? <p className="mt-1 text-sm font-medium text-red-800">{problem}</p> : null}
         <div aria-live="polite" className="text-sm text-earth-700">
           {notice ? <p className="mt-1">{notice}</p> : null}

@@ -131,6 +131,19 @@ describe('notifyRestocked', () => {
     expect(stored.token_hash).not.toContain(token)
   })
 
+  test('a hold lasts the hold time the admin set', async () => {
+    const product = await createProduct(t.db, { stock_quantity: 1 })
+    await queue(product.id, 1)
+    await t.db.updateTable('settings').set({ hold_hours: 2 }).where('id', '=', 1).execute()
+    try {
+      const now = new Date('2026-11-26T20:00:00Z')
+      expect(await restock([product.id], now)).toBe(1)
+      expect((await holdsOf(product.id))[0]?.expires_at).toEqual(new Date('2026-11-26T22:00:00Z'))
+    } finally {
+      await t.db.updateTable('settings').set({ hold_hours: 24 }).where('id', '=', 1).execute()
+    }
+  })
+
   test('fewer left than asked: the last units are held and the email says so', async () => {
     const product = await createProduct(t.db, { name: 'Eggs', stock_quantity: 0 })
     const [first, second] = await queue(product.id, 2, { quantity: 3 })

@@ -305,6 +305,7 @@ describe('settings', () => {
       pickup_shipping: '0',
       free_shipping_threshold: '50',
       states: ['ID'],
+      hold_hours: '24',
       ...values,
     })
   }
@@ -319,6 +320,7 @@ describe('settings', () => {
         pickup_shipping: 0,
         free_shipping_threshold: 5000,
         states: ['ID', 'WA'],
+        hold_hours: 24,
       },
     })
     expect(settings({ tax_rate: '6.255' })).toMatchObject({

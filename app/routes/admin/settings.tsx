@@ -46,6 +46,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       express_shipping: centsToDollarsInput(settings.express_shipping_cents),
       pickup_shipping: centsToDollarsInput(settings.pickup_shipping_cents),
       states: settings.states,
+      hold_hours: String(settings.hold_hours),
     },
   })
   const checkedStates = new Set(asList(fields.states.initialValue))
@@ -57,7 +58,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
     <>
       <AdminPageHeader
         title="Settings"
-        description="Tax, shipping prices and where the farm delivers. Changes apply to every cart and checkout right away; orders already placed keep their prices."
+        description="Tax, shipping prices, where the farm delivers and how long waiting-list holds last. Changes apply to every cart and checkout right away; orders already placed keep their prices."
       />
       <Form method="post" {...getFormProps(form)} className="space-y-6">
         {actionData?.status === 'success' && !failed ? (
@@ -126,6 +127,16 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               ))}
             </div>
           </fieldset>
+        </AdminPanel>
+
+        <AdminPanel title="Waiting list">
+          <TextField
+            label="Hold time (hours)"
+            field={fields.hold_hours}
+            inputMode="numeric"
+            className="max-w-xs"
+            hint="When stock comes back, units are held for the people waiting, in the order they joined, for this long (1 to 168 hours); then they go to the next person."
+          />
         </AdminPanel>
 
         <Button type="submit" disabled={navigation.state === 'submitting'}>

@@ -19,6 +19,7 @@ test('one ticked state arrives as one value, several as a list; both are taken',
       express_shipping: '12.99',
       pickup_shipping: '0',
       free_shipping_threshold: '50',
+      hold_hours: '24',
     })) {
       form.append(name, value)
     }
@@ -29,4 +30,33 @@ test('one ticked state arrives as one value, several as a list; both are taken',
   expect(posted(['ID'])).toEqual(['ID'])
   expect(posted(['OR', 'ID'])).toEqual(['ID', 'OR'])
   expect(posted([])).toEqual({ states: ['Choose at least one state the farm delivers to.'] })
+})
+
+test('the waiting-list hold time is whole hours from 1 to 168 (a week)', () => {
+  const hours = (value: string) => {
+    const form = new FormData()
+    for (const [name, text] of Object.entries({
+      tax_rate: '6',
+      standard_shipping: '5.99',
+      express_shipping: '12.99',
+      pickup_shipping: '0',
+      free_shipping_threshold: '50',
+      states: 'ID',
+      hold_hours: value,
+    })) {
+      form.append(name, text)
+    }
+    const submission = parseSubmission(form, SettingsSchema)
+    return submission.status === 'success' ? submission.value.hold_hours : submission.error
+  }
+  expect(hours(' 48 ')).toBe(48)
+  expect(hours('1')).toBe(1)
+  expect(hours('168')).toBe(168)
+  const outside = { hold_hours: ['The hold time in hours must be between 1 and 168.'] }
+  expect(hours('0')).toEqual(outside)
+  expect(hours('169')).toEqual(outside)
+  expect(hours('1.5')).toEqual({ hold_hours: ['The hold time in hours must be a whole number.'] })
+  expect(hours('')).toMatchObject({
+    hold_hours: ['Enter the hold time in hours.', expect.any(String)],
+  })
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { centsToDollarsInput, dollars } from '~/platform/admin/fields'
+import { centsToDollarsInput, dollars, wholeNumber } from '~/platform/admin/fields'
 import { US_STATE_NAMES } from '~/platform/us-address'
+import { MAX_HOLD_HOURS, MIN_HOLD_HOURS } from '../settings'
 
 // The admin's shop settings form (issue 6 item 10), browser-safe. Every value here feeds
 // priceCart (tax and shipping) or the checkout's state list; nothing else keeps its own copy.
@@ -44,6 +45,8 @@ export const SettingsSchema = z.object({
   pickup_shipping: dollars('farm pickup price', { max: 1000 }),
   free_shipping_threshold: dollars('free shipping threshold', { max: 100_000 }),
   states,
+  // How long the waiting list's held units wait for their customer (ADR 29)
+  hold_hours: wholeNumber('hold time in hours', { min: MIN_HOLD_HOURS, max: MAX_HOLD_HOURS }),
 })
 
 export type SettingsInput = z.output<typeof SettingsSchema>

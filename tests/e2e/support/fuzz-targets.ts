@@ -391,6 +391,20 @@ export const TARGETS: Target[] = [
     forms: [{ token: id('newsletterTokens'), 'List-Unsubscribe': fixed('One-Click') }],
   },
   {
+    // A hold's "pass it on" link (ADR 29): the token in the path is the only input.
+    name: 'waiting-list-decline',
+    module: 'routes/shop/waiting-list-decline.tsx',
+    access: 'anyone',
+    path: () =>
+      fc
+        .oneof(
+          fc.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+          hostileString.map((s) => encodeURIComponent(wellFormed(s))),
+        )
+        .map((token) => `/waiting-list/decline/${token}`),
+    forms: [{ intent: constant('decline') }],
+  },
+  {
     name: 'checkout',
     module: 'routes/checkout/checkout.tsx',
     access: 'user',
@@ -724,6 +738,7 @@ export const TARGETS: Target[] = [
         express_shipping: dollars(1000),
         pickup_shipping: dollars(1000),
         free_shipping_threshold: dollars(100_000),
+        hold_hours: choice(['24', '1', '168', '48'], ['0', '169', '1.5', '']),
         states: field('text', () =>
           fc.oneof(
             { weight: 9, arbitrary: fc.subarray(['ID', 'WA', 'OR', 'MT'], { minLength: 1 }) },
