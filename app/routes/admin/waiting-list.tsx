@@ -3,11 +3,12 @@ import { Form, Link } from 'react-router'
 import { z } from 'zod'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
+import { formatOrderNumber } from '~/orders/place-order'
 import { pageRequest } from '~/platform/admin/pagination'
 import { AdminPageHeader, AdminTable, EmptyState } from '~/platform/admin/ui/page'
 import { Pagination } from '~/platform/admin/ui/pagination'
 import { getDb } from '~/platform/db/db.server'
-import { formatFarmDate } from '~/platform/farm-clock'
+import { formatFarmDate, formatFarmMoment } from '~/platform/farm-clock'
 import { parseSubmission, replyDone, replyRefused } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data'
 import { Button } from '~/platform/ui/button'
@@ -17,6 +18,7 @@ import { SelectField } from '~/platform/ui/select-field'
 import {
   changeWaitingEntry,
   GROUPS_PER_PAGE,
+  type GroupHold,
   type GroupKey,
   listWaitingGroup,
   listWaitingGroups,
@@ -70,8 +72,8 @@ export async function action({ request }: Route.ActionArgs) {
     return replyDone(
       submission,
       notified === 0
-        ? 'Nobody to email: everyone who asked has been told already.'
-        : `${notified} ${notified === 1 ? 'customer was' : 'customers were'} emailed.`,
+        ? 'Nobody emailed: nothing is free to hold (stock less the units already held), or everyone who asked has a hold already.'
+        : `${notified} ${notified === 1 ? 'customer was' : 'customers were'} emailed, with units held for them.`,
     )
   }
   const to = input.intent === 'fulfil' ? 'fulfilled' : 'removed'
@@ -128,7 +130,7 @@ export default function AdminWaitingList({ loaderData, actionData }: Route.Compo
     <>
       <AdminPageHeader
         title="Waiting List"
-        description="What customers are waiting for, most wanted first. Customers who asked are emailed once when stock comes back."
+        description="What customers are waiting for, most wanted first. When stock comes back it is held for those who asked to be emailed, in the order they joined, and each is emailed once; a hold that runs out or is passed on goes to the next in line."
       />
       {key ? (
         <p className="mb-4">
@@ -254,6 +256,8 @@ function GroupCard({
               {group.stock}
               {group.archived ? ' (archived)' : ''}
             </dd>
+            <dt className="text-muted">Held</dt>
+            <dd className="font-semibold text-ink">{group.held}</dd>
             <dt className="text-muted">To email</dt>
             <dd className="font-semibold text-ink">{group.toNotify}</dd>
           </dl>
@@ -269,6 +273,7 @@ function GroupCard({
           </Form>
         ) : null}
       </div>
+      {group.holds.length > 0 ? <HoldList holds={group.holds} title={title} /> : null}
       {whole ? (
         <div className="mt-4">{entries}</div>
       ) : (
@@ -295,6 +300,49 @@ function GroupCard({
         </details>
       )}
     </Card>
+  )
+}
+
+const HOLD_LINK = 'font-semibold text-pasture-800 underline underline-offset-2'
+
+/** Who the stock is held for now, with until when, and who bought what they were held. */
+function HoldList({ holds, title }: { holds: GroupHold[]; title: string }) {
+  return (
+    <div className="mt-4">
+      <h3 className="font-semibold text-ink">
+        Holds<span className="sr-only"> for {title}</span>
+      </h3>
+      <ul className="mt-2 space-y-1 text-sm text-ink">
+        {holds.map((hold) => (
+          <li key={hold.id}>
+            <Link to={`/admin/customers/${hold.customerId}`} className={HOLD_LINK}>
+              {hold.customerName}
+            </Link>
+            {hold.status === 'held' ? (
+              <>
+                : {hold.quantity} held until{' '}
+                <time dateTime={hold.expiresAt.toISOString()}>
+                  {formatFarmMoment(hold.expiresAt)}
+                </time>
+              </>
+            ) : (
+              <>
+                {' '}
+                bought {hold.quantity}
+                {hold.orderId && hold.orderNumber !== null ? (
+                  <>
+                    , order{' '}
+                    <Link to={`/admin/orders/${hold.orderId}`} className={HOLD_LINK}>
+                      {formatOrderNumber(hold.orderNumber)}
+                    </Link>
+                  </>
+                ) : null}
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
   )
 }
 

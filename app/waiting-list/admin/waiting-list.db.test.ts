@@ -180,3 +180,77 @@ test('the whole list shows the oldest 10 of a group; its own view pages through 
   expect((await view(`product=${crypto.randomUUID()}`)).group).toBeNull()
   expect(waitingGroupKey(new URL('http://x/admin/waiting-list?variant=x'))).toBeNull()
 })
+
+test('a group shows its held units, its live holds and who bought with an order', async () => {
+  const admin = await customer('Admin')
+  const ivy = await customer('Ivy')
+  const jon = await customer('Jon')
+  const product = await createProduct(t.db, { name: 'Oxtail', stock_quantity: 0 })
+  await join(ivy, product.id, 1)
+  await join(jon, product.id, 1)
+  await t.db
+    .updateTable('products')
+    .set({ stock_quantity: 2 })
+    .where('id', '=', product.id)
+    .execute()
+  expect(await notifyGroupNow(t.db, admin, { productId: product.id, variantId: null })).toBe(2)
+  // Ivy's hold is bought by an order (as placeOrder records it).
+  const ivyHold = await t.db
+    .selectFrom('stock_holds as h')
+    .innerJoin('waiting_list as w', 'w.id', 'h.waiting_list_id')
+    .select('h.id')
+    .where('w.customer_id', '=', ivy)
+    .executeTakeFirstOrThrow()
+  const orderId = crypto.randomUUID()
+  await t.db
+    .insertInto('orders')
+    .values({
+      id: orderId,
+      order_number: 777_001,
+      customer_id: ivy,
+      idempotency_key: orderId,
+      status: 'paid',
+      email: `${ivy}@example.com`,
+      phone: '555',
+      subtotal_cents: 100,
+      discount_cents: 0,
+      shipping_cents: 0,
+      tax_cents: 0,
+      total_cents: 100,
+      tax_rate_basis_points: 0,
+      shipping_method: 'pickup',
+      ship_first_name: 'Ivy',
+      ship_last_name: 'Lee',
+      ship_street: '',
+      ship_city: '',
+      ship_state: '',
+      ship_zip_code: '',
+      payment_method: 'offline',
+      payment_status: 'paid',
+    })
+    .execute()
+  await t.db
+    .updateTable('stock_holds')
+    .set({ status: 'claimed', order_id: orderId, settled_at: new Date() })
+    .where('id', '=', ivyHold.id)
+    .execute()
+  await t.db
+    .updateTable('products')
+    .set({ held_quantity: 1 })
+    .where('id', '=', product.id)
+    .execute()
+
+  const { group } = await listWaitingGroup(
+    t.db,
+    'notified',
+    { productId: product.id, variantId: null },
+    { page: 1, limit: 25, offset: 0 },
+  )
+  expect(group?.held).toBe(1)
+  expect(group?.holds.map((h) => [h.customerName, h.status, h.quantity, h.orderNumber])).toEqual([
+    ['Jon', 'held', 1, null],
+    ['Ivy', 'claimed', 1, 777_001],
+  ])
+  const whole = await listWaitingGroups(t.db, 'waiting', { page: 1, limit: 10, offset: 0 })
+  expect(whole.groups.find((g) => g.productId === product.id)).toBeUndefined()
+})

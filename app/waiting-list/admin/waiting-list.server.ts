@@ -48,6 +48,8 @@ export type WaitingGroup = {
   variantName: string | null
   /** The stock of the option waited for, or of the product */
   stock: number
+  /** Of that stock, the units held for people on this list (ADR 29) */
+  held: number
   archived: boolean
   totalQuantity: number
   customerCount: number
@@ -57,7 +59,24 @@ export type WaitingGroup = {
   entryCount: number
   /** Oldest first: ENTRIES_SHOWN at most on the whole list, a page of them on the group's view */
   entries: WaitingEntry[]
+  /** Live holds (oldest first), then the latest HOLDS_BOUGHT_SHOWN bought with an order */
+  holds: GroupHold[]
 }
+
+export type GroupHold = {
+  id: string
+  customerId: string
+  customerName: string
+  quantity: number
+  status: 'held' | 'claimed'
+  expiresAt: Date
+  settledAt: Date | null
+  orderId: string | null
+  orderNumber: number | null
+}
+
+/** Bought holds shown per group: who bought lately; the orders list has the rest. */
+export const HOLDS_BOUGHT_SHOWN = 5
 
 /**
  * The whole list shows each group's oldest ENTRIES_SHOWN entries, GROUPS_PER_PAGE groups a
@@ -141,6 +160,7 @@ function withStock(db: DB, groups: ReturnType<typeof groupTotals>) {
       const product = () => eb.selectFrom('products as p').whereRef('p.id', '=', 'g.product_id')
       return [
         product().select('p.stock_quantity').$asScalar().as('product_stock'),
+        product().select('p.held_quantity').$asScalar().as('product_held'),
         product().select('p.archived_at').$asScalar().as('archived_at'),
         eb
           .selectFrom('product_variants as v')
@@ -148,6 +168,12 @@ function withStock(db: DB, groups: ReturnType<typeof groupTotals>) {
           .select('v.stock_quantity')
           .$asScalar()
           .as('variant_stock'),
+        eb
+          .selectFrom('product_variants as v')
+          .whereRef('v.id', '=', 'g.product_variant_id')
+          .select('v.held_quantity')
+          .$asScalar()
+          .as('variant_held'),
       ]
     })
     .orderBy('g.total_quantity', 'desc')
@@ -159,8 +185,10 @@ function withStock(db: DB, groups: ReturnType<typeof groupTotals>) {
 
 type GroupRow = Awaited<ReturnType<ReturnType<typeof withStock>['execute']>>[number]
 
-function toGroup(row: GroupRow, entries: WaitingEntry[]): WaitingGroup {
+function toGroup(row: GroupRow, entries: WaitingEntry[], holds: GroupHold[]): WaitingGroup {
   return {
+    held: Number(row.product_variant_id ? (row.variant_held ?? 0) : (row.product_held ?? 0)),
+    holds,
     productId: row.product_id,
     variantId: row.product_variant_id,
     productName: row.product_name,
@@ -253,11 +281,13 @@ export async function listWaitingGroups(
     const k = groupKey(product_id, product_variant_id)
     byGroup.set(k, [...(byGroup.get(k) ?? []), entry])
   }
+  const holds = await listGroupHolds(db, productIds)
   return {
     info: pageInfo(page, Number(count?.total ?? 0)),
-    groups: rows.map((row) =>
-      toGroup(row, byGroup.get(groupKey(row.product_id, row.product_variant_id)) ?? []),
-    ),
+    groups: rows.map((row) => {
+      const k = groupKey(row.product_id, row.product_variant_id)
+      return toGroup(row, byGroup.get(k) ?? [], holds.get(k) ?? [])
+    }),
   }
 }
 
@@ -283,7 +313,7 @@ export async function listWaitingGroup(
   page: PageRequest,
 ): Promise<{ group: WaitingGroup | null; info: PageInfo }> {
   const statuses = STATUSES[filter]
-  const [row, entries] = await Promise.all([
+  const [row, entries, holds] = await Promise.all([
     withStock(db, groupTotals(db, statuses, key)).executeTakeFirst(),
     db
       .selectFrom((qb) =>
@@ -303,18 +333,96 @@ export async function listWaitingGroup(
       .orderBy('e.created_at')
       .orderBy('e.id')
       .execute(),
+    listGroupHolds(db, [key.productId]),
   ])
   if (!row) return { group: null, info: pageInfo(page, 0) }
   return {
     group: toGroup(
       row,
       entries.map(({ product_id: _p, product_variant_id: _v, ...entry }) => entry),
+      holds.get(groupKey(key.productId, key.variantId)) ?? [],
     ),
     info: pageInfo(page, Number(row.entry_count ?? 0)),
   }
 }
 
-/** Notify now: emails the group's waiting entries that asked, once each; how many. */
+/**
+ * The holds of these products' groups, by group key: every live one (they are few: no more
+ * than the stock) and the latest HOLDS_BOUGHT_SHOWN bought, each with its customer and order
+ * number. One query.
+ */
+async function listGroupHolds(
+  db: DB,
+  productIds: readonly string[],
+): Promise<Map<string, GroupHold[]>> {
+  const byGroup = new Map<string, GroupHold[]>()
+  if (productIds.length === 0) return byGroup
+  const rows = await db
+    .selectFrom((qb) =>
+      qb
+        .selectFrom('stock_holds as h')
+        .select([
+          'h.id',
+          'h.product_id',
+          'h.product_variant_id',
+          'h.quantity',
+          'h.status',
+          'h.expires_at',
+          'h.settled_at',
+          'h.order_id',
+          'h.waiting_list_id',
+        ])
+        .select(
+          sql<number>`row_number() over (partition by h.product_id, h.product_variant_id, h.status order by h.settled_at desc, h.id)`.as(
+            'place',
+          ),
+        )
+        .where('h.product_id', 'in', productIds)
+        .where('h.status', 'in', ['held', 'claimed'])
+        .as('x'),
+    )
+    .innerJoin('waiting_list as w', 'w.id', 'x.waiting_list_id')
+    .innerJoin('customers as c', 'c.id', 'w.customer_id')
+    .leftJoin('orders as o', 'o.id', 'x.order_id')
+    .select([
+      'x.id',
+      'x.product_id',
+      'x.product_variant_id',
+      'x.quantity',
+      'x.status',
+      'x.expires_at',
+      'x.settled_at',
+      'x.order_id',
+      'w.customer_id',
+      'c.name as customer_name',
+      'o.order_number',
+    ])
+    .where((eb) => eb.or([eb('x.status', '=', 'held'), eb('x.place', '<=', HOLDS_BOUGHT_SHOWN)]))
+    .orderBy('x.status', 'desc')
+    .orderBy('x.expires_at')
+    .orderBy('x.id')
+    .execute()
+  for (const row of rows) {
+    const k = groupKey(row.product_id, row.product_variant_id)
+    byGroup.set(k, [
+      ...(byGroup.get(k) ?? []),
+      {
+        id: row.id,
+        customerId: row.customer_id,
+        customerName: row.customer_name,
+        quantity: row.quantity,
+        status: row.status === 'held' ? 'held' : 'claimed',
+        expiresAt: row.expires_at,
+        settledAt: row.settled_at,
+        orderId: row.order_id,
+        orderNumber: row.order_number,
+      },
+    ])
+  }
+  return byGroup
+}
+
+/** Notify now: holds the group's free units for its queue and emails those it reaches. */
 export async function notifyGroupNow(
   db: DB,
   actorId: string,
