@@ -1,8 +1,10 @@
 import type { DB } from '~/platform/db/db.server'
+import { hashHoldToken, newHoldToken } from '~/waiting-list/hold-token.server'
 import { demoCustomers } from './demo-data'
 
 // What makes a fresh install's back-office look like a farm at work (issue 17): messages in
-// the inbox, customers waiting for the sold-out filet, newsletter subscribers. The orders in
+// the inbox, customers waiting for the sold-out filet (one steak came back and is held for the
+// first in line, ADR 29), newsletter subscribers. The orders in
 // several statuses come from the fulfilment demo. Part of seedDemo, which runs once on an
 // empty shop.
 
@@ -82,16 +84,18 @@ export async function seedDemoAdmin(db: DB, now = new Date()): Promise<void> {
     .where('name', '=', WAITING_FOR.product)
     .executeTakeFirst()
   if (!product) return
+  const entryIds: string[] = []
   for (const entry of WAITING_FOR.entries) {
     const email = demoCustomers[entry.customer]?.email
     const customer = email
       ? await db.selectFrom('customers').select('id').where('email', '=', email).executeTakeFirst()
       : undefined
     if (!customer) continue
+    const id = crypto.randomUUID()
     await db
       .insertInto('waiting_list')
       .values({
-        id: crypto.randomUUID(),
+        id,
         customer_id: customer.id,
         product_id: product.id,
         quantity: entry.quantity,
@@ -99,5 +103,34 @@ export async function seedDemoAdmin(db: DB, now = new Date()): Promise<void> {
         created_at: ago(3 + entry.customer),
       })
       .execute()
+    entryIds.push(id)
   }
+  // One steak came back from the butcher yesterday and is held for the first to join (the
+  // second entry, 5 days ago) until tomorrow, so the shop still shows the filet sold out. Made
+  // as a restock makes it, without the email: its link could only be the seed's.
+  const [, first] = entryIds
+  if (!first) return
+  await db
+    .updateTable('products')
+    .set({ stock_quantity: 1, held_quantity: 1 })
+    .where('id', '=', product.id)
+    .execute()
+  await db
+    .updateTable('waiting_list')
+    .set({ status: 'notified', notified_at: ago(1) })
+    .where('id', '=', first)
+    .execute()
+  await db
+    .insertInto('stock_holds')
+    .values({
+      id: crypto.randomUUID(),
+      waiting_list_id: first,
+      product_id: product.id,
+      quantity: 1,
+      token_hash: hashHoldToken(newHoldToken()),
+      status: 'held',
+      expires_at: ago(-1),
+      created_at: ago(1),
+    })
+    .execute()
 }

@@ -42,7 +42,8 @@ describe('seedDemo', () => {
     const withPricedVariants = [...pricesByProduct.values()].filter((prices) => prices.size >= 2)
     expect(withPricedVariants.length).toBeGreaterThanOrEqual(2)
 
-    const soldOut = products.filter((p) => p.stock_quantity === 0)
+    // Sold out to shoppers: nothing free (the filet's one steak is held, ADR 29).
+    const soldOut = products.filter((p) => p.stock_quantity - p.held_quantity === 0)
     expect(soldOut.length).toBeGreaterThanOrEqual(1)
     for (const p of soldOut) {
       expect(p.next_available_date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
@@ -91,10 +92,20 @@ describe('seedDemo', () => {
     const waiting = await db
       .selectFrom('waiting_list')
       .innerJoin('products', 'products.id', 'waiting_list.product_id')
-      .select(['products.stock_quantity', 'waiting_list.status'])
+      .leftJoin('stock_holds', 'stock_holds.waiting_list_id', 'waiting_list.id')
+      .select([
+        'products.stock_quantity',
+        'products.held_quantity',
+        'waiting_list.status',
+        'stock_holds.status as hold',
+      ])
+      .orderBy('waiting_list.created_at')
       .execute()
-    expect(waiting.length).toBeGreaterThanOrEqual(2)
-    for (const entry of waiting) expect(entry).toEqual({ stock_quantity: 0, status: 'waiting' })
+    // Sold out to the shop: its one unit is held for the first in line (ADR 29).
+    expect(waiting).toEqual([
+      { stock_quantity: 1, held_quantity: 1, status: 'notified', hold: 'held' },
+      { stock_quantity: 1, held_quantity: 1, status: 'waiting', hold: null },
+    ])
     const subscribers = await db
       .selectFrom('newsletter_subscribers')
       .select('status')
