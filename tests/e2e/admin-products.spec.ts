@@ -1,12 +1,20 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { expect, type PrivateServer, test } from './support/private-server'
-import { signUp, uniqueEmail } from './support/users'
+import { expect, test } from './support/private-server'
+import {
+  createProduct,
+  holdLink,
+  joinWaitingList,
+  newCustomerPage,
+  reservedMailsTo,
+  setStockFromList,
+  unique,
+} from './support/waiting-list'
 
 // Issue 6 items 4 and 6 (D14), in the browser: an admin creates a product with options and a
 // picture and sees it in the shop; restocks a sold-out product and its waiting customer gets
-// one email over SMTP; archives a product out of the shop; bad input keeps what was typed;
+// one email over SMTP with a unit held for them (ADR 29); archives a product out of the shop; bad input keeps what was typed;
 // the waiting list shows demand and Notify now works. A customer can do none of it.
 // New and archived products change the shop every other spec counts, so these tests run on a
 // private server with its own database and mailbox.
@@ -18,8 +26,6 @@ async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
 }
 
-const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`
-
 /** A small real picture, made here so the upload goes through the server's checks. */
 function testPicture(): Promise<Buffer> {
   return sharp({
@@ -27,48 +33,6 @@ function testPicture(): Promise<Buffer> {
   })
     .png()
     .toBuffer()
-}
-
-/** Fills the Add Product form's main fields; returns the new product's id. */
-async function createProduct(
-  page: Page,
-  product: { name: string; stock: number; price?: string; category?: string },
-): Promise<string> {
-  await page.goto('/admin/products/new')
-  await page.getByLabel('Name', { exact: true }).fill(product.name)
-  await page.getByLabel('Description').fill('Made on the farm for this test.')
-  await page.getByLabel('Category', { exact: true }).selectOption(product.category ?? 'Pantry')
-  await page.getByLabel('Price (dollars)', { exact: true }).fill(product.price ?? '8.00')
-  await page.getByLabel('Unit').fill('jar')
-  await page.getByLabel('Stock', { exact: true }).fill(String(product.stock))
-  await page.getByRole('button', { name: 'Save Product' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Product created.' })).toBeVisible()
-  return new URL(page.url()).pathname.split('/').at(-1) as string
-}
-
-async function newCustomerPage(browser: Browser, server: PrivateServer, label: string) {
-  const context = await browser.newContext({ baseURL: server.url })
-  const page = await context.newPage()
-  const email = uniqueEmail(label)
-  await signUp(page, { email, firstName: 'Wren' })
-  return { page, email, close: () => context.close() }
-}
-
-async function joinWaitingList(page: Page, productId: string, quantity = 1) {
-  await page.goto(`/product/${productId}`)
-  await page.getByRole('button', { name: 'Join Waiting List' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Join Waiting List' })
-  for (let n = 1; n < quantity; n++) {
-    await dialog.getByRole('button', { name: 'Increase', exact: true }).click()
-  }
-  await dialog.getByRole('button', { name: 'Join Waiting List' }).click()
-  await expect(dialog.getByRole('status')).toHaveText('You have been added to the waiting list!')
-}
-
-async function backInStockMailsTo(server: PrivateServer, email: string) {
-  return (await server.listMail()).filter(
-    (mail) => mail.to.includes(email) && /^Back in stock/.test(mail.subject),
-  )
 }
 
 test('an admin creates a product with two options and a picture; the shop shows it', async ({
@@ -207,7 +171,7 @@ test.describe('without JavaScript', () => {
   })
 })
 
-test('restocking from the list emails the waiting customer once, over SMTP', async ({
+test('restocking from the list holds a unit and emails the waiting customer once, over SMTP', async ({
   page,
   browser,
   privateServer,
@@ -231,26 +195,28 @@ test('restocking from the list emails the waiting customer once, over SMTP', asy
 
   const mail = await privateServer.waitForMail(
     customer.email,
-    new RegExp(`^Back in stock: ${name}$`),
+    new RegExp(`^Reserved for you: ${name}$`),
   )
   expect(mail.text).toContain('Hello Wren,')
-  expect(mail.text).toContain(`/product/${productId}`)
+  expect(mail.text).toContain('Reserved for you until')
+  holdLink(mail.text, 'claim')
 
-  // Sold out and restocked again: the entry is notified already, so no second email.
-  await page.goto(`/admin/products?q=${encodeURIComponent(name)}`)
-  await row.getByLabel(`New stock for ${name}`).fill('0')
-  await row.getByRole('button', { name: `Save stock for ${name}` }).click()
-  await expect(page.getByRole('status')).toHaveText(`${name} now has 0 in stock.`)
-  await row.getByLabel(`New stock for ${name}`).fill('4')
-  await row.getByRole('button', { name: `Save stock for ${name}` }).click()
+  // The held unit stays covered: the stock cannot go below it.
+  await setStockFromList(page, name, 0)
+  await expect(page.getByText(`${name}: 1 is held for the waiting list`)).toBeVisible()
+  // Down to the held unit and up again: the entry has its hold, so no second email.
+  await setStockFromList(page, name, 1)
+  await expect(page.getByRole('status')).toHaveText(`${name} now has 1 in stock.`)
+  await setStockFromList(page, name, 4)
   await expect(page.getByRole('status')).toHaveText(`${name} now has 4 in stock.`)
   await expect(row.getByText('Low stock: 4')).toBeVisible()
   // Give the outbox worker time to send anything it (wrongly) had.
   await page.waitForTimeout(3_000)
-  expect(await backInStockMailsTo(privateServer, customer.email)).toHaveLength(1)
+  expect(await reservedMailsTo(privateServer, customer.email)).toHaveLength(1)
 
   await page.goto('/admin/waiting-list?status=notified')
   const group = page.getByRole('listitem').filter({ hasText: name })
+  await expect(group.getByText(/1 held until/)).toBeVisible()
   await group.getByText(/See 1 entry/).click()
   await expect(group.getByRole('cell', { name: 'Emailed' })).toBeVisible()
   await customer.close()
@@ -289,7 +255,7 @@ test('a stock typed as soon as the last save is confirmed is the one saved next'
   await expect(page.getByRole('status')).toHaveText(`${name} now has 4 in stock.`)
 })
 
-test('the waiting list shows total demand; Notify now emails; entries can be closed', async ({
+test('the waiting list shows total demand; Notify now holds only what is free; entries can be closed', async ({
   page,
   browser,
   privateServer,
@@ -320,21 +286,30 @@ test('the waiting list shows total demand; Notify now emails; entries can be clo
   await confirm.getByRole('button', { name: 'Remove Entry' }).click()
   await expect(page.getByRole('status')).toHaveText('Entry removed.')
 
+  // Nothing in stock: nothing to hold, nobody emailed (ADR 29).
   await page
     .getByRole('listitem')
     .filter({ hasText: name })
     .getByRole('button', { name: `Notify Now about ${name}` })
     .click()
-  await expect(page.getByRole('status')).toHaveText('1 customer was emailed.')
-  await privateServer.waitForMail(first.email, new RegExp(`^Back in stock: ${name}$`))
+  await expect(page.getByRole('status')).toHaveText(
+    'Nobody emailed: nothing is free to hold (stock less the units already held), or everyone who asked has a hold already.',
+  )
+  // Two come in: both held for the first in line, who asked for 2.
+  await setStockFromList(page, name, 2)
+  await expect(page.getByRole('status')).toHaveText(
+    `${name} now has 2 in stock. 1 customer on the waiting list was emailed.`,
+  )
+  await privateServer.waitForMail(first.email, new RegExp(`^Reserved for you: ${name}$`))
 
   await page.goto('/admin/waiting-list?status=notified')
   const notified = page.getByRole('listitem').filter({ hasText: name })
+  await expect(notified.getByText(/2 held until/)).toBeVisible()
   await notified.getByText(/See 1 entry/).click()
   await notified.getByRole('button', { name: /^Mark Fulfilled/ }).click()
   await expect(page.getByRole('status')).toHaveText('Entry marked fulfilled.')
   await page.waitForTimeout(2_000)
-  expect(await backInStockMailsTo(privateServer, second.email)).toHaveLength(0)
+  expect(await reservedMailsTo(privateServer, second.email)).toHaveLength(0)
   await first.close()
   await second.close()
 })
