@@ -75,6 +75,8 @@ export const PRIVATE_TABLES: ReadonlySet<string> = new Set([
   'rate_limits',
   'addresses',
   'waiting_list',
+  // a hold's row; what pages show of it (free stock) changes with products' held_quantity
+  'stock_holds',
   'carts',
   'cart_lines',
   'orders',
