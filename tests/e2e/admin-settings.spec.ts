@@ -4,7 +4,7 @@ import { expect, type PrivateServer, test } from './support/private-server'
 import { signUp, uniqueEmail } from './support/users'
 
 // Settings (issue 6 item 10): the admin changes the tax rate and the states offered, and the
-// cart and checkout follow. These change the whole shop, so they run on a private server
+// cart and checkout follow; and the waiting list's hold time (ADR 29). These change the whole shop, so they run on a private server
 // (support/private-server.ts) and put the defaults back at the end.
 
 const DEFAULTS = {
@@ -14,6 +14,7 @@ const DEFAULTS = {
   pickup_shipping: '0',
   free_shipping_threshold: '50',
   states: 'ID',
+  hold_hours: '24',
 }
 
 function summaryValue(page: Page, label: string): Locator {
@@ -53,7 +54,11 @@ test('the tax rate and the states offered reach the cart and checkout; a custome
     await tax.fill('8.255')
     await page.getByLabel('Idaho').uncheck()
     await page.getByLabel('Express shipping ($)').fill('lots')
+    await page.getByLabel('Hold time (hours)').fill('0')
     await page.getByRole('button', { name: 'Save Settings' }).click()
+    await expect(page.getByLabel('Hold time (hours)')).toHaveAccessibleDescription(
+      /must be between 1 and 168/,
+    )
     await expect(tax).toHaveAccessibleDescription(/at most 2 decimals/)
     await expect(page.getByLabel('Express shipping ($)')).toHaveAccessibleDescription(
       /Enter the express shipping price in dollars/,
@@ -66,11 +71,16 @@ test('the tax rate and the states offered reach the cart and checkout; a custome
 
     await tax.fill('8')
     await page.getByLabel('Express shipping ($)').fill('12.99')
+    await page.getByLabel('Hold time (hours)').fill('48')
     await page.getByLabel('Idaho').check()
     await page.getByLabel('Oregon').check()
     await page.getByRole('button', { name: 'Save Settings' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible()
     expect(taxRate(privateServer)).toBe(800)
+    expect(
+      privateServer.queryOne<{ hold_hours: number }>('select hold_hours from settings where id = 1')
+        ?.hold_hours,
+    ).toBe(48)
     const entry = privateServer.queryOne<{ details: string }>(
       "select details from audit_log where action = 'settings.update' order by created_at desc limit 1",
     )
