@@ -17,7 +17,7 @@ import {
   holdEndedMessage,
   holdItemName,
 } from '~/waiting-list/holds'
-import { findHoldByToken } from '~/waiting-list/holds.server'
+import { findHold, type HoldReference } from '~/waiting-list/holds.server'
 import type { AppliedPromo, CartLine, CartSummary } from './cart'
 import type { CartAction } from './forms'
 import {
@@ -558,7 +558,7 @@ export type ClaimHoldResult =
   | { ok: false; status: 403 | 404 | 410; message: string }
 
 /**
- * The hold email's link, for its signed-in holder: puts the held units in their cart as a
+ * The hold email's link (or Account > Waiting List's button), for its signed-in holder: puts the held units in their cart as a
  * line that carries the hold, so their order takes the held units (ADR 29). A line of the same
  * product and option already there takes the hold and at least the held quantity. Following
  * the link again changes nothing. Refused for another account's hold and for one that ended.
@@ -566,10 +566,10 @@ export type ClaimHoldResult =
 export async function claimHoldIntoCart(
   db: DB,
   customerId: string,
-  token: string,
+  reference: HoldReference,
   now = new Date(),
 ): Promise<ClaimHoldResult> {
-  const hold = await findHoldByToken(db, token, now)
+  const hold = await findHold(db, reference, now)
   if (!hold) return { ok: false, status: 404, message: HOLD_NOT_FOUND }
   if (hold.customerId !== customerId) {
     return { ok: false, status: 403, message: HOLD_OTHER_ACCOUNT }

@@ -6,7 +6,7 @@ import { createCustomer, createProduct, createWaitingListEntry } from '~/seed/fa
 import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import { checkOut, fillCart } from '../../tests/support/orders'
-import { declineHold, expireStockHolds } from './holds.server'
+import { declineHold, expireStockHolds, listLiveHolds } from './holds.server'
 import { notifyRestocked } from './restock.server'
 
 // ADR 29: a hold's life. Expired or declined holds move on to the next in line; held units are
@@ -170,15 +170,18 @@ describe('buying held units', () => {
 
     // The holder: the link puts it in their cart, and their order takes it.
     const token = await tokenFor(holder.customer)
-    expect(await claimHoldIntoCart(t.db, other.id, token)).toMatchObject({ ok: false, status: 403 })
-    expect(await claimHoldIntoCart(t.db, holder.customer.id, 'nope')).toMatchObject({
+    expect(await claimHoldIntoCart(t.db, other.id, { token })).toMatchObject({
+      ok: false,
+      status: 403,
+    })
+    expect(await claimHoldIntoCart(t.db, holder.customer.id, { token: 'nope' })).toMatchObject({
       ok: false,
       status: 404,
     })
-    const claimed = await claimHoldIntoCart(t.db, holder.customer.id, token, RESTOCKED_AT)
+    const claimed = await claimHoldIntoCart(t.db, holder.customer.id, { token }, RESTOCKED_AT)
     expect(claimed).toMatchObject({ ok: true, item: 'Brisket', quantity: 1 })
     // Twice is the same cart.
-    await claimHoldIntoCart(t.db, holder.customer.id, token, RESTOCKED_AT)
+    await claimHoldIntoCart(t.db, holder.customer.id, { token }, RESTOCKED_AT)
     const summary = await getCartSummary(
       t.db,
       { kind: 'customer', customerId: holder.customer.id },
@@ -218,18 +221,35 @@ describe('buying held units', () => {
       .executeTakeFirstOrThrow()
     expect(entry.status).toBe('fulfilled')
     // Used: the link now says so.
-    expect(await claimHoldIntoCart(t.db, holder.customer.id, token)).toMatchObject({
+    expect(await claimHoldIntoCart(t.db, holder.customer.id, { token })).toMatchObject({
       ok: false,
       status: 410,
       message: 'This reservation was already used for an order.',
     })
   })
 
+  test('Account > Waiting List: the live holds, claimed by id by their customer only', async () => {
+    const { people } = await restockedWithQueue(1, 2)
+    const holder = person(people, 0).customer
+    const next = person(people, 1).customer
+    const [live] = await listLiveHolds(t.db, holder.id, RESTOCKED_AT)
+    expect(live).toMatchObject({ productName: 'Brisket', quantity: 1, status: 'held' })
+    expect(await listLiveHolds(t.db, next.id, RESTOCKED_AT)).toEqual([])
+    const holdId = live?.id ?? ''
+    expect(await claimHoldIntoCart(t.db, next.id, { holdId })).toMatchObject({ status: 403 })
+    expect(await claimHoldIntoCart(t.db, holder.id, { holdId }, RESTOCKED_AT)).toMatchObject({
+      ok: true,
+    })
+    // Past its time it is no longer listed (the sweep will pass it on).
+    const late = new Date(RESTOCKED_AT.getTime() + 25 * HOUR)
+    expect(await listLiveHolds(t.db, holder.id, late)).toEqual([])
+  })
+
   test('a hold that expired before checkout: the line buys from the free stock, or is refused', async () => {
     const { product, people } = await restockedWithQueue(1, 1)
     const holder = person(people, 0)
     const token = await tokenFor(holder.customer)
-    await claimHoldIntoCart(t.db, holder.customer.id, token, RESTOCKED_AT)
+    await claimHoldIntoCart(t.db, holder.customer.id, { token }, RESTOCKED_AT)
     const late = new Date(RESTOCKED_AT.getTime() + 25 * HOUR)
     // The sweep has not run yet: the unit is still held for nobody, so the order is refused.
     const input = {
@@ -253,7 +273,7 @@ describe('buying held units', () => {
     )
     expect(refused).toMatchObject({ ok: false, reason: 'sold-out' })
     // Expired by the sweep with nobody else waiting, the unit is free: the same cart buys it.
-    expect(await expireStockHolds(t.db, late)).toBe(1)
+    await expireStockHolds(t.db, late)
     const bought = await placeOrder(
       t.db,
       { ...input, idempotencyKey: crypto.randomUUID() },
@@ -282,7 +302,7 @@ describe('buying held units', () => {
       .where('id', '=', product.id)
       .execute()
     await t.db.transaction().execute((trx) => notifyRestocked(trx, [product.id], RESTOCKED_AT))
-    await claimHoldIntoCart(t.db, ann.id, await tokenFor(ann), RESTOCKED_AT)
+    await claimHoldIntoCart(t.db, ann.id, { token: await tokenFor(ann) }, RESTOCKED_AT)
     await t.db
       .updateTable('cart_lines')
       .set({ quantity: 1 })
@@ -377,7 +397,7 @@ describe('everything at once', () => {
     const at = new Date(RESTOCKED_AT.getTime() + 2 * HOUR)
     // The second of A's queue buys their held Quarter and a free Half.
     const holder = person(queues[a.id] ?? [], 1).customer
-    await claimHoldIntoCart(t.db, holder.id, await tokenFor(holder), at)
+    await claimHoldIntoCart(t.db, holder.id, { token: await tokenFor(holder) }, at)
     const holderCart = await t.db
       .selectFrom('carts')
       .select('id')

@@ -25,14 +25,9 @@ export type HoldView = {
   expiresAt: Date
 }
 
-/** The hold behind an email's token, with names; null for a token that is not ours. */
-export async function findHoldByToken(
-  db: DB,
-  token: string,
-  now = new Date(),
-): Promise<HoldView | null> {
-  if (!isHoldToken(token)) return null
-  const row = await db
+/** A hold with its customer and names, as the claim and decline pages and the account see it. */
+function holdViews(db: DB) {
+  return db
     .selectFrom('stock_holds as h')
     .innerJoin('waiting_list as w', 'w.id', 'h.waiting_list_id')
     .innerJoin('products as p', 'p.id', 'h.product_id')
@@ -48,9 +43,11 @@ export async function findHoldByToken(
       'h.quantity',
       'h.expires_at',
     ])
-    .where('h.token_hash', '=', hashHoldToken(token))
-    .executeTakeFirst()
-  if (!row) return null
+}
+
+type HoldRow = Awaited<ReturnType<ReturnType<typeof holdViews>['execute']>>[number]
+
+function toHoldView(row: HoldRow, now: Date): HoldView {
   const status = row.status as HoldStatus
   return {
     id: row.id,
@@ -63,6 +60,42 @@ export async function findHoldByToken(
     quantity: row.quantity,
     expiresAt: row.expires_at,
   }
+}
+
+/** How a hold is named: by its email's token, or by id for its signed-in customer. */
+export type HoldReference = { token: string } | { holdId: string }
+
+/** The hold a token or an id names, with names; null when it names none of ours. */
+export async function findHold(
+  db: DB,
+  reference: HoldReference,
+  now = new Date(),
+): Promise<HoldView | null> {
+  let query = holdViews(db)
+  if ('token' in reference) {
+    if (!isHoldToken(reference.token)) return null
+    query = query.where('h.token_hash', '=', hashHoldToken(reference.token))
+  } else {
+    query = query.where('h.id', '=', reference.holdId)
+  }
+  const row = await query.executeTakeFirst()
+  return row ? toHoldView(row, now) : null
+}
+
+/** The customer's holds still live, soonest to end first (Account > Waiting List). */
+export async function listLiveHolds(
+  db: DB,
+  customerId: string,
+  now = new Date(),
+): Promise<HoldView[]> {
+  const rows = await holdViews(db)
+    .where('w.customer_id', '=', customerId)
+    .where('h.status', '=', 'held')
+    .where('h.expires_at', '>', now)
+    .orderBy('h.expires_at')
+    .orderBy('h.id')
+    .execute()
+  return rows.map((row) => toHoldView(row, now))
 }
 
 /**
@@ -97,7 +130,7 @@ export type DeclineResult =
 
 /** The email's "pass it on" link: the token is the holder's word, as an unsubscribe link is. */
 export async function declineHold(db: DB, token: string, now = new Date()): Promise<DeclineResult> {
-  const hold = await findHoldByToken(db, token, now)
+  const hold = await findHold(db, { token }, now)
   if (!hold) return { ok: false, reason: 'not-found' }
   if (hold.status !== 'held')
     return { ok: false, reason: 'ended', hold: { ...hold, status: hold.status } }
@@ -106,7 +139,7 @@ export async function declineHold(db: DB, token: string, now = new Date()): Prom
     .execute((trx) => settleHold(trx, hold.id, 'declined', now))
   if (declined) return { ok: true, hold }
   // Settled meanwhile (the sweep, or a second click): say how it ended.
-  const after = await findHoldByToken(db, token, now)
+  const after = await findHold(db, { token }, now)
   if (after && after.status !== 'held') {
     return { ok: false, reason: 'ended', hold: { ...after, status: after.status } }
   }

@@ -15,8 +15,8 @@ import {
 // Issue 20 part 3 (ADR 29), in the browser: a fair waiting list. The farm restocks one unit
 // with two people waiting; only the first is emailed, "Reserved for you until ...", and the
 // email's link puts the unit in their cart, where checkout takes it. The second sees it sold
-// out meanwhile. A hold can be passed on from its email, and a guest following the claim link
-// signs in first. Restocking changes what the shop shows, so this runs on a private server.
+// out meanwhile. A hold can be passed on from its email (the next in line can then claim it
+// from their account page), and a guest following the claim link signs in first. Restocking changes what the shop shows, so this runs on a private server.
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -134,6 +134,19 @@ test('a hold passed on from its email goes to the next in line; a guest signs in
     new RegExp(`^Reserved for you: ${name}$`),
   )
   expect(next.text).toContain('Reserved for you until')
+  // Without the email, the account's waiting list offers the reservation too.
+  await second.page.goto('/account/waiting-list')
+  const reserved = second.page.getByRole('region', { name: 'Reserved for You' })
+  await expect(reserved.getByText(/^Reserved for you until /)).toBeVisible()
+  await expectNoAxeViolations(second.page)
+  await reserved.getByRole('button', { name: `Put It in My Cart: ${name}` }).click()
+  await expect(second.page).toHaveURL(/\/cart$/)
+  await expect(
+    second.page
+      .getByRole('listitem')
+      .filter({ hasText: name })
+      .getByText(/^Reserved for you until /),
+  ).toBeVisible()
   // The first's link now says what happened.
   await first.page.goto(holdLink(mail.text, 'claim'))
   await expect(first.page.getByRole('alert')).toHaveText(

@@ -1,27 +1,39 @@
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, Link, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { requireUser } from '~/auth/guards.server'
+import { claimHoldIntoCart } from '~/cart/cart.server'
 import { pageMeta } from '~/farm/meta'
 import { getDb } from '~/platform/db/db.server'
-import { formatFarmDate } from '~/platform/farm-clock'
+import { formatFarmDate, formatFarmMoment } from '~/platform/farm-clock'
 import { parseSubmission, replyDone, replyRefused } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data'
+import { Button } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
+import { holdItemName } from '~/waiting-list/holds'
+import { listLiveHolds } from '~/waiting-list/holds.server'
 import { cancelWaitingListEntry, listWaitingListEntries } from '~/waiting-list/waiting-list.server'
 import type { Route } from './+types/waiting-list'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
-  return { entries: await listWaitingListEntries(getDb(), user.id) }
+  const [entries, holds] = await Promise.all([
+    listWaitingListEntries(getDb(), user.id),
+    // What came back and is held for them (ADR 29): the email's link, again, for a lost email.
+    listLiveHolds(getDb(), user.id),
+  ])
+  return { entries, holds }
 }
 
 const ENTRY_NOT_FOUND = 'That waiting list entry was not found. It may already be cancelled.'
 
-// One intent today; a union keeps the page's posts uniform with the other account pages.
 const WaitingListActionSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('cancel'),
+    id: z.string({ error: ENTRY_NOT_FOUND }).min(1, ENTRY_NOT_FOUND).max(100, ENTRY_NOT_FOUND),
+  }),
+  z.object({
+    intent: z.literal('claim'),
     id: z.string({ error: ENTRY_NOT_FOUND }).min(1, ENTRY_NOT_FOUND).max(100, ENTRY_NOT_FOUND),
   }),
 ])
@@ -30,6 +42,11 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request)
   const submission = parseSubmission(await readForm(request), WaitingListActionSchema)
   if (submission.status !== 'success') return replyRefused(submission, ENTRY_NOT_FOUND, 400)
+  if (submission.value.intent === 'claim') {
+    const claimed = await claimHoldIntoCart(getDb(), user.id, { holdId: submission.value.id })
+    if (claimed.ok) throw redirect('/cart')
+    return replyRefused(submission, claimed.message, claimed.status)
+  }
   const cancelled = await cancelWaitingListEntry(getDb(), user.id, submission.value.id)
   return cancelled
     ? replyDone(submission, 'You have been removed from the waiting list.')
@@ -37,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function WaitingList({ loaderData, actionData }: Route.ComponentProps) {
-  const { entries } = loaderData
+  const { entries, holds } = loaderData
   const navigation = useNavigation()
   const cancellingId =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'cancel'
@@ -51,7 +68,41 @@ export default function WaitingList({ loaderData, actionData }: Route.ComponentP
       ) : (
         <FormMessage tone="error">{actionData?.error?.['']?.[0]}</FormMessage>
       )}
-      {entries.length === 0 ? (
+      {holds.length > 0 ? (
+        <section aria-labelledby="reserved-heading" className="space-y-3">
+          <Heading level={2} id="reserved-heading">
+            Reserved for You
+          </Heading>
+          <ul className="space-y-4">
+            {holds.map((hold) => {
+              const item = holdItemName(hold.productName, hold.variantName)
+              return (
+                <li
+                  key={hold.id}
+                  className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-pasture-700 bg-white p-5"
+                >
+                  <div>
+                    <h3 className="font-semibold text-ink">
+                      {hold.quantity} × {item}
+                    </h3>
+                    <p className="mt-1 text-sm text-pasture-800">
+                      Reserved for you until {formatFarmMoment(new Date(hold.expiresAt))}
+                    </p>
+                  </div>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="claim" />
+                    <input type="hidden" name="id" value={hold.id} />
+                    <Button type="submit">
+                      Put It in My Cart<span className="sr-only">: {item}</span>
+                    </Button>
+                  </Form>
+                </li>
+              )
+            })}
+          </ul>
+        </section>
+      ) : null}
+      {entries.length === 0 && holds.length === 0 ? (
         <div className="rounded-lg border border-earth-100 bg-white p-6">
           <p className="text-ink">You are not on any waiting lists.</p>
           <Link
@@ -61,7 +112,7 @@ export default function WaitingList({ loaderData, actionData }: Route.ComponentP
             Browse Products
           </Link>
         </div>
-      ) : (
+      ) : entries.length === 0 ? null : (
         <ul className="space-y-4">
           {entries.map((entry) => (
             <li

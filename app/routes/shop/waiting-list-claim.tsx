@@ -14,7 +14,7 @@ import type { Route } from './+types/waiting-list-claim'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request)
-  const claimed = await claimHoldIntoCart(getDb(), user.id, params.token)
+  const claimed = await claimHoldIntoCart(getDb(), user.id, { token: params.token })
   if (claimed.ok) throw redirect('/cart')
   return data({ message: claimed.message }, { status: claimed.status })
 }

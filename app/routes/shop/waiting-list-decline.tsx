@@ -10,7 +10,7 @@ import {
   holdEndedMessage,
   holdItemName,
 } from '~/waiting-list/holds'
-import { declineHold, findHoldByToken } from '~/waiting-list/holds.server'
+import { declineHold, findHold } from '~/waiting-list/holds.server'
 import type { Route } from './+types/waiting-list-decline'
 
 // The "Pass it on" link of a waiting-list hold's email (ADR 29). Opening it only asks (mail
@@ -18,7 +18,7 @@ import type { Route } from './+types/waiting-list-decline'
 // token is the holder's word, as a newsletter unsubscribe link is: no sign-in needed.
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const hold = await findHoldByToken(getDb(), params.token)
+  const hold = await findHold(getDb(), { token: params.token })
   if (!hold) return data({ state: 'invalid' as const, message: HOLD_NOT_FOUND }, { status: 404 })
   if (hold.status !== 'held') {
     return data(
