@@ -111,6 +111,7 @@ describe('adding', () => {
       expressShippingCents: 1299,
       pickupShippingCents: 0,
       freeShippingThresholdCents: 5000,
+      weightTolerancePercent: 15,
     })
     expect(summary.totals).toMatchObject({
       subtotalCents: 2398,

@@ -4,6 +4,7 @@ import { createCookie } from 'react-router'
 import { cartItemsReadWithSession, getCurrentUser } from '~/auth/session.server'
 import { onSignIn } from '~/auth/sign-in-hooks.server'
 import { asFlag, onSaleExpression, productOnSaleExpression } from '~/catalog/on-sale.server'
+import { lineAverageWeightExpression } from '~/catalog/weight.server'
 import { type DB, getDb } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import { getEnv } from '~/platform/env.server'
@@ -117,6 +118,7 @@ async function loadCart(db: DB | Transaction<Database>, owner: CartOwner, now: D
       eb.fn.coalesce('product_variants.price_cents', 'products.price_cents').as('unit_price_cents'),
       eb.fn.coalesce('product_variants.stock_quantity', 'products.stock_quantity').as('stock'),
       asFlag(onSaleExpression(eb.ref('cart_lines.product_variant_id'))).as('on_sale'),
+      lineAverageWeightExpression(eb.ref('cart_lines.product_variant_id')).as('average_weight'),
       'carts.promo_code',
       'promo_codes.discount_type',
       'promo_codes.discount_value',
@@ -144,6 +146,7 @@ async function loadCart(db: DB | Transaction<Database>, owner: CartOwner, now: D
     quantity: row.quantity,
     stock: Number(row.stock),
     available: Number(row.on_sale) === 1 && Number(row.stock) > 0,
+    averageWeightCentiLb: row.average_weight === null ? null : Number(row.average_weight),
   }))
   const first = rows[0]
   let promo: AppliedPromo | null = null

@@ -18,6 +18,8 @@ export type CartLine = {
   stock: number
   /** on sale now: available, not archived, option available, stock above 0 */
   available: boolean
+  /** sold by weight: a piece's average weight (hundredths of a lb); unitPriceCents is per lb */
+  averageWeightCentiLb: number | null
 }
 
 export type AppliedPromo = {

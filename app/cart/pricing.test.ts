@@ -10,6 +10,7 @@ const settings: PricingSettings = {
   expressShippingCents: 1299,
   pickupShippingCents: 0,
   freeShippingThresholdCents: 5000,
+  weightTolerancePercent: 15,
 }
 const FARM10: PricingPromo = { discountType: 'percent', discountValue: 10, minSubtotalCents: 0 }
 

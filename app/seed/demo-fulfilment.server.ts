@@ -2,6 +2,7 @@ import { priceCart } from '~/cart/pricing'
 import { sellingUnit } from '~/catalog/variants'
 import { upcomingSlots, type WindowRule } from '~/fulfilment/windows'
 import type { DB } from '~/platform/db/db.server'
+import { getPricingSettings } from '~/settings/settings.server'
 import { addDays, farmInstant } from '~/platform/farm-clock'
 import {
   DEMO_LOCAL_ONLY_CATEGORIES,
@@ -104,17 +105,7 @@ export async function seedDemoFulfilment(db: DB, now = new Date()): Promise<void
       'product_variants.price_cents as variant_price_cents',
     ])
     .execute()
-  const settings = await db
-    .selectFrom('settings')
-    .select([
-      'tax_rate_basis_points',
-      'standard_shipping_cents',
-      'express_shipping_cents',
-      'pickup_shipping_cents',
-      'free_shipping_threshold_cents',
-    ])
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow()
+  const settings = await getPricingSettings(db)
 
   const customerIds: string[] = []
   for (const person of demoCustomers) {
@@ -149,13 +140,7 @@ export async function seedDemoFulfilment(db: DB, now = new Date()): Promise<void
       lines: lines.map((l) => ({ unitPriceCents: l.unit_price_cents, quantity: l.quantity })),
       promo: null,
       shippingMethod: method,
-      settings: {
-        taxRateBasisPoints: settings.tax_rate_basis_points,
-        standardShippingCents: settings.standard_shipping_cents,
-        expressShippingCents: settings.express_shipping_cents,
-        pickupShippingCents: settings.pickup_shipping_cents,
-        freeShippingThresholdCents: settings.free_shipping_threshold_cents,
-      },
+      settings,
       delivery: { feeCents: zone.fee_cents, freeOverCents: zone.free_over_cents },
     })
     const customerId = customerIds[order.customer] ?? customerIds[0] ?? ''

@@ -7,4 +7,6 @@ export type PricingSettings = {
   expressShippingCents: number
   pickupShippingCents: number
   freeShippingThresholdCents: number
+  /** how far above its estimate a by-weight line may come out, in percent (ADR 30) */
+  weightTolerancePercent: number
 }

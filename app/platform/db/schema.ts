@@ -122,6 +122,10 @@ export const schema = {
     updated_at: createdAt(),
     /** Pickup or local delivery only (frozen beef, eggs): a cart holding one cannot ship */
     local_only: bool().withDefault(),
+    // Priced by weight (ADR 30; migration 0015): price_cents is then the price per lb
+    sold_by_weight: bool().withDefault(),
+    /** hundredths of a lb per piece (1.10 lb = 110); set when sold by weight */
+    average_weight_centi_lb: int().optional(),
   },
   product_variants: {
     id: text(),
@@ -131,6 +135,9 @@ export const schema = {
     stock_quantity: int().withDefault(),
     is_available: bool().withDefault(),
     created_at: createdAt(),
+    // Priced by weight (ADR 30; migration 0015), as on products
+    sold_by_weight: bool().withDefault(),
+    average_weight_centi_lb: int().optional(),
   },
   waiting_list: {
     id: text(),
@@ -207,6 +214,14 @@ export const schema = {
     packed_at: timestamp().optional(),
     /** the day-before reminder was queued (claimed once, whichever instance gets there) */
     reminder_sent_at: timestamp().optional(),
+    // Priced by weight (ADR 30; migration 0015)
+    /** the most the order can cost (estimate + tolerance per by-weight line); null: none */
+    authorised_cents: int().optional(),
+    /** every piece weighed and the total recomputed from the weights */
+    weighed_at: timestamp().optional(),
+    /** the card payment to capture at weighing: Stripe's PaymentIntent id */
+    authorization_reference: text().optional(),
+    captured_cents: int().optional(),
   },
   order_items: {
     id: text(),
@@ -221,6 +236,12 @@ export const schema = {
     line_total_cents: int(),
     /** the product's unit when sold ("lb", "dozen"); null for orders before it was kept */
     unit: text().optional(),
+    // Priced by weight (ADR 30; migration 0015): what the shopper was shown at ordering
+    sold_by_weight: bool().withDefault(),
+    price_per_lb_cents: int().optional(),
+    /** per piece: round(price per lb x average / 100) */
+    estimated_cents: int().optional(),
+    average_weight_centi_lb: int().optional(),
   },
   /** Named counters taken inside transactions; 'order_number' numbers orders (ADR 11) */
   counters: {
@@ -311,6 +332,8 @@ export const schema = {
     free_shipping_threshold_cents: int(),
     states_offered: text(),
     updated_at: createdAt(),
+    /** how far above the estimate a by-weight line may come out, 0..50 (ADR 30) */
+    weight_tolerance_percent: int().withDefault(),
   },
   farm_info: {
     id: int(),
@@ -442,6 +465,13 @@ export const schema = {
     user_agent: text().optional(),
     customer_id: text().optional(),
     created_at: createdAt(),
+  },
+
+  /** Each by-weight piece's weight as packed (ADR 30; migration 0015) */
+  order_item_weights: {
+    order_item_id: text(),
+    piece: int(),
+    weight_centi_lb: int(),
   },
 } satisfies Record<string, Record<string, Column>>
 

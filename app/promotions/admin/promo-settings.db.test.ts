@@ -358,6 +358,7 @@ describe('settings', () => {
       expressShippingCents: 1299,
       pickupShippingCents: 0,
       freeShippingThresholdCents: 10_000,
+      weightTolerancePercent: 15,
     })
     expect(await listStatesOffered(t.db)).toEqual(['ID', 'OR'])
     expect((await getSettingsForAdmin(t.db)).states).toEqual(['ID', 'OR'])
