@@ -47,7 +47,9 @@ export function maximumCents(estimateCents: number, tolerancePercent: number): n
 /** 110 -> "1.1", 125 -> "1.25", 200 -> "2": a weight in lb without trailing zeros. */
 export function formatPounds(centiLb: number): string {
   const whole = Math.floor(centiLb / 100)
-  const fraction = String(centiLb % 100).padStart(2, '0').replace(/0+$/, '')
+  const fraction = String(centiLb % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '')
   return fraction ? `${whole}.${fraction}` : String(whole)
 }
 
@@ -80,4 +82,11 @@ export function byWeightAverage(terms: WeightTerms | null | undefined): number |
 /** Under an estimated total (cart, checkout, confirmation): the issue's words. */
 export function atMostMessage(maximumCents: number): string {
   return `You pay for the exact weight; at most ${formatCents(maximumCents)}`
+}
+
+/** What one unit of a line costs before weighing: its estimate when by weight, else its price. */
+export function pieceCents(unitPriceCents: number, averageWeightCentiLb: number | null): number {
+  return averageWeightCentiLb
+    ? estimatePieceCents(unitPriceCents, averageWeightCentiLb)
+    : unitPriceCents
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { CurrentUser } from '~/auth/session.server'
 import { getCartSummary } from '~/cart/cart.server'
+import { pieceCents } from '~/catalog/weight'
 import { createAddress, listAddresses } from '~/customers/addresses.server'
 import { loadFulfilmentOffer, resolveFulfilment } from '~/fulfilment/offer.server'
 import { expireOrder } from '~/orders/payment-events.server'
@@ -135,7 +136,11 @@ export async function runCheckoutAction(
     method: step.shippingMethod,
     slot: step.slot,
     zipCode: step.shippingMethod === 'pickup' ? '' : step.zipCode,
-    subtotalCents: onSale.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0),
+    subtotalCents: onSale.reduce(
+      (sum, line) =>
+        sum + pieceCents(line.unitPriceCents, line.averageWeightCentiLb) * line.quantity,
+      0,
+    ),
     productIds: onSale.map((line) => line.productId),
   })
   if (!fulfilment.ok) {

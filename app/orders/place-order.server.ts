@@ -2,6 +2,8 @@ import type { Transaction } from 'kysely'
 import { priceCart } from '~/cart/pricing'
 import { asFlag, onSaleExpression } from '~/catalog/on-sale.server'
 import { sellingUnit } from '~/catalog/variants'
+import { pieceCents } from '~/catalog/weight'
+import { lineAverageWeightExpression } from '~/catalog/weight.server'
 import { sendEmail } from '~/email/outbox.server'
 import { getFarmBasics } from '~/farm/farm.server'
 import { takeSlot } from '~/fulfilment/booking.server'
@@ -77,6 +79,8 @@ type OrderLine = {
   unitPriceCents: number
   quantity: number
   onSale: boolean
+  /** sold by weight (ADR 30): a piece's average; unitPriceCents is then per lb */
+  averageWeightCentiLb: number | null
 }
 
 export async function placeOrder(
@@ -134,7 +138,10 @@ export async function placeOrder(
       }
 
       // Where and when (ADR 18): checked again here, against the shop as it is now.
-      const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0)
+      const subtotalCents = lines.reduce(
+        (sum, l) => sum + pieceCents(l.unitPriceCents, l.averageWeightCentiLb) * l.quantity,
+        0,
+      )
       const address = data.shippingAddress
       const fulfilment = await resolveFulfilment(
         trx,
@@ -255,6 +262,8 @@ export async function placeOrder(
           payment_method: data.paymentMethod,
           payment_status: 'pending',
           ...fulfilment.snapshot,
+          // By weight (ADR 30): the most the weighed order may cost, and what a card authorises.
+          authorised_cents: totals.estimated ? totals.maximumTotalCents : null,
         })
         .execute()
       await trx
@@ -269,9 +278,10 @@ export async function placeOrder(
             variant_name: line.variantName,
             image_url: line.imageUrl,
             unit: sellingUnit(line.unit, line.variantName),
-            unit_price_cents: line.unitPriceCents,
+            unit_price_cents: pieceCents(line.unitPriceCents, line.averageWeightCentiLb),
             quantity: line.quantity,
             line_total_cents: totals.lineTotalsCents[index] ?? 0,
+            ...orderItemWeightTerms(line),
           })),
         )
         .execute()
@@ -285,9 +295,11 @@ export async function placeOrder(
         items: lines.map((line) => ({
           name: itemName(line.name, line.variantName),
           quantity: line.quantity,
-          unitPriceCents: line.unitPriceCents,
+          unitPriceCents: pieceCents(line.unitPriceCents, line.averageWeightCentiLb),
           unit: sellingUnit(line.unit, line.variantName),
+          averageWeightCentiLb: line.averageWeightCentiLb,
         })),
+        maximumCents: totals.estimated ? totals.maximumTotalCents : null,
         subtotalCents: totals.subtotalCents,
         discountCents: totals.discountCents,
         promoCode: promoUsed?.code ?? null,
@@ -379,6 +391,7 @@ async function loadOrderLines(trx: Trx, cartId: string): Promise<OrderLine[]> {
       'product_variants.name as variant_name',
       eb.fn.coalesce('product_variants.price_cents', 'products.price_cents').as('unit_price_cents'),
       asFlag(onSaleExpression(eb.ref('cart_lines.product_variant_id'))).as('on_sale'),
+      lineAverageWeightExpression(eb.ref('cart_lines.product_variant_id')).as('average_weight'),
     ])
     .where('cart_lines.cart_id', '=', cartId)
     .orderBy('cart_lines.product_id')
@@ -394,7 +407,22 @@ async function loadOrderLines(trx: Trx, cartId: string): Promise<OrderLine[]> {
     unitPriceCents: Number(row.unit_price_cents),
     quantity: row.quantity,
     onSale: Number(row.on_sale) === 1,
+    averageWeightCentiLb: row.average_weight === null ? null : Number(row.average_weight),
   }))
+}
+
+/**
+ * A by-weight item keeps what the shopper was shown (ADR 30): its unit price and line total
+ * are the estimate until the pieces are weighed; the price per lb and the average stay beside.
+ */
+function orderItemWeightTerms(line: OrderLine) {
+  if (!line.averageWeightCentiLb) return { sold_by_weight: false }
+  return {
+    sold_by_weight: true,
+    price_per_lb_cents: line.unitPriceCents,
+    estimated_cents: pieceCents(line.unitPriceCents, line.averageWeightCentiLb),
+    average_weight_centi_lb: line.averageWeightCentiLb,
+  }
 }
 
 /** The cart's promo code with its terms now; a code that cannot be used refuses the order. */

@@ -2,8 +2,8 @@ import { priceCart } from '~/cart/pricing'
 import { sellingUnit } from '~/catalog/variants'
 import { upcomingSlots, type WindowRule } from '~/fulfilment/windows'
 import type { DB } from '~/platform/db/db.server'
-import { getPricingSettings } from '~/settings/settings.server'
 import { addDays, farmInstant } from '~/platform/farm-clock'
+import { getPricingSettings } from '~/settings/settings.server'
 import {
   DEMO_LOCAL_ONLY_CATEGORIES,
   demoCustomers,

@@ -14,6 +14,7 @@ const DEFAULTS = {
   pickup_shipping: '0',
   free_shipping_threshold: '50',
   states: 'ID',
+  weight_tolerance: '15',
 }
 
 function summaryValue(page: Page, label: string): Locator {

@@ -25,6 +25,7 @@ function order(overrides: Partial<PackOrder>): PackOrder {
     zip: '',
     notes: null,
     items: [],
+    weighing: null,
     ...overrides,
   }
 }

@@ -305,6 +305,7 @@ describe('settings', () => {
       pickup_shipping: '0',
       free_shipping_threshold: '50',
       states: ['ID'],
+      weight_tolerance: '15',
       ...values,
     })
   }

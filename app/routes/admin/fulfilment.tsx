@@ -4,6 +4,8 @@ import { pageMeta } from '~/farm/meta'
 import { markHandedOver, markPacked } from '~/fulfilment/admin/packing.server'
 import { loadThisWeek } from '~/fulfilment/admin/this-week.server'
 import { ThisWeekPage } from '~/fulfilment/admin/this-week-page'
+import { WEIGH_INTENT } from '~/orders/weights'
+import { answerWeighForm } from '~/payments/weigh-reply.server'
 import { getDb } from '~/platform/db/db.server'
 import { parseSubmission, replyDone, replyRefused } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data'
@@ -40,6 +42,7 @@ const ThisWeekActionSchema = z.discriminatedUnion(
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const form = await readForm(request)
+  if (form.get('intent') === WEIGH_INTENT) return answerWeighForm(form, admin.id)
   const submission = parseSubmission(form, ThisWeekActionSchema)
   if (submission.status !== 'success') {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? 'Please try again.'

@@ -14,6 +14,7 @@ const COLUMNS = [
   'pickup_shipping_cents',
   'free_shipping_threshold_cents',
   'states_offered',
+  'weight_tolerance_percent',
 ] as const
 
 export async function getSettingsForAdmin(db: DB) {
@@ -47,6 +48,7 @@ export async function updateSettings(db: DB, actorId: string, input: SettingsInp
       pickup_shipping_cents: input.pickup_shipping,
       free_shipping_threshold_cents: input.free_shipping_threshold,
       states_offered: input.states.join(','),
+      weight_tolerance_percent: input.weight_tolerance,
     }
     await trx
       .updateTable('settings')
