@@ -102,6 +102,7 @@ describe('adding', () => {
         quantity: 2,
         stock: 22,
         available: true,
+        averageWeightCentiLb: null,
       },
     ])
     expect(summary.promo).toBeNull()

@@ -320,6 +320,7 @@ describe('settings', () => {
         pickup_shipping: 0,
         free_shipping_threshold: 5000,
         states: ['ID', 'WA'],
+        weight_tolerance: 15,
       },
     })
     expect(settings({ tax_rate: '6.255' })).toMatchObject({
