@@ -9,9 +9,11 @@ import { formatCents } from '~/platform/ui/price'
 export const WEIGH_INTENT = 'weigh'
 const FIELD = /^weight-([0-9a-f-]{36})-(\d{1,4})$/
 
+export const WEIGH_FORM_PREFIX = 'weigh-'
+
 /** Which form a reply belongs to, on a page with one weighing form per order. */
 export function weighFormId(orderId: string): string {
-  return `weigh-${orderId}`
+  return `${WEIGH_FORM_PREFIX}${orderId}`
 }
 
 export function weightFieldName(itemId: string, piece: number): string {

@@ -8,7 +8,7 @@ import SQLite from 'better-sqlite3'
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in'
 import { expectNoAxeViolations } from './support/axe'
 import { waitForMail } from './support/mailbox'
-import { adminCliOn, PASSWORD, signIn, signUp, uniqueEmail } from './support/users'
+import { adminCliOn, PASSWORD, uniqueEmail } from './support/users'
 
 // Priced by weight (ADR 30) end to end: a shopper buys two New York strips ($24.99/lb, about
 // 0.85 lb each) by card and sees the estimate and "at most"; the Stripe stand-in authorises
@@ -94,8 +94,15 @@ test('a by-weight steak: estimate, at most, card authorised, weighed, emailed, c
   test.setTimeout(120_000)
   const { url } = server
   const email = uniqueEmail('weight')
-  await page.goto(`${url}/`)
-  await signUp(page, { email, firstName: 'Ann' })
+  await page.goto(`${url}/signup`)
+  await page.getByLabel('First name').fill('Ann')
+  await page.getByLabel('Last name').fill('Lee')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Confirm password').fill(PASSWORD)
+  await page.getByLabel('I agree to the Terms of Service and Privacy Policy').check()
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await page.waitForURL('**/account/profile')
   const strip = read<{ id: string }>("select id from products where name = 'New York Strip Steak'")
 
   // The product page prices a piece: about 0.85 lb at $24.99/lb is $21.24.
@@ -139,28 +146,34 @@ test('a by-weight steak: estimate, at most, card authorised, weighed, emailed, c
   expect(intent).toMatchObject({ status: 'requires_capture', amount: 5179, amountReceived: 0 })
 
   // The farm weighs the two steaks on the pack list.
-  const { fulfilment_date: day } = read<{ fulfilment_date: string }>(
-    'select fulfilment_date from orders where id = ?',
-    session.orderId,
-  )
+  const { fulfilment_date: day, order_number } = read<{
+    fulfilment_date: string
+    order_number: number
+  }>('select fulfilment_date, order_number from orders where id = ?', session.orderId)
+  const number = `FS-${order_number}`
   const adminEmail = uniqueEmail('admin')
   adminCliOn(`file:${server.db}`, 'create', '--email', adminEmail, '--password', PASSWORD)
-  const farm = await browser.newPage({ baseURL: url })
-  await signIn(farm, adminEmail)
+  const farmContext = await browser.newContext()
+  const farm = await farmContext.newPage()
+  await farm.goto(`${url}/signin`)
+  await farm.getByLabel('Email').fill(adminEmail)
+  await farm.getByLabel('Password').fill(PASSWORD)
+  await farm.getByRole('button', { name: 'Sign In', exact: true }).click()
   await farm.waitForURL((where) => !where.pathname.startsWith('/signin'))
   await farm.goto(`${url}/admin/fulfilment?day=${day}`)
   await expect(farm.getByText('Card: charged when weighed')).toBeVisible()
-  await farm.getByLabel('New York Strip Steak piece 1 weight (lb)').fill('0.82')
-  await farm.getByLabel('New York Strip Steak piece 2 weight (lb)').fill('0.95')
+  const weights = farm.getByRole('group', { name: `Weights for ${number} (at most $51.79 in all)` })
+  await weights.getByLabel('New York Strip Steak piece 1 weight (lb)').fill('0.82')
+  await weights.getByLabel('New York Strip Steak piece 2 weight (lb)').fill('0.95')
   await expectNoAxeViolations(farm)
-  await farm.getByRole('button', { name: /^Save weights for FS-/ }).click()
+  await farm.getByRole('button', { name: `Save weights for ${number}` }).click()
   // 24.99 x 0.82 = 20.49; 24.99 x 0.95 = 23.74; $44.23 + $2.65 tax
   await expect(farm.getByText('All pieces weighed: the final total is $46.88.')).toBeVisible()
-  await expect(farm.getByLabel('New York Strip Steak piece 2 weight (lb)')).toHaveValue('0.95')
+  await expect(weights.getByLabel('New York Strip Steak piece 2 weight (lb)')).toHaveValue('0.95')
 
   const mail = await waitForMail(
     email,
-    /^Final total for order FS-\d+: \$46\.88$/,
+    new RegExp(`^Final total for order ${number}: \\$46\\.88$`),
     15_000,
     server.mailboxPort,
   )
@@ -172,5 +185,5 @@ test('a by-weight steak: estimate, at most, card authorised, weighed, emailed, c
     amountReceived: 4688,
     captures: 1,
   })
-  await farm.close()
+  await farmContext.close()
 })

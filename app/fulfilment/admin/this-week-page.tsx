@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router'
 import { handOverStepFor, packStepFor, STEP_LABELS } from '~/orders/order-workflow'
 import { WeighForm } from '~/orders/weigh-form'
+import { WEIGH_FORM_PREFIX } from '~/orders/weights'
 import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
 import { AdminPageHeader, AdminPanel, EmptyState } from '~/platform/admin/ui/page'
 import type { FormReply } from '~/platform/forms/conform'
@@ -44,6 +45,7 @@ export function ThisWeekPage({ week, reply }: { week: ThisWeek; reply: FormReply
     `/admin/fulfilment/export.csv?list=${list}&day=${encodeURIComponent(week.day)}`
   const pickList = pickListOf(ordersOf(week))
   const deliveryRun = deliveryRunOf(week)
+  const pageReply = reply?.form?.startsWith(WEIGH_FORM_PREFIX) ? undefined : reply
   return (
     <div className="space-y-6">
       <AdminPageHeader
@@ -64,10 +66,11 @@ export function ThisWeekPage({ week, reply }: { week: ThisWeek; reply: FormReply
           </>
         }
       />
-      {reply?.status === 'success' ? (
-        <FormMessage tone="success">{reply.message}</FormMessage>
+      {/* A weighing form answers beside its order, not here. */}
+      {pageReply?.status === 'success' ? (
+        <FormMessage tone="success">{pageReply.message}</FormMessage>
       ) : (
-        <FormMessage tone="error">{reply?.error?.['']?.[0]}</FormMessage>
+        <FormMessage tone="error">{pageReply?.error?.['']?.[0]}</FormMessage>
       )}
 
       <nav aria-label="Days with orders">

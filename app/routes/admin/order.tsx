@@ -16,7 +16,7 @@ import {
   STEP_LABELS,
 } from '~/orders/order-workflow'
 import { WeighForm } from '~/orders/weigh-form'
-import { WEIGH_INTENT } from '~/orders/weights'
+import { WEIGH_FORM_PREFIX, WEIGH_INTENT } from '~/orders/weights'
 import { answerWeighForm } from '~/payments/weigh-reply.server'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { AdminPageHeader, AdminPanel, AdminTable } from '~/platform/admin/ui/page'
@@ -82,6 +82,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
     id: 'ship',
     lastResult: actionData?.form === 'ship' ? actionData : undefined,
   })
+  const statusReply = actionData?.form?.startsWith(WEIGH_FORM_PREFIX) ? undefined : actionData
   const stripePaid = order.payment_method === 'stripe' && order.payment_status === 'paid'
   const simpleSteps = next.filter((step) => step !== 'shipped' && step !== 'cancelled')
 
@@ -110,10 +111,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         }
       />
 
-      {actionData?.status === 'success' ? (
-        <FormMessage tone="success">{actionData.message}</FormMessage>
+      {/* The weighing form answers in its own panel. */}
+      {statusReply?.status === 'success' ? (
+        <FormMessage tone="success">{statusReply.message}</FormMessage>
       ) : null}
-      <FormMessage tone="error">{actionData?.error?.['']?.[0]}</FormMessage>
+      <FormMessage tone="error">{statusReply?.error?.['']?.[0]}</FormMessage>
 
       <AdminPanel title="Status">
         <p className="text-ink">
