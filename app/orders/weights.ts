@@ -9,6 +9,14 @@ import { formatCents } from '~/platform/ui/price'
 export const WEIGH_INTENT = 'weigh'
 const FIELD = /^weight-([0-9a-f-]{36})-(\d{1,4})$/
 
+/** The order's total is still the estimate: something is sold by weight and not weighed. */
+export function totalIsEstimate(order: {
+  authorised_cents: number | null
+  weighed_at: Date | string | null
+}): boolean {
+  return order.authorised_cents !== null && order.weighed_at === null
+}
+
 export const WEIGH_FORM_PREFIX = 'weigh-'
 
 /** Which form a reply belongs to, on a page with one weighing form per order. */

@@ -142,6 +142,8 @@ test('a by-weight steak: estimate, at most, card authorised, weighed, emailed, c
   expect(session.params.get('payment_intent_data[capture_method]')).toBe('manual')
   await page.getByRole('button', { name: 'Pay' }).click()
   await expect(page).toHaveURL(`${url}/order-confirmation/${session.orderId}`)
+  await expect(page.getByText('You pay for the exact weight; at most $51.79')).toBeVisible()
+  await expectNoAxeViolations(page)
   const intent = standIn.paymentIntents.get(session.paymentIntentId)
   expect(intent).toMatchObject({ status: 'requires_capture', amount: 5179, amountReceived: 0 })
 
