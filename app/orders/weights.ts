@@ -75,6 +75,9 @@ export type WeighResult =
   | { ok: true; weighed: boolean; totalCents: number }
   | { ok: false; status: 400 | 404 | 409; message: string }
 
+export const WEIGH_FIRST =
+  'Weigh every piece priced by weight first: what the customer pays depends on it.'
+
 export const WEIGHTS_SAVED = 'Weights saved. Enter the rest to get the final total.'
 
 export function weighedMessage(totalCents: number): string {

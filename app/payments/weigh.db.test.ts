@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { markPacked } from '~/fulfilment/admin/packing.server'
 import { collectText } from '~/fulfilment/admin/this-week'
 import { loadThisWeek } from '~/fulfilment/admin/this-week.server'
+import { changeOrderStatus } from '~/orders/order-status.server'
 import type { PaymentMethod } from '~/orders/place-order'
 import { placeOrder } from '~/orders/place-order.server'
 import {
@@ -309,6 +311,7 @@ describe('priced by weight: Stripe authorises the maximum and captures the exact
 describe('priced by weight: pay at pickup', () => {
   test('the pack list collects the estimate, marked, then the exact amount', async () => {
     const { orderId, itemId, email } = await byWeightOrder('offline')
+    const unweighed = await byWeightOrder('offline')
     const packed = async () => {
       const week = await loadThisWeek(t.db, THURSDAY, MONDAY)
       const found = week.groups.flatMap((g) => g.orders).find((o) => o.id === orderId)
@@ -349,6 +352,20 @@ describe('priced by weight: pay at pickup', () => {
     const emails = await finalTotalEmails(email)
     expect(emails).toHaveLength(1)
     expect(emails[0]?.text_body).toContain('Please bring $51.92')
+
+    // Packing and the handover wait for the weights; after them both go ahead.
+    expect(await markPacked(t.db, admin, [unweighed.orderId])).toEqual({
+      done: 0,
+      skipped: 1,
+      unweighed: 1,
+    })
+    expect(
+      await changeOrderStatus(t.db, unweighed.orderId, admin, {
+        intent: 'ready_for_pickup',
+        from: 'pending_payment',
+      }),
+    ).toEqual({ ok: false, reason: 'not-weighed' })
+    expect(await markPacked(t.db, admin, [orderId])).toMatchObject({ done: 1 })
 
     // A correction until the handover: priced again, emailed again.
     await recordWeights(t.db, admin, { orderId, weights: pieces(itemId, 100, 110) })

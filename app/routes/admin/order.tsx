@@ -16,7 +16,7 @@ import {
   STEP_LABELS,
 } from '~/orders/order-workflow'
 import { WeighForm } from '~/orders/weigh-form'
-import { WEIGH_FORM_PREFIX, WEIGH_INTENT } from '~/orders/weights'
+import { WEIGH_FIRST, WEIGH_FORM_PREFIX, WEIGH_INTENT } from '~/orders/weights'
 import { answerWeighForm } from '~/payments/weigh-reply.server'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { AdminPageHeader, AdminPanel, AdminTable } from '~/platform/admin/ui/page'
@@ -65,6 +65,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return replyDone(submission, `Order marked as ${orderStatusLabel(result.status)}.`, answering)
   }
   if (result.reason === 'not-found') throw data(null, { status: 404 })
+  if (result.reason === 'not-weighed') return replyRefused(submission, WEIGH_FIRST, 409, answering)
   if (result.reason === 'conflict') {
     const message = `${CHANGED_ELSEWHERE} It is now ${orderStatusLabel(result.current)}.`
     return replyRefused(submission, message, 409, answering)
