@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { sellingUnit } from '~/catalog/variants'
 import { formatFarmMoment } from '~/platform/farm-clock'
+import { weightPriceText } from '~/catalog/weight'
 import type { FormReply } from '~/platform/forms/conform'
 import { ConfirmDialog } from '~/platform/ui/confirm-dialog'
 import { Price } from '~/platform/ui/price'
@@ -73,7 +74,11 @@ export function CartLineItem({
         </h3>
         {line.variantName ? <p className="text-sm text-muted">{line.variantName}</p> : null}
         <p className="mt-1 text-sm text-ink">
-          <Price cents={line.unitPriceCents} unit={sellingUnit(line.unit, line.variantName)} />
+          {line.averageWeightCentiLb ? (
+            weightPriceText(line.unitPriceCents, line.averageWeightCentiLb)
+          ) : (
+            <Price cents={line.unitPriceCents} unit={sellingUnit(line.unit, line.variantName)} />
+          )}
         </p>
         {line.reservedUntil && line.available ? (
           <p className="mt-1 text-sm font-medium text-pasture-800">

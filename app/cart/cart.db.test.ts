@@ -103,6 +103,7 @@ describe('adding', () => {
         stock: 22,
         available: true,
         reservedUntil: null,
+        averageWeightCentiLb: null,
       },
     ])
     expect(summary.promo).toBeNull()
@@ -112,6 +113,7 @@ describe('adding', () => {
       expressShippingCents: 1299,
       pickupShippingCents: 0,
       freeShippingThresholdCents: 5000,
+      weightTolerancePercent: 15,
     })
     expect(summary.totals).toMatchObject({
       subtotalCents: 2398,

@@ -5,6 +5,7 @@ import { cartItemsReadWithSession, getCurrentUser } from '~/auth/session.server'
 import { onSignIn } from '~/auth/sign-in-hooks.server'
 import { freeStock } from '~/catalog/free-stock.server'
 import { asFlag, onSaleExpression, productOnSaleExpression } from '~/catalog/on-sale.server'
+import { lineAverageWeightExpression } from '~/catalog/weight.server'
 import { type DB, getDb } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import { getEnv } from '~/platform/env.server'
@@ -138,6 +139,7 @@ async function loadCart(db: DB | Transaction<Database>, owner: CartOwner, now: D
       // Unaliased: SQLite's values are turned into Dates by column name (ADR 2).
       'hold.expires_at',
       asFlag(onSaleExpression(eb.ref('cart_lines.product_variant_id'))).as('on_sale'),
+      lineAverageWeightExpression(eb.ref('cart_lines.product_variant_id')).as('average_weight'),
       'carts.promo_code',
       'promo_codes.discount_type',
       'promo_codes.discount_value',
@@ -166,6 +168,7 @@ async function loadCart(db: DB | Transaction<Database>, owner: CartOwner, now: D
     stock: Number(row.stock),
     available: Number(row.on_sale) === 1 && Number(row.stock) > 0,
     reservedUntil: row.expires_at,
+    averageWeightCentiLb: row.average_weight === null ? null : Number(row.average_weight),
   }))
   const first = rows[0]
   let promo: AppliedPromo | null = null

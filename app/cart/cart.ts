@@ -20,6 +20,8 @@ export type CartLine = {
   available: boolean
   /** Until when a waiting-list hold keeps this line's units for the shopper (ADR 29) */
   reservedUntil?: Date | null
+  /** sold by weight: a piece's average weight (hundredths of a lb); unitPriceCents is per lb */
+  averageWeightCentiLb: number | null
 }
 
 export type AppliedPromo = {

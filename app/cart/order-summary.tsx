@@ -1,3 +1,4 @@
+import { atMostMessage } from '~/catalog/weight'
 import { feeLabel } from '~/fulfilment/methods'
 import { Heading } from '~/platform/ui/heading'
 import { Price } from '~/platform/ui/price'
@@ -69,12 +70,17 @@ export function OrderSummary({
           </dd>
         </div>
         <div className={`${rowClass} pt-3 text-lg font-bold`}>
-          <dt>Total</dt>
+          <dt>{totals.estimated ? 'Estimated Total' : 'Total'}</dt>
           <dd>
             <Price cents={totals.totalCents} />
           </dd>
         </div>
       </dl>
+      {totals.estimated ? (
+        <p className="mt-3 rounded-md bg-earth-50 px-3 py-2 text-sm text-earth-700">
+          {atMostMessage(totals.maximumTotalCents)}
+        </p>
+      ) : null}
       {totals.freeShippingRemainingCents > 0 ? (
         <p className="mt-3 rounded-md bg-earth-50 px-3 py-2 text-sm text-earth-700">
           {totals.shippingMethod === 'delivery'

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { PricingPromo } from '~/promotions/promo'
 import type { PricingSettings } from '~/settings/settings'
-import { divideRoundHalfUp, priceCart } from './pricing'
+import { divideRoundHalfUp, type PricingLine, priceCart } from './pricing'
 
 // The shop's reference settings (migration 0002): 6 %, 5.99 / 12.99 / free, free from 50.
 const settings: PricingSettings = {
@@ -10,11 +10,12 @@ const settings: PricingSettings = {
   expressShippingCents: 1299,
   pickupShippingCents: 0,
   freeShippingThresholdCents: 5000,
+  weightTolerancePercent: 15,
 }
 const FARM10: PricingPromo = { discountType: 'percent', discountValue: 10, minSubtotalCents: 0 }
 
 const price = (
-  lines: { unitPriceCents: number; quantity: number }[],
+  lines: PricingLine[],
   options: { promo?: PricingPromo | null; method?: 'standard' | 'express' | 'pickup' } = {},
 ) =>
   priceCart({
@@ -65,6 +66,9 @@ describe('priceCart', () => {
       // 6 % of 24.98 = 1.4988
       taxCents: 150,
       totalCents: 2498 + 599 + 150,
+      estimated: false,
+      maximumLineTotalsCents: [1798, 700],
+      maximumTotalCents: 2498 + 599 + 150,
     })
   })
 
@@ -227,5 +231,67 @@ describe('priceCart', () => {
         settings: { ...settings, taxRateBasisPoints: 10_001 },
       }),
     ).toThrow(RangeError)
+  })
+})
+
+describe('priceCart: priced by weight (ADR 30)', () => {
+  const ribeye = { unitPriceCents: 1899, quantity: 2, averageWeightCentiLb: 110 }
+  const jam = { unitPriceCents: 1100, quantity: 1 }
+
+  test('a by-weight line is priced at its estimate and has a maximum with the tolerance', () => {
+    const t = price([ribeye, jam], { method: 'pickup' })
+    // 2 x est. $20.89; at most 4178 x 1.15 = 4804.7 -> 4805
+    expect(t.lineTotalsCents).toEqual([4178, 1100])
+    expect(t.maximumLineTotalsCents).toEqual([4805, 1100])
+    expect(t.estimated).toBe(true)
+    expect(t.subtotalCents).toBe(5278)
+    expect(t.totalCents).toBe(5278 + 317)
+    // (4805 + 1100) + 6 % tax (354.3 -> 354)
+    expect(t.maximumTotalCents).toBe(5905 + 354)
+  })
+
+  test('nothing by weight: the maximum is the total, nothing is estimated', () => {
+    const t = price([jam])
+    expect(t.estimated).toBe(false)
+    expect(t.maximumTotalCents).toBe(t.totalCents)
+    expect(t.maximumLineTotalsCents).toEqual(t.lineTotalsCents)
+  })
+
+  test('weighed pieces are priced exactly, each rounded once', () => {
+    const t = price([{ ...ribeye, weightsCentiLb: [104, 121] }, jam], { method: 'pickup' })
+    // 18.99 x 1.04 = 19.7496 -> 1975; 18.99 x 1.21 = 22.9779 -> 2298
+    expect(t.lineTotalsCents).toEqual([1975 + 2298, 1100])
+    expect(t.estimated).toBe(false)
+    expect(t.maximumTotalCents).toBe(t.totalCents)
+    expect(() => price([{ ...ribeye, weightsCentiLb: [104] }])).toThrow(RangeError)
+  })
+
+  test('the maximum keeps the estimate’s shipping, and a promo never makes it lower than a heavier order', () => {
+    // Standard shipping is charged on the estimate ($41.78 < $50); the maximum ($48.05) keeps
+    // it, as re-pricing on the weights does with settledShippingCents.
+    const standard = price([ribeye], { promo: FARM10 })
+    expect(standard.shippingCents).toBe(599)
+    const taxable = 4805 - 481
+    expect(standard.maximumTotalCents).toBe(taxable + 599 + Math.round(taxable * 0.06))
+    for (let weight = 80; weight <= 126; weight += 1) {
+      const weighed = priceCart({
+        lines: [{ ...ribeye, weightsCentiLb: [weight, weight] }],
+        promo: { ...FARM10, minSubtotalCents: 0 },
+        shippingMethod: 'standard',
+        settings,
+        settledShippingCents: standard.shippingCents,
+      })
+      expect(weighed.totalCents).toBeLessThanOrEqual(standard.maximumTotalCents)
+    }
+  })
+
+  test('the tolerance comes from settings', () => {
+    const t = priceCart({
+      lines: [ribeye],
+      promo: null,
+      shippingMethod: 'pickup',
+      settings: { ...settings, taxRateBasisPoints: 0, weightTolerancePercent: 0 },
+    })
+    expect(t.maximumTotalCents).toBe(t.totalCents)
   })
 })

@@ -16,14 +16,32 @@
 //   charges stated separately);
 // - total = subtotal - discount + shipping + tax.
 // Each computed amount is rounded once, half up, from exact integer arithmetic.
+//
+// Priced by weight (ADR 30): a line with an average weight is priced at its estimate
+// (catalog/weight.ts: price per lb x average, per piece) until its pieces are weighed, then at
+// the exact weights. Every total also comes with its maximum: each by-weight line at
+// estimate x (100 + tolerance) / 100 rounded up, priced with the estimate's shipping. Total is
+// non-decreasing in the subtotal once shipping is fixed and the promo's minimum was met, so no
+// weights within the tolerance can cost more than the maximum. Re-pricing an order on its
+// weights passes `settledShippingCents` (the shipping it was charged) and the promo with the
+// minimum it already met.
 
+import { centsForWeight, estimatePieceCents, maximumCents } from '~/catalog/weight'
 import type { DeliveryTerms, FulfilmentMethod } from '~/fulfilment/methods'
 import type { PricingPromo } from '~/promotions/promo'
 import type { PricingSettings } from '~/settings/settings'
 
 export type ShippingMethod = FulfilmentMethod
 
-export type PricingLine = { unitPriceCents: number; quantity: number }
+export type PricingLine = {
+  /** per piece; per lb for a line sold by weight */
+  unitPriceCents: number
+  quantity: number
+  /** sold by weight: a piece's average weight in hundredths of a lb */
+  averageWeightCentiLb?: number | null
+  /** sold by weight and weighed: every piece's weight (one per unit of quantity) */
+  weightsCentiLb?: readonly number[] | null
+}
 
 export type CartTotals = {
   /** unit price x quantity, in the order of the lines given */
@@ -39,6 +57,12 @@ export type CartTotals = {
   taxRateBasisPoints: number
   taxCents: number
   totalCents: number
+  /** some line is sold by weight and not weighed yet: the total is an estimate */
+  estimated: boolean
+  /** each line's most: its estimate plus the tolerance when by weight, else its total */
+  maximumLineTotalsCents: number[]
+  /** the most the total can become once weighed (= totalCents when nothing is estimated) */
+  maximumTotalCents: number
 }
 
 export type PriceCartInput = {
@@ -48,6 +72,8 @@ export type PriceCartInput = {
   settings: PricingSettings
   /** required for local delivery: the zone the address is in */
   delivery?: DeliveryTerms | null
+  /** re-pricing a placed order on its weights: the shipping it was charged, kept */
+  settledShippingCents?: number | null
 }
 
 function assertCents(value: number, what: string): void {
@@ -111,39 +137,73 @@ function shippingFor(
   }
 }
 
+/** A line's total now and at most: by weight, its estimate or its weighed pieces. */
+function lineAmounts(line: PricingLine, tolerancePercent: number) {
+  assertCents(line.unitPriceCents, 'unit price')
+  if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
+    throw new RangeError(`quantity must be a whole number of at least 1; got ${line.quantity}`)
+  }
+  if (line.weightsCentiLb) {
+    if (line.weightsCentiLb.length !== line.quantity) {
+      throw new RangeError(`a weighed line needs one weight per piece`)
+    }
+    const total = line.weightsCentiLb.reduce(
+      (sum, weight) => sum + centsForWeight(line.unitPriceCents, weight),
+      0,
+    )
+    assertCents(total, 'line total')
+    return { total, maximum: total, estimated: false }
+  }
+  if (line.averageWeightCentiLb) {
+    const total = estimatePieceCents(line.unitPriceCents, line.averageWeightCentiLb) * line.quantity
+    assertCents(total, 'line total')
+    return { total, maximum: maximumCents(total, tolerancePercent), estimated: true }
+  }
+  const total = line.unitPriceCents * line.quantity
+  assertCents(total, 'line total')
+  return { total, maximum: total, estimated: false }
+}
+
 export function priceCart({
   lines,
   promo,
   shippingMethod,
   settings,
   delivery,
+  settledShippingCents,
 }: PriceCartInput): CartTotals {
   for (const [name, value] of Object.entries(settings)) assertCents(value, name)
   if (settings.taxRateBasisPoints > 10_000) {
     throw new RangeError(`tax rate must be at most 10000 basis points`)
   }
-  const lineTotalsCents = lines.map((line) => {
-    assertCents(line.unitPriceCents, 'unit price')
-    if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
-      throw new RangeError(`quantity must be a whole number of at least 1; got ${line.quantity}`)
-    }
-    const total = line.unitPriceCents * line.quantity
-    assertCents(total, 'line total')
-    return total
-  })
+  const amounts = lines.map((line) => lineAmounts(line, settings.weightTolerancePercent))
+  const lineTotalsCents = amounts.map((amount) => amount.total)
   const subtotalCents = lineTotalsCents.reduce((sum, total) => sum + total, 0)
   assertCents(subtotalCents, 'subtotal')
   const { discountCents, promoApplies } = discountFor(subtotalCents, promo)
-  const { shippingCents, freeShippingRemainingCents } = shippingFor(
-    subtotalCents,
-    shippingMethod,
-    settings,
-    delivery,
-  )
-  const taxCents = divideRoundHalfUp(
-    (subtotalCents - discountCents) * settings.taxRateBasisPoints,
-    10_000,
-  )
+  const { shippingCents, freeShippingRemainingCents } =
+    settledShippingCents === undefined || settledShippingCents === null
+      ? shippingFor(subtotalCents, shippingMethod, settings, delivery)
+      : { shippingCents: settledShippingCents, freeShippingRemainingCents: 0 }
+  assertCents(shippingCents, 'shipping')
+  const taxFor = (taxable: number) =>
+    divideRoundHalfUp(taxable * settings.taxRateBasisPoints, 10_000)
+  const taxCents = taxFor(subtotalCents - discountCents)
+  const totalCents = subtotalCents - discountCents + shippingCents + taxCents
+
+  const estimated = amounts.some((amount) => amount.estimated)
+  const maximumLineTotalsCents = amounts.map((amount) => amount.maximum)
+  let maximumTotalCents = totalCents
+  if (estimated) {
+    const maximumSubtotal = maximumLineTotalsCents.reduce((sum, total) => sum + total, 0)
+    // The discount as the heavier order would get it; the minimum it met at the estimate
+    // still counts (re-pricing keeps it met), so a heavier order never loses its discount.
+    const maximumDiscount = promoApplies
+      ? discountFor(maximumSubtotal, promo && { ...promo, minSubtotalCents: 0 }).discountCents
+      : 0
+    const taxable = maximumSubtotal - maximumDiscount
+    maximumTotalCents = taxable + shippingCents + taxFor(taxable)
+  }
   return {
     lineTotalsCents,
     subtotalCents,
@@ -154,6 +214,9 @@ export function priceCart({
     freeShippingRemainingCents,
     taxRateBasisPoints: settings.taxRateBasisPoints,
     taxCents,
-    totalCents: subtotalCents - discountCents + shippingCents + taxCents,
+    totalCents,
+    estimated,
+    maximumLineTotalsCents,
+    maximumTotalCents,
   }
 }

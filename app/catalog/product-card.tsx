@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { Price } from '~/platform/ui/price'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
 import { LOW_STOCK_THRESHOLD, stockStatus } from './stock'
+import { weightPriceText } from './weight'
 
 export { LOW_STOCK_THRESHOLD }
 
@@ -21,6 +22,8 @@ export type ProductCardData = {
   unit: string
   /** The price is the lowest of several options': shown as "From $X" */
   price_is_from?: boolean
+  /** sold by weight (ADR 30): a piece's average; price_cents is then per lb */
+  average_weight_centi_lb?: number | null
 }
 
 /**
@@ -75,8 +78,12 @@ export function ProductCard({
         <Heading className="font-display text-xl font-bold text-ink">{product.name}</Heading>
         <p className="mt-1 text-lg font-semibold text-pasture-700">
           {product.price_is_from ? <span className="text-base font-normal">From </span> : null}
-          {/* A "From" price is the cheapest option's, whose own size the card does not know. */}
-          <Price cents={product.price_cents} unit={product.price_is_from ? null : product.unit} />
+          {product.average_weight_centi_lb && !product.price_is_from ? (
+            weightPriceText(product.price_cents, product.average_weight_centi_lb)
+          ) : (
+            // A "From" price is the cheapest option's, whose own size the card does not know.
+            <Price cents={product.price_cents} unit={product.price_is_from ? null : product.unit} />
+          )}
         </p>
         {/* The clamp sits inside the growing box: a clamped box that grows shows lines past its
             "…" (issue 17), so every card shows at most the same three lines. */}

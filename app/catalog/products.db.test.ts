@@ -175,6 +175,7 @@ test('cards of products with options show the cheapest in-stock option, "from", 
     stock_quantity: 22,
     default_variant: { id: half.id, name: 'Half' },
     option_count: 4,
+    average_weight_centi_lb: null,
   })
   expect(chuck).toMatchObject({
     id: plain.id,
@@ -225,7 +226,8 @@ test('product detail: options by price with effective stock; archived or unknown
       { id: half.id, name: 'Half Dozen', price_cents: 400, stock_quantity: 24 },
       { id: dozen.id, name: 'Dozen', price_cents: 700, stock_quantity: 48 },
       { id: paused.id, name: 'Flat of 30', price_cents: 1500, stock_quantity: 0 },
-    ],
+    ].map((variant) => ({ ...variant, average_weight_centi_lb: null })),
+    average_weight_centi_lb: null,
   })
 
   // An unavailable product keeps its page, with nothing in stock.
@@ -329,4 +331,45 @@ test('on the demo catalog: categories, badges and the out-of-stock filet', async
   expect(filet?.stock_quantity).toBe(0)
   const detail = await getProductDetail(t.db, filet?.id ?? '')
   expect(detail).toMatchObject({ next_available_date: '2027-03-15', expected_quantity: 24 })
+})
+
+test('by weight (ADR 30): cards and pages carry the average of what is sold by weight', async () => {
+  const ribeye = await createProduct(t.db, {
+    name: 'Weighed Ribeye',
+    price_cents: 1899,
+    sold_by_weight: true,
+    average_weight_centi_lb: 110,
+  })
+  const strip = await createProduct(t.db, { name: 'Weighed Strip', price_cents: 1699 })
+  const thick = await createVariant(t.db, strip.id, {
+    name: '1.5 in',
+    price_cents: 1699,
+    sold_by_weight: true,
+    average_weight_centi_lb: 125,
+  })
+  // A stale average on something no longer sold by weight is not shown.
+  const roast = await createProduct(t.db, {
+    name: 'Weighed Roast',
+    price_cents: 1199,
+    sold_by_weight: false,
+    average_weight_centi_lb: 300,
+  })
+  expect((await getProductDetail(t.db, ribeye.id))?.average_weight_centi_lb).toBe(110)
+  expect((await getProductDetail(t.db, roast.id))?.average_weight_centi_lb).toBeNull()
+  const detail = await getProductDetail(t.db, strip.id)
+  expect(detail?.variants).toEqual([
+    {
+      id: thick.id,
+      name: '1.5 in',
+      price_cents: 1699,
+      stock_quantity: 10,
+      average_weight_centi_lb: 125,
+    },
+  ])
+  const cards = (await shop()).products.filter((card) => card.name.startsWith('Weighed'))
+  expect(cards.map((card) => [card.name, card.average_weight_centi_lb])).toEqual([
+    ['Weighed Ribeye', 110],
+    ['Weighed Roast', null],
+    ['Weighed Strip', 125],
+  ])
 })

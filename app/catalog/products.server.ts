@@ -58,6 +58,21 @@ function productsWithVariants(db: DB) {
         'products.price_cents',
         'products.image_url',
         'products.unit',
+        // By weight (ADR 30): the average per piece when sold by weight, else null
+        eb
+          .case()
+          .when('products.sold_by_weight', '=', true)
+          .then(eb.ref('products.average_weight_centi_lb'))
+          .else(null)
+          .end()
+          .as('average_weight'),
+        eb
+          .case()
+          .when('v.sold_by_weight', '=', true)
+          .then(eb.ref('v.average_weight_centi_lb'))
+          .else(null)
+          .end()
+          .as('variant_average_weight'),
         eb
           .case()
           .when('products.is_available', '=', true)
@@ -92,6 +107,7 @@ type VariantColumns = {
   variant_name: string | null
   variant_price_cents: number | null
   variant_stock: number
+  variant_average_weight: number | null
 }
 
 /** One entry per product, with the product's options gathered from its joined rows. */
@@ -109,10 +125,16 @@ function groupVariants<R extends { id: string } & VariantColumns>(rows: readonly
         name: row.variant_name,
         price_cents: row.variant_price_cents,
         stock_quantity: row.variant_stock,
+        average_weight_centi_lb: toWeight(row.variant_average_weight),
       })
     }
   }
   return [...products.values()]
+}
+
+/** PostgreSQL may answer a CASE over integers as a string. */
+function toWeight(value: number | string | null): number | null {
+  return value === null ? null : Number(value)
 }
 
 /** A product card's data: what ProductCard renders plus the category and the card's offer. */
@@ -136,7 +158,7 @@ function toCard({ row, variants }: Entry): CatalogCard {
     category: row.category,
     image_url: row.image_url,
     unit: row.unit,
-    ...cardOffer(row, variants),
+    ...cardOffer({ ...row, average_weight_centi_lb: toWeight(row.average_weight) }, variants),
   }
 }
 
@@ -258,6 +280,8 @@ export type ProductDetail = {
   expected_quantity: number | null
   /** By price, then name; each with its effective stock */
   variants: VariantOption[]
+  /** sold by weight (ADR 30): a piece's average; price_cents is then per lb */
+  average_weight_centi_lb: number | null
 }
 
 function detailQuery(db: DB) {
@@ -280,6 +304,7 @@ function toDetail({ row, variants }: ReturnType<typeof groupVariants<DetailRow>>
     next_available_date: row.next_available_date,
     expected_quantity: row.expected_quantity,
     variants,
+    average_weight_centi_lb: toWeight(row.average_weight),
   } satisfies ProductDetail
 }
 type DetailRow = Awaited<ReturnType<ReturnType<typeof detailQuery>['execute']>>[number]

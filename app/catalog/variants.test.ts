@@ -40,6 +40,7 @@ describe('cardOffer', () => {
       stock_quantity: 80,
       default_variant: null,
       option_count: 0,
+      average_weight_centi_lb: null,
     })
   })
   test('options: the cheapest in-stock price, "from" when prices differ, summed stock', () => {
@@ -54,6 +55,7 @@ describe('cardOffer', () => {
       stock_quantity: 22,
       default_variant: { id: 'half', name: 'half' },
       option_count: 3,
+      average_weight_centi_lb: null,
     })
   })
   test('options at one price are not "from"; all sold out shows the cheapest, out of stock', () => {
@@ -68,6 +70,7 @@ describe('cardOffer', () => {
       stock_quantity: 0,
       default_variant: { id: 'a', name: 'a' },
       option_count: 2,
+      average_weight_centi_lb: null,
     })
   })
 })

@@ -6,6 +6,8 @@ export type VariantOption = {
   name: string
   price_cents: number
   stock_quantity: number
+  /** sold by weight (ADR 30): a piece's average; price_cents is then per lb */
+  average_weight_centi_lb?: number | null
 }
 
 /**
@@ -37,10 +39,12 @@ export type CardOffer = {
   default_variant: { id: string; name: string } | null
   /** How many options the product has (0 for one without) */
   option_count: number
+  /** sold by weight (ADR 30): the shown piece's average weight; the price is then per lb */
+  average_weight_centi_lb: number | null
 }
 
 export function cardOffer(
-  product: { price_cents: number; stock_quantity: number },
+  product: { price_cents: number; stock_quantity: number; average_weight_centi_lb?: number | null },
   variants: readonly VariantOption[],
 ): CardOffer {
   const initial = pickInitialVariant(variants)
@@ -51,6 +55,7 @@ export function cardOffer(
       stock_quantity: product.stock_quantity,
       default_variant: null,
       option_count: 0,
+      average_weight_centi_lb: product.average_weight_centi_lb ?? null,
     }
   }
   const prices = new Set(variants.map((variant) => variant.price_cents))
@@ -60,6 +65,7 @@ export function cardOffer(
     stock_quantity: variants.reduce((sum, variant) => sum + Math.max(0, variant.stock_quantity), 0),
     default_variant: { id: initial.id, name: initial.name },
     option_count: variants.length,
+    average_weight_centi_lb: initial.average_weight_centi_lb ?? null,
   }
 }
 

@@ -4,6 +4,7 @@ import { Form, useNavigation } from 'react-router'
 import type { CartSummary } from '~/cart/cart'
 import { OrderSummary } from '~/cart/order-summary'
 import { sellingUnit } from '~/catalog/variants'
+import { weightPriceText } from '~/catalog/weight'
 import {
   DeliveryDays,
   findSlot,
@@ -452,10 +453,14 @@ function ReviewForm({
                 {line.variantName ? <p className="text-sm text-muted">{line.variantName}</p> : null}
                 <p className="text-sm text-muted">
                   {line.quantity} x{' '}
-                  <Price
-                    cents={line.unitPriceCents}
-                    unit={sellingUnit(line.unit, line.variantName)}
-                  />
+                  {line.averageWeightCentiLb ? (
+                    weightPriceText(line.unitPriceCents, line.averageWeightCentiLb)
+                  ) : (
+                    <Price
+                      cents={line.unitPriceCents}
+                      unit={sellingUnit(line.unit, line.variantName)}
+                    />
+                  )}
                 </p>
               </div>
               <Price cents={lineTotals[index] ?? 0} className="font-semibold text-ink" />

@@ -1,11 +1,13 @@
 import { z } from 'zod'
 import type { CurrentUser } from '~/auth/session.server'
 import { getCartSummary } from '~/cart/cart.server'
+import { pieceCents } from '~/catalog/weight'
 import { createAddress, listAddresses } from '~/customers/addresses.server'
 import { loadFulfilmentOffer, resolveFulfilment } from '~/fulfilment/offer.server'
 import { expireOrder } from '~/orders/payment-events.server'
 import { formatOrderNumber, PAYMENT_METHOD_INVALID } from '~/orders/place-order'
 import { placeOrder } from '~/orders/place-order.server'
+import { NOT_FOR_WEIGHED_ORDERS, WEIGHED_ORDER_METHODS } from '~/payments/provider'
 import { getProvider, listPaymentOptions } from '~/payments/providers.server'
 import type { DB } from '~/platform/db/db.server'
 import { farmDayOf } from '~/platform/farm-clock'
@@ -36,7 +38,9 @@ export async function loadCheckout(db: DB, customer: CurrentUser) {
     cart.lines.map((line) => line.productId),
     now,
   )
-  const paymentMethods = listPaymentOptions()
+  const paymentMethods = listPaymentOptions({
+    byWeight: cart.lines.some((line) => line.averageWeightCentiLb !== null),
+  })
   const address = addresses.find((row) => row.is_default) ?? null
   // The earliest pickup time with room is ready to take; a cart that cannot ship starts on
   // pickup, any other on standard shipping as the specification's checkout did.
@@ -135,7 +139,11 @@ export async function runCheckoutAction(
     method: step.shippingMethod,
     slot: step.slot,
     zipCode: step.shippingMethod === 'pickup' ? '' : step.zipCode,
-    subtotalCents: onSale.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0),
+    subtotalCents: onSale.reduce(
+      (sum, line) =>
+        sum + pieceCents(line.unitPriceCents, line.averageWeightCentiLb) * line.quantity,
+      0,
+    ),
     productIds: onSale.map((line) => line.productId),
   })
   if (!fulfilment.ok) {
@@ -148,6 +156,12 @@ export async function runCheckoutAction(
   const payment = getProvider(draft.paymentMethod)
   if (!payment) {
     return show(400, 2, { fieldErrors: { paymentMethod: [PAYMENT_METHOD_INVALID] } })
+  }
+  if (
+    onSale.some((line) => line.averageWeightCentiLb !== null) &&
+    !WEIGHED_ORDER_METHODS.includes(payment.id)
+  ) {
+    return show(400, 2, { fieldErrors: { paymentMethod: [NOT_FOR_WEIGHED_ORDERS] } })
   }
   if (action.intent === 'to-review') {
     return show(200, 3, { idempotencyKey: crypto.randomUUID() })

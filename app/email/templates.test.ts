@@ -3,6 +3,7 @@ import { passwordResetEmail } from '~/auth/emails/password-reset'
 import { welcomeEmail } from '~/auth/emails/welcome'
 import { contactNotificationEmail } from '~/inbox/emails/contact-notification'
 import { newsletterConfirmEmail } from '~/newsletter/emails/newsletter-confirm'
+import { finalTotalEmail } from '~/orders/emails/final-total'
 import { fulfilmentReminderEmail } from '~/orders/emails/fulfilment-reminder'
 import { orderConfirmationEmail } from '~/orders/emails/order-confirmation'
 import { orderStatusEmail } from '~/orders/emails/order-status'
@@ -57,6 +58,18 @@ const everyTemplate: Record<string, () => EmailContent> = {
       phone: HOSTILE,
       subject: HOSTILE,
       message: HOSTILE,
+    }),
+  'final total (by weight)': () =>
+    finalTotalEmail({
+      ...hostileShop,
+      orderId: HOSTILE,
+      orderNumber: HOSTILE,
+      firstName: HOSTILE,
+      pieces: [{ name: HOSTILE, piece: 1, weightCentiLb: 104, cents: 1975 }],
+      previousCents: 2089,
+      corrected: false,
+      totalCents: 1975,
+      payment: 'at-handover',
     }),
   'fulfilment reminder': () =>
     fulfilmentReminderEmail({

@@ -73,6 +73,9 @@ export type CustomerOrder = {
   ship_state: string
   ship_zip_code: string
   phone: string
+  /** by weight (ADR 30): the most it may cost; the total is an estimate until weighed_at */
+  authorised_cents: number | null
+  weighed_at: Date | null
   items: OrderItem[]
 } & Omit<OrderFulfilmentColumns, 'shipping_method'>
 
@@ -107,6 +110,8 @@ export async function getCustomerOrder(
       'ship_state',
       'ship_zip_code',
       'phone',
+      'authorised_cents',
+      'weighed_at',
       ...ORDER_FULFILMENT_COLUMNS,
     ])
     .where('customer_id', '=', customerId)

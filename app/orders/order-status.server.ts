@@ -30,6 +30,21 @@ export type StatusChangeResult =
   | { ok: false; reason: 'conflict'; current: string }
   /** that step does not follow the status the page showed (a forged or stale form) */
   | { ok: false; reason: 'not-allowed'; current: string }
+  /** by weight (ADR 30): pieces still to weigh before it is packed or handed over */
+  | { ok: false; reason: 'not-weighed' }
+
+const WEIGHED_STEPS = new Set([
+  'ready_for_pickup',
+  'out_for_delivery',
+  'shipped',
+  'collected',
+  'delivered',
+  'completed',
+])
+/** The steps that pack or hand over an order: a by-weight one must be weighed first. */
+function needsWeights(step: string): boolean {
+  return WEIGHED_STEPS.has(step)
+}
 
 /** Thrown inside the transaction to roll it back when the conditional UPDATE lost. */
 class LostRace extends Error {}
@@ -59,6 +74,8 @@ export async function changeOrderStatus(
           'packed_at',
           'carrier',
           'tracking_number',
+          'authorised_cents',
+          'weighed_at',
           ...ORDER_FULFILMENT_COLUMNS,
         ])
         .where('id', '=', orderId)
@@ -75,6 +92,9 @@ export async function changeOrderStatus(
       if (!canTakeStep(input.from, step, flow)) {
         return { ok: false, reason: 'not-allowed', current: order.status }
       }
+      // By weight (ADR 30): what is charged or collected is known only once weighed.
+      const mustBeWeighed = needsWeights(step) && order.authorised_cents !== null
+      if (mustBeWeighed && order.weighed_at === null) return { ok: false, reason: 'not-weighed' }
 
       const shipment =
         input.intent === 'shipped'
@@ -88,12 +108,13 @@ export async function changeOrderStatus(
         (to === 'ready_for_pickup' || to === 'out_for_delivery' || to === 'shipped')
           ? { packed_at: new Date() }
           : {}
-      const updated = await trx
+      let update = trx
         .updateTable('orders')
         .set({ status: to, ...shipment, ...payment, ...packing, updated_at: new Date() })
         .where('id', '=', orderId)
         .where('status', '=', input.from)
-        .executeTakeFirst()
+      if (mustBeWeighed) update = update.where('weighed_at', 'is not', null)
+      const updated = await update.executeTakeFirst()
       if (updated.numUpdatedRows === 0n) throw new LostRace()
 
       if (to === 'cancelled') await returnOrderStock(trx, orderId)

@@ -38,6 +38,50 @@ export async function markOrderPaid(db: DB, ref: SessionRef): Promise<PaymentEve
 }
 
 /**
+ * A card held for a by-weight order's maximum (ADR 30): the order is paid for as far as the
+ * shop is concerned (it is packed like any paid order), with the payment 'authorized' until
+ * the exact amount is captured at weighing. Only for the amount the order asked for.
+ */
+export async function markOrderAuthorised(
+  db: DB,
+  ref: SessionRef & { paymentIntentId: string; amountCents: number },
+): Promise<PaymentEventResult> {
+  const updated = await db
+    .updateTable('orders')
+    .set({
+      status: 'paid',
+      payment_status: 'authorized',
+      authorization_reference: ref.paymentIntentId,
+      updated_at: new Date(),
+    })
+    .where('id', '=', ref.orderId)
+    .where('payment_reference', '=', ref.sessionId)
+    .where('status', '=', 'pending_payment')
+    .where('authorised_cents', '=', ref.amountCents)
+    .executeTakeFirst()
+  if (updated.numUpdatedRows > 0n) return 'changed'
+  const order = await findOrder(db, ref)
+  if (!order) return 'unknown-order'
+  if (order.status === 'cancelled') {
+    getLogger().error(
+      { orderId: ref.orderId, sessionId: ref.sessionId },
+      'card authorised for a cancelled order: cancel the payment in Stripe',
+    )
+  }
+  return 'unchanged'
+}
+
+/** The order's maximum when it has lines priced by weight (ADR 30); null otherwise. */
+export async function authorisedCentsOf(db: DB, orderId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('orders')
+    .select('authorised_cents')
+    .where('id', '=', orderId)
+    .executeTakeFirst()
+  return row?.authorised_cents ?? null
+}
+
+/**
  * checkout.session.expired, or a session that could not be started: cancels the order if it
  * is still waiting for payment and gives back its stock, in one transaction. The status
  * change is the guard, so the stock comes back exactly once however often this runs.

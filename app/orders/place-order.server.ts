@@ -3,6 +3,8 @@ import { priceCart } from '~/cart/pricing'
 import { freeStock } from '~/catalog/free-stock.server'
 import { asFlag, onSaleExpression } from '~/catalog/on-sale.server'
 import { sellingUnit } from '~/catalog/variants'
+import { pieceCents } from '~/catalog/weight'
+import { lineAverageWeightExpression } from '~/catalog/weight.server'
 import { sendEmail } from '~/email/outbox.server'
 import { getFarmBasics } from '~/farm/farm.server'
 import { takeSlot } from '~/fulfilment/booking.server'
@@ -88,6 +90,8 @@ type OrderLine = {
   onSale: boolean
   /** The waiting-list hold the line was claimed with, if any (live or not: checked here) */
   holdId: string | null
+  /** sold by weight (ADR 30): a piece's average; unitPriceCents is then per lb */
+  averageWeightCentiLb: number | null
 }
 
 export async function placeOrder(
@@ -146,7 +150,10 @@ export async function placeOrder(
       }
 
       // Where and when (ADR 18): checked again here, against the shop as it is now.
-      const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0)
+      const subtotalCents = lines.reduce(
+        (sum, l) => sum + pieceCents(l.unitPriceCents, l.averageWeightCentiLb) * l.quantity,
+        0,
+      )
       const address = data.shippingAddress
       const fulfilment = await resolveFulfilment(
         trx,
@@ -267,6 +274,8 @@ export async function placeOrder(
           payment_method: data.paymentMethod,
           payment_status: 'pending',
           ...fulfilment.snapshot,
+          // By weight (ADR 30): the most the weighed order may cost, and what a card authorises.
+          authorised_cents: totals.estimated ? totals.maximumTotalCents : null,
         })
         .execute()
       await trx
@@ -281,9 +290,10 @@ export async function placeOrder(
             variant_name: line.variantName,
             image_url: line.imageUrl,
             unit: sellingUnit(line.unit, line.variantName),
-            unit_price_cents: line.unitPriceCents,
+            unit_price_cents: pieceCents(line.unitPriceCents, line.averageWeightCentiLb),
             quantity: line.quantity,
             line_total_cents: totals.lineTotalsCents[index] ?? 0,
+            ...orderItemWeightTerms(line),
           })),
         )
         .execute()
@@ -298,9 +308,11 @@ export async function placeOrder(
         items: lines.map((line) => ({
           name: itemName(line.name, line.variantName),
           quantity: line.quantity,
-          unitPriceCents: line.unitPriceCents,
+          unitPriceCents: pieceCents(line.unitPriceCents, line.averageWeightCentiLb),
           unit: sellingUnit(line.unit, line.variantName),
+          averageWeightCentiLb: line.averageWeightCentiLb,
         })),
+        maximumCents: totals.estimated ? totals.maximumTotalCents : null,
         subtotalCents: totals.subtotalCents,
         discountCents: totals.discountCents,
         promoCode: promoUsed?.code ?? null,
@@ -393,6 +405,7 @@ async function loadOrderLines(trx: Trx, cartId: string): Promise<OrderLine[]> {
       'product_variants.name as variant_name',
       eb.fn.coalesce('product_variants.price_cents', 'products.price_cents').as('unit_price_cents'),
       asFlag(onSaleExpression(eb.ref('cart_lines.product_variant_id'))).as('on_sale'),
+      lineAverageWeightExpression(eb.ref('cart_lines.product_variant_id')).as('average_weight'),
     ])
     .where('cart_lines.cart_id', '=', cartId)
     .orderBy('cart_lines.product_id')
@@ -409,7 +422,22 @@ async function loadOrderLines(trx: Trx, cartId: string): Promise<OrderLine[]> {
     quantity: row.quantity,
     onSale: Number(row.on_sale) === 1,
     holdId: row.stock_hold_id,
+    averageWeightCentiLb: row.average_weight === null ? null : Number(row.average_weight),
   }))
+}
+
+/**
+ * A by-weight item keeps what the shopper was shown (ADR 30): its unit price and line total
+ * are the estimate until the pieces are weighed; the price per lb and the average stay beside.
+ */
+function orderItemWeightTerms(line: OrderLine) {
+  if (!line.averageWeightCentiLb) return { sold_by_weight: false }
+  return {
+    sold_by_weight: true,
+    price_per_lb_cents: line.unitPriceCents,
+    estimated_cents: pieceCents(line.unitPriceCents, line.averageWeightCentiLb),
+    average_weight_centi_lb: line.averageWeightCentiLb,
+  }
 }
 
 /** The cart's promo code with its terms now; a code that cannot be used refuses the order. */

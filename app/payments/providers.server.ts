@@ -8,7 +8,7 @@ import {
   type PayPalClient,
   type PayPalConfig,
 } from './paypal.server'
-import type { PaymentOption, PaymentProvider } from './provider'
+import { type PaymentOption, type PaymentProvider, WEIGHED_ORDER_METHODS } from './provider'
 import { createStripeProvider } from './stripe.server'
 
 // The payment methods this shop offers right now (D7). Components only ever see this list,
@@ -37,9 +37,11 @@ export function getPayPalClient(): PayPalClient | undefined {
   return paypalClient.client
 }
 
-/** The options for the browser: ids, labels and descriptions only. */
-export function listPaymentOptions(): PaymentOption[] {
-  return listPaymentProviders().map(({ id, label, description }) => ({ id, label, description }))
+/** The options for the browser: ids, labels and descriptions only; `byWeight`: ADR 30. */
+export function listPaymentOptions(options: { byWeight?: boolean } = {}): PaymentOption[] {
+  return listPaymentProviders()
+    .filter((provider) => !options.byWeight || WEIGHED_ORDER_METHODS.includes(provider.id))
+    .map(({ id, label, description }) => ({ id, label, description }))
 }
 
 export function getProvider(id: PaymentMethod | string): PaymentProvider | undefined {

@@ -1,5 +1,10 @@
 import { z } from 'zod'
-import { expireOrder, markOrderPaid } from '~/orders/payment-events.server'
+import {
+  authorisedCentsOf,
+  expireOrder,
+  markOrderAuthorised,
+  markOrderPaid,
+} from '~/orders/payment-events.server'
 import type { DB } from '~/platform/db/db.server'
 import { getLogger } from '~/platform/log.server'
 import { createStripeClient, type StripeConfig } from './stripe.server'
@@ -21,6 +26,7 @@ const CheckoutSessionSchema = z.object({
   client_reference_id: z.string().nullish(),
   metadata: z.object({ orderId: z.string().optional() }).nullish(),
   payment_status: z.string().nullish(),
+  payment_intent: z.string().nullish(),
 })
 
 export type WebhookAnswer = { status: number; body: { received: true } | { error: string } }
@@ -55,8 +61,23 @@ export async function handleStripeWebhook(
   const log = getLogger().child({ eventId: parsed.data.id, eventType: parsed.data.type })
   if (session?.data && parsed.data.type === 'checkout.session.completed') {
     const orderId = session.data.metadata?.orderId ?? session.data.client_reference_id
-    // 'unpaid' is a delayed method (bank debit) still under way: wait for a later event.
-    if (orderId && session.data.payment_status === 'paid') {
+    const held = orderId ? await authorisedCentsOf(db, orderId) : null
+    // By weight (ADR 30): the session only authorised the card. Stripe's own PaymentIntent
+    // says whether the hold is there, for how much; the event's payment_status does not.
+    if (orderId && held !== null && session.data.payment_intent) {
+      const intent = await stripe.paymentIntents.retrieve(session.data.payment_intent)
+      const result =
+        intent.status === 'requires_capture'
+          ? await markOrderAuthorised(db, {
+              orderId,
+              sessionId: session.data.id,
+              paymentIntentId: intent.id,
+              amountCents: intent.amount,
+            })
+          : 'unchanged'
+      log.info({ orderId, result, intentStatus: intent.status }, 'Stripe card authorised')
+    } else if (orderId && session.data.payment_status === 'paid') {
+      // 'unpaid' is a delayed method (bank debit) still under way: wait for a later event.
       const result = await markOrderPaid(db, { orderId, sessionId: session.data.id })
       log.info({ orderId, result }, 'Stripe checkout completed')
     } else {

@@ -11,6 +11,10 @@ import type { PaymentProvider } from './provider'
 // a line, and a one-off coupon per order is more moving parts than it is worth. One line at
 // our own total also means Stripe charges exactly what our pricing function computed, to the
 // cent, with no second tax or rounding calculation to drift from ours.
+//
+// An order with lines priced by weight (ADR 30) has no final total yet: its session asks for
+// the order's maximum (orders.authorised_cents) with a manual capture, so the card is only
+// authorised; capture.server.ts captures the exact amount once every piece is weighed.
 
 /** How long the hosted page stays open; its expiry (webhook) returns the held stock. */
 export const SESSION_LIFETIME_SECONDS = 30 * 60
@@ -43,6 +47,11 @@ export function createStripeProvider(
     description:
       'After reviewing your order you pay on Stripe’s secure page. Your card details never reach this shop.',
     async startPayment(order) {
+      const { authorised_cents: authorised } = await db
+        .selectFrom('orders')
+        .select('authorised_cents')
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow()
       const items = await db
         .selectFrom('order_items')
         .select(['product_name', 'variant_name', 'quantity'])
@@ -64,15 +73,21 @@ export function createStripeProvider(
         customer_email: order.email,
         client_reference_id: order.id,
         metadata: { orderId: order.id },
-        payment_intent_data: { metadata: { orderId: order.id } },
+        payment_intent_data: {
+          metadata: { orderId: order.id },
+          ...(authorised !== null && { capture_method: 'manual' as const }),
+        },
         line_items: [
           {
             quantity: 1,
             price_data: {
               currency: 'usd',
-              unit_amount: order.totalCents,
+              unit_amount: authorised ?? order.totalCents,
               product_data: {
-                name: `Order ${order.orderNumber}`,
+                name:
+                  authorised === null
+                    ? `Order ${order.orderNumber}`
+                    : `Order ${order.orderNumber}, at most (you pay for the exact weight)`,
                 ...(description && { description }),
               },
             },

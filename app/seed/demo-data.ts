@@ -28,6 +28,9 @@ export type DemoProduct = {
   is_available: boolean
   next_available_date?: string
   expected_quantity?: number
+  /** priced by weight (ADR 30): price_cents is per lb, a piece weighs about this much */
+  sold_by_weight?: boolean
+  average_weight_centi_lb?: number
   variants?: DemoVariant[]
 }
 
@@ -116,6 +119,8 @@ export const demoProducts: DemoProduct[] = [
     image_url: image('bone-in-ribeye-steak'),
     stock_quantity: 36,
     is_available: true,
+    sold_by_weight: true,
+    average_weight_centi_lb: 125,
   },
   {
     name: "Butcher's Choice Beef Box",
@@ -168,6 +173,8 @@ export const demoProducts: DemoProduct[] = [
     category: 'Beef Cuts',
     price_cents: 3999,
     unit: 'lb',
+    sold_by_weight: true,
+    average_weight_centi_lb: 50,
     image_url: image('filet-mignon'),
     stock_quantity: 0,
     is_available: true,
@@ -206,6 +213,8 @@ export const demoProducts: DemoProduct[] = [
     image_url: image('new-york-strip-steak'),
     stock_quantity: 28,
     is_available: true,
+    sold_by_weight: true,
+    average_weight_centi_lb: 85,
   },
   {
     name: 'Pasture-Raised Eggs',
@@ -502,6 +511,17 @@ type DemoOrder = {
 }
 
 export const demoOrders: DemoOrder[] = [
+  // Steaks priced by weight, paid at pickup: the pack list asks for each piece's weight.
+  {
+    customer: 2,
+    where: 'farm',
+    status: 'pending_payment',
+    items: [
+      { product: 'Bone-In Ribeye Steak', quantity: 2 },
+      { product: 'New York Strip Steak', quantity: 1 },
+      { product: 'Huckleberry Jam', quantity: 1 },
+    ],
+  },
   {
     customer: 0,
     where: 'farm',

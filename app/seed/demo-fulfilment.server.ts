@@ -1,8 +1,10 @@
-import { priceCart } from '~/cart/pricing'
+import { type PricingLine, priceCart } from '~/cart/pricing'
 import { sellingUnit } from '~/catalog/variants'
+import { estimatePieceCents } from '~/catalog/weight'
 import { upcomingSlots, type WindowRule } from '~/fulfilment/windows'
 import type { DB } from '~/platform/db/db.server'
 import { addDays, farmInstant } from '~/platform/farm-clock'
+import { getPricingSettings } from '~/settings/settings.server'
 import {
   DEMO_LOCAL_ONLY_CATEGORIES,
   demoCustomers,
@@ -99,22 +101,13 @@ export async function seedDemoFulfilment(db: DB, now = new Date()): Promise<void
       'products.name',
       'products.unit',
       'products.price_cents',
+      'products.average_weight_centi_lb',
       'product_variants.id as variant_id',
       'product_variants.name as variant_name',
       'product_variants.price_cents as variant_price_cents',
     ])
     .execute()
-  const settings = await db
-    .selectFrom('settings')
-    .select([
-      'tax_rate_basis_points',
-      'standard_shipping_cents',
-      'express_shipping_cents',
-      'pickup_shipping_cents',
-      'free_shipping_threshold_cents',
-    ])
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow()
+  const settings = await getPricingSettings(db)
 
   const customerIds: string[] = []
   for (const person of demoCustomers) {
@@ -129,11 +122,42 @@ export async function seedDemoFulfilment(db: DB, now = new Date()): Promise<void
     const rule = where.rules[0]
     if (!next || !rule) continue
     const date = order.past ? addDays(next.date, -7 * order.past) : next.date
+    const pricing: PricingLine[] = []
     const lines = order.items.map((item) => {
       const row = products.find(
         (p) => p.name === item.product && (item.variant ? p.variant_name === item.variant : true),
       )
       if (!row) throw new Error(`demo order names an unknown product: ${item.product}`)
+      // Steaks on card orders were sold before the farm priced them by weight (ADR 30).
+      const average = order.paidByCard || item.variant ? null : row.average_weight_centi_lb
+      pricing.push(
+        average
+          ? {
+              unitPriceCents: row.price_cents,
+              quantity: item.quantity,
+              averageWeightCentiLb: average,
+            }
+          : {
+              unitPriceCents: (item.variant ? row.variant_price_cents : null) ?? row.price_cents,
+              quantity: item.quantity,
+            },
+      )
+      if (average) {
+        const estimate = estimatePieceCents(row.price_cents, average)
+        return {
+          product_id: row.id,
+          product_variant_id: null,
+          product_name: row.name,
+          variant_name: null,
+          unit: row.unit,
+          unit_price_cents: estimate,
+          quantity: item.quantity,
+          sold_by_weight: true,
+          price_per_lb_cents: row.price_cents,
+          estimated_cents: estimate,
+          average_weight_centi_lb: average,
+        }
+      }
       return {
         product_id: row.id,
         product_variant_id: item.variant ? row.variant_id : null,
@@ -142,20 +166,15 @@ export async function seedDemoFulfilment(db: DB, now = new Date()): Promise<void
         unit: sellingUnit(row.unit, item.variant ? row.variant_name : null),
         unit_price_cents: (item.variant ? row.variant_price_cents : null) ?? row.price_cents,
         quantity: item.quantity,
+        sold_by_weight: false,
       }
     })
     const method = order.where === 'delivery' ? 'delivery' : 'pickup'
     const totals = priceCart({
-      lines: lines.map((l) => ({ unitPriceCents: l.unit_price_cents, quantity: l.quantity })),
+      lines: pricing,
       promo: null,
       shippingMethod: method,
-      settings: {
-        taxRateBasisPoints: settings.tax_rate_basis_points,
-        standardShippingCents: settings.standard_shipping_cents,
-        expressShippingCents: settings.express_shipping_cents,
-        pickupShippingCents: settings.pickup_shipping_cents,
-        freeShippingThresholdCents: settings.free_shipping_threshold_cents,
-      },
+      settings,
       delivery: { feeCents: zone.fee_cents, freeOverCents: zone.free_over_cents },
     })
     const customerId = customerIds[order.customer] ?? customerIds[0] ?? ''
@@ -184,6 +203,7 @@ export async function seedDemoFulfilment(db: DB, now = new Date()): Promise<void
       tax_cents: totals.taxCents,
       total_cents: totals.totalCents,
       tax_rate_basis_points: totals.taxRateBasisPoints,
+      authorised_cents: totals.estimated ? totals.maximumTotalCents : null,
       fulfilment_window_id: slot.windowId,
       fulfilment_date: slot.date,
       fulfilment_start: slot.startTime,

@@ -195,4 +195,29 @@ describe('seedDemo', () => {
       .executeTakeFirstOrThrow()
     expect(Number(booked.n)).toBe(upcoming.length)
   })
+
+  test('sells steaks by weight, with an order waiting to be weighed (ADR 30)', async () => {
+    await seedDemo(db)
+    const steaks = await db
+      .selectFrom('products')
+      .select(['name', 'average_weight_centi_lb'])
+      .where('sold_by_weight', '=', true)
+      .orderBy('name')
+      .execute()
+    expect(steaks.map((steak) => steak.name)).toEqual(
+      expect.arrayContaining(['Bone-In Ribeye Steak', 'New York Strip Steak']),
+    )
+    expect(steaks.every((steak) => (steak.average_weight_centi_lb ?? 0) > 0)).toBe(true)
+    const toWeigh = await db
+      .selectFrom('orders')
+      .innerJoin('order_items', 'order_items.order_id', 'orders.id')
+      .select(['orders.authorised_cents', 'orders.total_cents', 'orders.payment_method'])
+      .where('order_items.sold_by_weight', '=', true)
+      .execute()
+    expect(toWeigh.length).toBeGreaterThan(0)
+    for (const order of toWeigh) {
+      expect(order.payment_method).toBe('offline')
+      expect(order.authorised_cents ?? 0).toBeGreaterThan(order.total_cents)
+    }
+  })
 })

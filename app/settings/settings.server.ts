@@ -18,6 +18,7 @@ export async function getPricingSettings(db: DB | Transaction<Database>): Promis
         'express_shipping_cents',
         'pickup_shipping_cents',
         'free_shipping_threshold_cents',
+        'weight_tolerance_percent',
       ])
       .where('id', '=', 1)
       .executeTakeFirstOrThrow(),
@@ -28,6 +29,7 @@ export async function getPricingSettings(db: DB | Transaction<Database>): Promis
     expressShippingCents: row.express_shipping_cents,
     pickupShippingCents: row.pickup_shipping_cents,
     freeShippingThresholdCents: row.free_shipping_threshold_cents,
+    weightTolerancePercent: row.weight_tolerance_percent,
   }
 }
 

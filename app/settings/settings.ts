@@ -7,6 +7,8 @@ export type PricingSettings = {
   expressShippingCents: number
   pickupShippingCents: number
   freeShippingThresholdCents: number
+  /** how far above its estimate a by-weight line may come out, in percent (ADR 30) */
+  weightTolerancePercent: number
 }
 
 /** A waiting-list hold lasts this long unless the admin sets otherwise (ADR 29). */

@@ -15,6 +15,7 @@ const DEFAULTS = {
   free_shipping_threshold: '50',
   states: 'ID',
   hold_hours: '24',
+  weight_tolerance: '15',
 }
 
 function summaryValue(page: Page, label: string): Locator {

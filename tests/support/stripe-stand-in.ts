@@ -7,6 +7,11 @@ import Stripe from 'stripe'
 // STRIPE_API_BASE) and the hosted payment page, whose Pay button sends the app a
 // checkout.session.completed event signed with the stripe package's own test-header helper.
 // No card fields here either: the real page is Stripe's, this only says "paid".
+//
+// Each session has a PaymentIntent, kept with what was authorised and captured: a session
+// with payment_intent_data[capture_method]=manual (priced by weight, ADR 30) leaves its intent
+// 'requires_capture' when paid, and POST /v1/payment_intents/:id/capture takes at most the
+// authorised amount, once, as Stripe does.
 
 export type StandInSession = {
   id: string
@@ -15,11 +20,24 @@ export type StandInSession = {
   successUrl: string
   cancelUrl: string
   amountTotal: number
+  paymentIntentId: string
+}
+
+export type StandInPaymentIntent = {
+  id: string
+  captureMethod: 'automatic' | 'manual'
+  /** what the card was asked for: the authorised amount for a manual capture */
+  amount: number
+  status: 'requires_payment_method' | 'requires_capture' | 'succeeded' | 'canceled'
+  /** what was captured (0 until then) */
+  amountReceived: number
+  captures: number
 }
 
 export type StripeStandIn = {
   apiBase: string
   sessions: Map<string, StandInSession>
+  paymentIntents: Map<string, StandInPaymentIntent>
   /** Where events go; set once the app's port is known. */
   webhookUrl: string
   /** The signed event for this session, as Stripe would send it. */
@@ -45,15 +63,33 @@ export async function startStripeStandIn(options: {
   webhookUrl?: string
 }): Promise<StripeStandIn> {
   const sessions = new Map<string, StandInSession>()
+  const paymentIntents = new Map<string, StandInPaymentIntent>()
   let eventCount = 0
+
+  function intentJson(intent: StandInPaymentIntent) {
+    return {
+      id: intent.id,
+      object: 'payment_intent',
+      amount: intent.amount,
+      amount_capturable: intent.status === 'requires_capture' ? intent.amount : 0,
+      amount_received: intent.amountReceived,
+      capture_method: intent.captureMethod,
+      currency: 'usd',
+      status: intent.status,
+    }
+  }
 
   const standIn: StripeStandIn = {
     apiBase: '',
     sessions,
+    paymentIntents,
     webhookUrl: options.webhookUrl ?? '',
     signedEvent(type, sessionId) {
       const session = sessions.get(sessionId)
       if (!session) throw new Error(`No session ${sessionId}`)
+      const intent = paymentIntents.get(session.paymentIntentId)
+      // Stripe reports a held (uncaptured) card payment as 'unpaid' until it is captured.
+      const paid = type === 'checkout.session.completed' && intent?.captureMethod !== 'manual'
       eventCount += 1
       const payload = JSON.stringify({
         id: `evt_test_${eventCount}_${sessionId}`,
@@ -67,7 +103,8 @@ export async function startStripeStandIn(options: {
             client_reference_id: session.orderId,
             metadata: { orderId: session.orderId },
             amount_total: session.amountTotal,
-            payment_status: type === 'checkout.session.completed' ? 'paid' : 'unpaid',
+            payment_intent: session.paymentIntentId,
+            payment_status: paid ? 'paid' : 'unpaid',
             status: type === 'checkout.session.completed' ? 'complete' : 'expired',
           },
         },
@@ -94,6 +131,16 @@ export async function startStripeStandIn(options: {
     if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       const params = new URLSearchParams(await readBody(request))
       const id = `cs_test_${crypto.randomUUID().replaceAll('-', '')}`
+      const intent: StandInPaymentIntent = {
+        id: `pi_test_${crypto.randomUUID().replaceAll('-', '')}`,
+        captureMethod:
+          params.get('payment_intent_data[capture_method]') === 'manual' ? 'manual' : 'automatic',
+        amount: Number(params.get('line_items[0][price_data][unit_amount]') ?? 0),
+        status: 'requires_payment_method',
+        amountReceived: 0,
+        captures: 0,
+      }
+      paymentIntents.set(intent.id, intent)
       const session: StandInSession = {
         id,
         params,
@@ -101,6 +148,7 @@ export async function startStripeStandIn(options: {
         successUrl: params.get('success_url') ?? '',
         cancelUrl: params.get('cancel_url') ?? '',
         amountTotal: Number(params.get('line_items[0][price_data][unit_amount]') ?? 0),
+        paymentIntentId: intent.id,
       }
       sessions.set(id, session)
       response.setHeader('Content-Type', 'application/json')
@@ -119,6 +167,35 @@ export async function startStripeStandIn(options: {
       )
       return
     }
+    const intentPath = url.pathname.match(/^\/v1\/payment_intents\/(pi_test_\w+)(\/capture)?$/)
+    const intent = intentPath?.[1] ? paymentIntents.get(intentPath[1]) : undefined
+    if (intentPath && intent && request.method === 'GET' && !intentPath[2]) {
+      response.setHeader('Content-Type', 'application/json')
+      response.end(JSON.stringify(intentJson(intent)))
+      return
+    }
+    if (intentPath && intent && request.method === 'POST' && intentPath[2]) {
+      const params = new URLSearchParams(await readBody(request))
+      const amount = Number(params.get('amount_to_capture') ?? intent.amount)
+      response.setHeader('Content-Type', 'application/json')
+      if (intent.status !== 'requires_capture' || !(amount > 0) || amount > intent.amount) {
+        response.statusCode = 400
+        response.end(
+          JSON.stringify({
+            error: {
+              type: 'invalid_request_error',
+              message: `This PaymentIntent could not be captured (status ${intent.status}, amount ${amount} of ${intent.amount}).`,
+            },
+          }),
+        )
+        return
+      }
+      intent.status = 'succeeded'
+      intent.amountReceived = amount
+      intent.captures += 1
+      response.end(JSON.stringify(intentJson(intent)))
+      return
+    }
     const pay = url.pathname.match(/^\/pay\/(cs_test_\w+)$/)
     const session = pay?.[1] ? sessions.get(pay[1]) : undefined
     if (pay && session && request.method === 'GET') {
@@ -132,6 +209,11 @@ export async function startStripeStandIn(options: {
       return
     }
     if (pay && session && request.method === 'POST') {
+      const paid = paymentIntents.get(session.paymentIntentId)
+      if (paid) {
+        paid.status = paid.captureMethod === 'manual' ? 'requires_capture' : 'succeeded'
+        if (paid.captureMethod === 'automatic') paid.amountReceived = paid.amount
+      }
       const answer = await standIn.sendEvent('checkout.session.completed', session.id)
       if (!answer.ok) {
         response.statusCode = 502

@@ -8,6 +8,7 @@ import { CheckboxField, FieldError, FormMessage, TextField } from '~/platform/ui
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
 import { SelectField } from '~/platform/ui/select-field'
 import { TextAreaField } from '~/platform/ui/text-area-field'
+import { poundsInput } from '../weight'
 import {
   BLANK_VARIANT_ROW,
   MAX_VARIANT_ROWS,
@@ -35,14 +36,21 @@ export type ProductFormProduct = {
   local_only: boolean
   next_available_date: string | null
   expected_quantity: number | null
+  sold_by_weight: boolean
+  average_weight_centi_lb: number | null
   variants: {
     id: string
     name: string
     price_cents: number
     stock_quantity: number
     is_available: boolean
+    sold_by_weight: boolean
+    average_weight_centi_lb: number | null
   }[]
 }
+
+/** 110 -> "1.10", null -> "": the average weight field's value (ADR 30). */
+const poundsValue = (centiLb: number | null) => (centiLb === null ? '' : poundsInput(centiLb))
 
 /** A check box's value as the form holds it. */
 const ticked = (on: boolean) => (on ? 'on' : '')
@@ -59,6 +67,8 @@ function startingValues(product: ProductFormProduct | null) {
     stock: String(variant.stock_quantity),
     stockWas: String(variant.stock_quantity),
     available: ticked(variant.is_available),
+    soldByWeight: ticked(variant.sold_by_weight),
+    averageWeight: poundsValue(variant.average_weight_centi_lb),
   }))
   return {
     name: product.name,
@@ -70,6 +80,8 @@ function startingValues(product: ProductFormProduct | null) {
     stockWas: String(product.stock_quantity),
     isAvailable: ticked(product.is_available),
     localOnly: ticked(product.local_only),
+    soldByWeight: ticked(product.sold_by_weight),
+    averageWeight: poundsValue(product.average_weight_centi_lb),
     nextAvailableDate: product.next_available_date ?? '',
     expectedQuantity: product.expected_quantity === null ? '' : String(product.expected_quantity),
     variants: variants.length < MAX_VARIANT_ROWS ? [...variants, BLANK_VARIANT_ROW] : variants,
@@ -180,6 +192,18 @@ export function ProductForm({
             field={fields.localOnly}
             className="self-center"
           />
+          <CheckboxField
+            label="Sold by weight"
+            field={fields.soldByWeight}
+            className="self-center"
+          />
+          <TextField
+            label="Average weight (lb)"
+            field={fields.averageWeight}
+            required={false}
+            inputMode="decimal"
+            hint="Sold by weight: the price is per lb, a piece weighs about this much, and the customer pays for its exact weight."
+          />
           <TextField
             label="Next available date"
             field={fields.nextAvailableDate}
@@ -285,8 +309,15 @@ function VariantRow({
       <TextField label="Option name" field={option.name} />
       <TextField label="Option price (dollars)" field={option.price} inputMode="decimal" />
       <TextField label="Option stock" field={option.stock} inputMode="numeric" />
+      <TextField
+        label="Option average weight (lb)"
+        field={option.averageWeight}
+        required={false}
+        inputMode="decimal"
+      />
       <div className="flex flex-col gap-2 sm:pt-6">
         <CheckboxField label="Available" field={option.available} />
+        <CheckboxField label="Option sold by weight" field={option.soldByWeight} />
         {id ? (
           <ConfirmSubmitButton
             form="remove-variant-form"

@@ -1,7 +1,13 @@
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { describe, expect, test } from 'vitest'
 import { parseSubmission } from '~/platform/forms/conform'
-import { BLANK_VARIANT_ROW, ProductSchema, productInput } from './product-form'
+import {
+  AVERAGE_WEIGHT_INVALID,
+  AVERAGE_WEIGHT_REQUIRED,
+  BLANK_VARIANT_ROW,
+  ProductSchema,
+  productInput,
+} from './product-form'
 
 // The product form's schema, as the browser and the action both run it (through Conform).
 
@@ -104,6 +110,8 @@ describe('ProductSchema', () => {
       unit: 'dozen',
       isAvailable: true,
       localOnly: false,
+      soldByWeight: false,
+      averageWeight: null,
       nextAvailableDate: null,
       expectedQuantity: null,
       stock: 3,
@@ -117,6 +125,8 @@ describe('ProductSchema', () => {
           stock: 2,
           stockWas: null,
           available: false,
+          soldByWeight: false,
+          averageWeight: null,
           row: 1,
         },
       ],
@@ -175,6 +185,65 @@ describe('option rows added and removed through the server', () => {
     expect(submission.status).toBeUndefined()
     expect(submission.reply().initialValue).toMatchObject({
       variants: [{ name: 'Pint' }, { name: 'Gallon' }],
+    })
+  })
+})
+
+describe('ProductSchema: sold by weight (ADR 30)', () => {
+  const base = {
+    name: 'Ribeye',
+    category: 'Beef',
+    price: '18.99',
+    unit: 'lb',
+    stock: '12',
+  }
+  const parse = (fields: Record<string, string>) => {
+    const form = new FormData()
+    for (const [name, value] of Object.entries({ ...base, ...fields })) form.append(name, value)
+    return parseSubmission(form, ProductSchema)
+  }
+  const errorsOf = (fields: Record<string, string>) => {
+    const submission = parse(fields)
+    return submission.status === 'success' ? null : submission.error
+  }
+
+  test('the average weight in lb becomes hundredths of a lb', () => {
+    const submission = parse({ soldByWeight: 'on', averageWeight: '1.1' })
+    expect(submission.status === 'success' && submission.value).toMatchObject({
+      soldByWeight: true,
+      averageWeight: 110,
+    })
+  })
+
+  test('sold by weight needs an average; a bad one is refused next to its field', () => {
+    expect(errorsOf({ soldByWeight: 'on' })).toEqual({
+      averageWeight: [AVERAGE_WEIGHT_REQUIRED],
+    })
+    for (const bad of ['0', '1.234', 'heavy', '-1', '101']) {
+      expect(errorsOf({ soldByWeight: 'on', averageWeight: bad }), bad).toEqual({
+        averageWeight: [AVERAGE_WEIGHT_INVALID],
+      })
+    }
+  })
+
+  test('an option sold by weight needs its own average', () => {
+    const refused = errorsOf({
+      'variants[0].name': '1.25 in thick',
+      'variants[0].price': '19.99',
+      'variants[0].stock': '4',
+      'variants[0].soldByWeight': 'on',
+    })
+    expect(refused).toEqual({ 'variants[0].averageWeight': [AVERAGE_WEIGHT_REQUIRED] })
+    const good = parse({
+      'variants[0].name': '1.25 in thick',
+      'variants[0].price': '19.99',
+      'variants[0].stock': '4',
+      'variants[0].soldByWeight': 'on',
+      'variants[0].averageWeight': '1.40',
+    })
+    expect(good.status === 'success' && productInput(good.value).variants[0]).toMatchObject({
+      soldByWeight: true,
+      averageWeight: 140,
     })
   })
 })

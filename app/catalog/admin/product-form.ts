@@ -7,6 +7,7 @@ import {
   requiredText,
   wholeNumber,
 } from '~/platform/admin/fields'
+import { MAX_PIECE_CENTI_LB, parsePounds } from '../weight'
 
 // The admin's product form (issue 6 item 4), browser-safe: one schema checks the form in the
 // browser and again in the action (a Conform form). The product's fields go by name, and each
@@ -31,6 +32,41 @@ const optionalWholeNumber = (label: string) =>
     .transform((text) => text ?? '')
     .pipe(z.union([z.literal('').transform(() => null), wholeNumber(label, { max: MAX_STOCK })]))
 
+export const AVERAGE_WEIGHT_INVALID = `Enter the average weight of a piece in lb with at most 2 decimals, more than 0 and at most ${MAX_PIECE_CENTI_LB / 100}, like 1.10.`
+export const AVERAGE_WEIGHT_REQUIRED =
+  'Sold by weight needs the average weight of a piece, like 1.10 (lb).'
+
+/** "1.10" (lb) -> 110 hundredths of a lb, or null when left empty (ADR 30). */
+const optionalPounds = z
+  .string()
+  .trim()
+  .max(20, AVERAGE_WEIGHT_INVALID)
+  .optional()
+  .transform((text, ctx) => {
+    if (!text) return null
+    const centiLb = parsePounds(text)
+    if (centiLb === null || centiLb === 0 || centiLb > MAX_PIECE_CENTI_LB) {
+      ctx.addIssue({ code: 'custom', message: AVERAGE_WEIGHT_INVALID })
+      return z.NEVER
+    }
+    return centiLb
+  })
+
+/** Sold by weight needs an average; the checkbox's field carries the complaint. */
+function requireAverage(
+  form: { soldByWeight: boolean; averageWeight: number | null },
+  ctx: z.RefinementCtx,
+  path: (string | number)[] = [],
+) {
+  if (form.soldByWeight && form.averageWeight === null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [...path, 'averageWeight'],
+      message: AVERAGE_WEIGHT_REQUIRED,
+    })
+  }
+}
+
 /** An uploaded picture already stored (kept when the form came back with a mistake). */
 const uploadedImage = z
   .string()
@@ -48,6 +84,9 @@ export const VariantRowSchema = z.object({
   stock: wholeNumber('option stock', { max: MAX_STOCK }),
   stockWas,
   available: checkbox,
+  /** by weight (ADR 30): the price is then per lb */
+  soldByWeight: checkbox,
+  averageWeight: optionalPounds,
 })
 
 export type VariantInput = z.output<typeof VariantRowSchema>
@@ -69,6 +108,8 @@ const VariantSlotSchema = z
     stock: z.string().optional(),
     stockWas: z.string().optional(),
     available: z.string().optional(),
+    soldByWeight: z.string().optional(),
+    averageWeight: z.string().optional(),
   })
   .optional()
 
@@ -89,6 +130,9 @@ export const ProductSchema = z
     isAvailable: checkbox,
     /** pickup or local delivery only (frozen meat, eggs): never parcel-shipped */
     localOnly: checkbox,
+    /** by weight (ADR 30): price is then per lb, and a piece weighs about averageWeight */
+    soldByWeight: checkbox,
+    averageWeight: optionalPounds,
     nextAvailableDate: optionalDate('next available date'),
     expectedQuantity: optionalWholeNumber('expected quantity'),
     stock: wholeNumber('stock', { max: MAX_STOCK }),
@@ -101,6 +145,7 @@ export const ProductSchema = z
       .transform((rows) => rows ?? []),
   })
   .superRefine((form, ctx) => {
+    requireAverage(form, ctx)
     if (!form.category && !form.newCategory) {
       ctx.addIssue({
         code: 'custom',
@@ -122,6 +167,7 @@ export const ProductSchema = z
         }
         return
       }
+      requireAverage(variant.data, ctx, ['variants', row])
       const key = variant.data.name.toLowerCase()
       if (names.has(key)) {
         ctx.addIssue({ code: 'custom', path: ['variants', row, 'name'], message: DUPLICATE_OPTION })

@@ -422,3 +422,61 @@ describe('archive and the list', () => {
     expect((await list('q=_')).info.total).toBe(3)
   })
 })
+
+describe('sold by weight (ADR 30)', () => {
+  test('the product and each option keep their own terms; unticking clears the average', async () => {
+    const id = await createAdminProduct(
+      t.db,
+      adminId,
+      formInput({
+        name: 'Weighed Strip',
+        category: 'Beef Cuts',
+        price: '24.99',
+        unit: 'lb',
+        soldByWeight: 'on',
+        averageWeight: '0.85',
+        'variants.0.name': '1.5 in thick',
+        'variants.0.price': '25.99',
+        'variants.0.stock': '4',
+        'variants.0.soldByWeight': 'on',
+        'variants.0.averageWeight': '1.25',
+        'variants.1.name': 'Trim',
+        'variants.1.price': '9.99',
+        'variants.1.stock': '2',
+      }),
+    )
+    const created = await getAdminProduct(t.db, id)
+    expect(created).toMatchObject({ sold_by_weight: true, average_weight_centi_lb: 85 })
+    expect(
+      created?.variants.map((v) => [v.name, v.sold_by_weight, v.average_weight_centi_lb]),
+    ).toEqual([
+      ['Trim', false, null],
+      ['1.5 in thick', true, 125],
+    ])
+
+    const thick = created?.variants.find((v) => v.name === '1.5 in thick')
+    await updateAdminProduct(
+      t.db,
+      adminId,
+      id,
+      formInput({
+        name: 'Weighed Strip',
+        category: 'Beef Cuts',
+        price: '24.99',
+        unit: 'lb',
+        averageWeight: '0.85',
+        'variants.0.id': thick?.id ?? '',
+        'variants.0.name': '1.5 in thick',
+        'variants.0.price': '25.99',
+        'variants.0.stock': '4',
+        'variants.0.averageWeight': '1.25',
+      }),
+    )
+    const updated = await getAdminProduct(t.db, id)
+    expect(updated).toMatchObject({ sold_by_weight: false, average_weight_centi_lb: null })
+    expect(updated?.variants.find((v) => v.id === thick?.id)).toMatchObject({
+      sold_by_weight: false,
+      average_weight_centi_lb: null,
+    })
+  })
+})

@@ -135,9 +135,19 @@ const PRODUCT_COLUMNS = [
   'next_available_date',
   'expected_quantity',
   'archived_at',
+  'sold_by_weight',
+  'average_weight_centi_lb',
 ] as const
 
-const VARIANT_COLUMNS = ['id', 'name', 'price_cents', 'stock_quantity', 'is_available'] as const
+const VARIANT_COLUMNS = [
+  'id',
+  'name',
+  'price_cents',
+  'stock_quantity',
+  'is_available',
+  'sold_by_weight',
+  'average_weight_centi_lb',
+] as const
 
 export type AdminVariant = {
   id: string
@@ -145,6 +155,8 @@ export type AdminVariant = {
   price_cents: number
   stock_quantity: number
   is_available: boolean
+  sold_by_weight: boolean
+  average_weight_centi_lb: number | null
 }
 
 export type AdminProduct = {
@@ -161,6 +173,8 @@ export type AdminProduct = {
   next_available_date: string | null
   expected_quantity: number | null
   archived_at: Date | null
+  sold_by_weight: boolean
+  average_weight_centi_lb: number | null
   variants: AdminVariant[]
 }
 
@@ -222,17 +236,29 @@ function productSnapshot(row: Omit<AdminProduct, 'variants' | 'archived_at'>): A
     local_only: row.local_only,
     next_available_date: row.next_available_date,
     expected_quantity: row.expected_quantity,
+    sold_by_weight: row.sold_by_weight,
+    average_weight_centi_lb: row.average_weight_centi_lb,
   }
 }
 
 const variantSnapshot = (variants: readonly AdminVariant[]) =>
-  variants.map(({ id, name, price_cents, stock_quantity, is_available }) => ({
-    id,
-    name,
-    price_cents,
-    stock_quantity,
-    is_available,
+  variants.map((variant) => ({
+    id: variant.id,
+    name: variant.name,
+    price_cents: variant.price_cents,
+    stock_quantity: variant.stock_quantity,
+    is_available: variant.is_available,
+    sold_by_weight: variant.sold_by_weight,
+    average_weight_centi_lb: variant.average_weight_centi_lb,
   }))
+
+/** By weight (ADR 30): the average is kept only while the box is ticked. */
+function weightTerms(input: { soldByWeight: boolean; averageWeight: number | null }) {
+  return {
+    sold_by_weight: input.soldByWeight,
+    average_weight_centi_lb: input.soldByWeight ? input.averageWeight : null,
+  }
+}
 
 /** The products.stock_quantity of a product with options: their sum (placeOrder keeps it). */
 function sumOfOptions(eb: ExpressionBuilder<Database, 'products'>, productId: string) {
@@ -266,6 +292,7 @@ export async function createAdminProduct(
     local_only: input.localOnly,
     next_available_date: input.nextAvailableDate,
     expected_quantity: input.expectedQuantity,
+    ...weightTerms(input),
   }
   await db.transaction().execute(async (trx) => {
     await trx
@@ -279,6 +306,7 @@ export async function createAdminProduct(
       price_cents: variant.price,
       stock_quantity: variant.stock,
       is_available: variant.available,
+      ...weightTerms(variant),
     }))
     if (variants.length) await trx.insertInto('product_variants').values(variants).execute()
     await recordAdminChange(trx, {
@@ -390,6 +418,7 @@ function saveAdminProduct(
           name: variant.name,
           price_cents: variant.price,
           is_available: variant.available,
+          ...weightTerms(variant),
           ...(stockChanged ? { stock_quantity: variant.stock } : {}),
         })
         .where('id', '=', variantId)
@@ -414,6 +443,7 @@ function saveAdminProduct(
             price_cents: variant.price,
             stock_quantity: variant.stock,
             is_available: variant.available,
+            ...weightTerms(variant),
           })),
         )
         .execute()
@@ -432,6 +462,7 @@ function saveAdminProduct(
         local_only: input.localOnly,
         next_available_date: input.nextAvailableDate,
         expected_quantity: input.expectedQuantity,
+        ...weightTerms(input),
         updated_at: new Date(),
         ...(input.uploadedImage ? { image_url: input.uploadedImage } : {}),
         ...(hasOptions

@@ -7,7 +7,8 @@ import type { DB } from '~/platform/db/db.server'
 // order workflow's own step through changeOrderStatus, so the rules, the emails and the audit
 // are the order page's; the pack list only knows which step its button means.
 
-export type PackingResult = { done: number; skipped: number }
+/** `unweighed`: of the skipped, those with pieces priced by weight still to weigh (ADR 30) */
+export type PackingResult = { done: number; skipped: number; unweighed: number }
 
 async function orderFlow(db: DB, orderIds: readonly string[]) {
   if (orderIds.length === 0) return []
@@ -26,6 +27,7 @@ export async function markPacked(
   orderIds: readonly string[],
 ): Promise<PackingResult> {
   let done = 0
+  let unweighed = 0
   const orders = await orderFlow(db, orderIds)
   for (const order of orders) {
     const step = packStepFor(order.shipping_method)
@@ -35,8 +37,9 @@ export async function markPacked(
       from: order.status,
     })
     if (result.ok) done += 1
+    else if (result.reason === 'not-weighed') unweighed += 1
   }
-  return { done, skipped: orderIds.length - done }
+  return { done, skipped: orderIds.length - done, unweighed }
 }
 
 /** Hands an order over at pickup or on delivery, recording the payment when it was owed. */
@@ -54,10 +57,13 @@ export async function markHandedOver(
         paymentStatus: order.payment_status,
       })
     : null
-  if (!order || !step || !isOrderStatus(order.status)) return { done: 0, skipped: 1 }
+  if (!order || !step || !isOrderStatus(order.status)) {
+    return { done: 0, skipped: 1, unweighed: 0 }
+  }
   const result = await changeOrderStatus(db, order.id, actorId, {
     intent: step,
     from: order.status,
   })
-  return result.ok ? { done: 1, skipped: 0 } : { done: 0, skipped: 1 }
+  if (result.ok) return { done: 1, skipped: 0, unweighed: 0 }
+  return { done: 0, skipped: 1, unweighed: result.reason === 'not-weighed' ? 1 : 0 }
 }

@@ -1,5 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router'
 import { handOverStepFor, packStepFor, STEP_LABELS } from '~/orders/order-workflow'
+import { WeighForm } from '~/orders/weigh-form'
+import { WEIGH_FORM_PREFIX } from '~/orders/weights'
 import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
 import { AdminPageHeader, AdminPanel, EmptyState } from '~/platform/admin/ui/page'
 import type { FormReply } from '~/platform/forms/conform'
@@ -7,6 +9,7 @@ import { ButtonLink } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
 import { Price } from '~/platform/ui/price'
 import {
+  collectText,
   deliveryRunOf,
   type FulfilmentGroup,
   lineText,
@@ -42,6 +45,7 @@ export function ThisWeekPage({ week, reply }: { week: ThisWeek; reply: FormReply
     `/admin/fulfilment/export.csv?list=${list}&day=${encodeURIComponent(week.day)}`
   const pickList = pickListOf(ordersOf(week))
   const deliveryRun = deliveryRunOf(week)
+  const pageReply = reply?.form?.startsWith(WEIGH_FORM_PREFIX) ? undefined : reply
   return (
     <div className="space-y-6">
       <AdminPageHeader
@@ -62,10 +66,11 @@ export function ThisWeekPage({ week, reply }: { week: ThisWeek; reply: FormReply
           </>
         }
       />
-      {reply?.status === 'success' ? (
-        <FormMessage tone="success">{reply.message}</FormMessage>
+      {/* A weighing form answers beside its order, not here. */}
+      {pageReply?.status === 'success' ? (
+        <FormMessage tone="success">{pageReply.message}</FormMessage>
       ) : (
-        <FormMessage tone="error">{reply?.error?.['']?.[0]}</FormMessage>
+        <FormMessage tone="error">{pageReply?.error?.['']?.[0]}</FormMessage>
       )}
 
       <nav aria-label="Days with orders">
@@ -121,7 +126,7 @@ export function ThisWeekPage({ week, reply }: { week: ThisWeek; reply: FormReply
         ) : (
           <div className="space-y-8">
             {week.groups.map((group) => (
-              <PackGroup key={group.key} group={group} day={week.day} />
+              <PackGroup key={group.key} group={group} day={week.day} reply={reply} />
             ))}
             <p className="text-sm">
               <a href={exportLink('pack')} className={adminLinkClass}>
@@ -214,16 +219,18 @@ function PickTable({ caption, lines }: { caption: string; lines: PickLine[] }) {
 }
 
 function AmountDue({ order }: { order: PackOrder }) {
-  return order.dueCents > 0 ? (
-    <span>
-      To collect: <Price cents={order.dueCents} />
-    </span>
-  ) : (
-    <span>Paid</span>
-  )
+  return <span>{collectText(order)}</span>
 }
 
-function PackGroup({ group, day }: { group: FulfilmentGroup; day: string }) {
+function PackGroup({
+  group,
+  day,
+  reply,
+}: {
+  group: FulfilmentGroup
+  day: string
+  reply: FormReply | undefined
+}) {
   const busy = useNavigation().state !== 'idle'
   const packable = group.orders.filter((order) => !order.packed)
   return (
@@ -247,14 +254,22 @@ function PackGroup({ group, day }: { group: FulfilmentGroup; day: string }) {
       </div>
       <ul className={`mt-3 ${LOOKS.blocks} ${LOOKS.links}`}>
         {group.orders.map((order) => (
-          <PackBlock key={order.id} order={order} busy={busy} />
+          <PackBlock key={order.id} order={order} busy={busy} reply={reply} />
         ))}
       </ul>
     </section>
   )
 }
 
-function PackBlock({ order, busy }: { order: PackOrder; busy: boolean }) {
+function PackBlock({
+  order,
+  busy,
+  reply,
+}: {
+  order: PackOrder
+  busy: boolean
+  reply: FormReply | undefined
+}) {
   const packStep = order.packed ? null : packStepFor(order.shippingMethod)
   const handOver = handOverStepFor(order)
   return (
@@ -281,6 +296,9 @@ function PackBlock({ order, busy }: { order: PackOrder; busy: boolean }) {
         <p className="text-sm break-words">{`Deliver to: ${order.address}`}</p>
       ) : null}
       {order.notes ? <p className="text-sm text-muted">{order.notes}</p> : null}
+      {order.weighing ? (
+        <WeighForm view={order.weighing} reply={reply} orderNumber={order.number} busy={busy} />
+      ) : null}
       {packStep || handOver ? (
         // One form, the step in the button pressed.
         <Form method="post" className="mt-3 flex flex-wrap gap-2">

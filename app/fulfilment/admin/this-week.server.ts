@@ -1,5 +1,6 @@
 import { orderStatusLabel } from '~/orders/labels'
 import { formatOrderNumber } from '~/orders/place-order'
+import { loadWeighings } from '~/orders/weights.server'
 import { toCsv } from '~/platform/admin/csv'
 import type { DB } from '~/platform/db/db.server'
 import { addDays, farmDayOf, formatDay, formatTimeRange } from '~/platform/farm-clock'
@@ -107,6 +108,9 @@ export async function loadThisWeek(
       'fulfilment_start',
       'fulfilment_end',
       'fulfilment_instructions',
+      'authorised_cents',
+      'weighed_at',
+      'captured_cents',
     ])
     .where('fulfilment_date', '=', day)
     .where('status', 'in', OPEN_STATUSES)
@@ -125,6 +129,8 @@ export async function loadThisWeek(
           )
           .orderBy('product_name')
           .execute()
+
+  const weighings = await loadWeighings(db, rows)
 
   const groups = new Map<string, FulfilmentGroup>()
   for (const row of rows) {
@@ -148,7 +154,10 @@ export async function loadThisWeek(
       paymentStatus: row.payment_status,
       name: `${row.ship_first_name} ${row.ship_last_name}`,
       phone: row.phone,
-      dueCents: row.payment_status === 'paid' ? 0 : row.total_cents,
+      // A card authorised for a by-weight order is captured at weighing: nothing to collect.
+      dueCents:
+        row.payment_status === 'paid' || row.payment_status === 'authorized' ? 0 : row.total_cents,
+      weighing: weighings.get(row.id) ?? null,
       packed: row.packed_at !== null,
       address:
         kind === 'delivery'

@@ -3,6 +3,9 @@
 // worked out from the orders wherever they are shown, not sent beside them: in the page's data
 // they repeated every order and item a second and third time.
 
+import type { WeighingView } from '~/orders/weights'
+import { formatCents } from '~/platform/ui/price'
+
 export type DayCount = { day: string; label: string; orders: number }
 
 export type PackOrder = {
@@ -15,8 +18,10 @@ export type PackOrder = {
   paymentStatus: string
   name: string
   phone: string
-  /** still to collect at the handover; 0 when paid */
+  /** still to collect at the handover; 0 when paid (or a card holds it) */
   dueCents: number
+  /** by weight (ADR 30): the pieces to weigh; null when nothing is sold by weight */
+  weighing: WeighingView | null
   packed: boolean
   address: string | null
   zip: string
@@ -68,6 +73,21 @@ export function deliveryRunOf(week: ThisWeek): PackOrder[] {
   return ordersOf(week)
     .filter((order) => order.shippingMethod === 'delivery')
     .sort((a, b) => a.zip.localeCompare(b.zip) || (a.address ?? '').localeCompare(b.address ?? ''))
+}
+
+/**
+ * What the handover collects: "To collect: $X", or for an order priced by weight (ADR 30)
+ * "Collect $X" once every piece is weighed and the estimate, marked, until then.
+ */
+export function collectText(order: PackOrder): string {
+  if (order.dueCents === 0) {
+    return order.paymentStatus === 'authorized' ? 'Card: charged when weighed' : 'Paid'
+  }
+  const amount = formatCents(order.dueCents)
+  if (!order.weighing) return `To collect: ${amount}`
+  return order.weighing.weighed
+    ? `Collect ${amount}`
+    : `Collect about ${amount} (estimate: weigh to get the exact amount)`
 }
 
 /** How many units an order holds. */

@@ -10,6 +10,7 @@ import type { Database } from '~/platform/db/schema'
 import { formatFarmDateTime } from '~/platform/farm-clock'
 import { isOrderStatus, type OrderStatus, parseOrderNumber } from '../order-workflow'
 import { formatOrderNumber } from '../place-order'
+import { loadWeighings } from '../weights.server'
 
 // The admin's view of every order (issue 6 item 3): the searchable, filterable list, the same
 // filter as a CSV file, one order in full, and its packing slip. Every list is one COUNT plus
@@ -336,6 +337,9 @@ export async function getAdminOrder(db: DB, orderId: string) {
       'orders.payment_status',
       'orders.carrier',
       'orders.tracking_number',
+      'orders.authorised_cents',
+      'orders.weighed_at',
+      'orders.captured_cents',
       'customers.id as customer_id',
       'customers.name as customer_name',
       'customers.email as customer_email',
@@ -377,6 +381,8 @@ export async function getAdminOrder(db: DB, orderId: string) {
     paymentLabel: paymentMethodLabel(order.payment_method),
     paymentStatusLabel: orderStatusLabel(order.payment_status),
     items,
+    /** by weight (ADR 30): the pieces to weigh; null when nothing is sold by weight */
+    weighing: (await loadWeighings(db, [order])).get(order.id) ?? null,
     history: history.map((entry) => ({
       id: entry.id,
       at: entry.created_at,

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react'
+import { atMostMessage, formatPounds } from '~/catalog/weight'
 import {
   Button,
   bodyText,
@@ -32,7 +33,11 @@ export type OrderConfirmationInput = ShopContext & {
     quantity: number
     unitPriceCents: number
     unit?: string | null
+    /** sold by weight (ADR 30): unitPriceCents is the estimate per piece of this average */
+    averageWeightCentiLb?: number | null
   }>
+  /** by weight (ADR 30): the most the weighed order may cost; null when the total is final */
+  maximumCents?: number | null
   subtotalCents: number
   discountCents: number
   promoCode: string | null
@@ -102,7 +107,9 @@ export function orderConfirmationEmail(
   const thanks = `Thank you for your order! We have received order ${orderNumber} ${THANKS[where.method]}`
   const items: Amount[] = input.items.map((item) => ({
     label: item.name,
-    amount: `${item.quantity} × ${formatUnitPrice(item.unitPriceCents, item.unit)}`,
+    amount: item.averageWeightCentiLb
+      ? `${item.quantity} × about ${formatPounds(item.averageWeightCentiLb)} lb, est. ${formatCents(item.unitPriceCents)}`
+      : `${item.quantity} × ${formatUnitPrice(item.unitPriceCents, item.unit)}`,
   }))
   const totals: Amount[] = [
     { label: 'Subtotal', amount: formatCents(input.subtotalCents) },
@@ -120,8 +127,13 @@ export function orderConfirmationEmail(
       amount: input.shippingCents === 0 ? 'Free' : formatCents(input.shippingCents),
     },
     { label: 'Tax', amount: formatCents(input.taxCents) },
-    { label: 'Total', amount: formatCents(input.totalCents), strong: true },
+    {
+      label: input.maximumCents ? 'Estimated total' : 'Total',
+      amount: formatCents(input.totalCents),
+      strong: true,
+    },
   ]
+  const atMost = input.maximumCents ? `${atMostMessage(input.maximumCents)}.` : null
   const pickup = where.method === 'pickup'
   const whereTitle = pickup
     ? 'Pickup'
@@ -153,6 +165,7 @@ export function orderConfirmationEmail(
         <Paragraphs lines={[greeting, thanks]} />
         <AmountTable rows={items} />
         <AmountTable rows={totals} style={{ borderTop: `1px solid ${COLORS.rule}` }} />
+        {atMost && <Paragraph>{atMost}</Paragraph>}
         <Paragraph>
           <strong>{whereTitle}</strong>
           <br />
@@ -173,6 +186,7 @@ export function orderConfirmationEmail(
       thanks,
       items.map(({ label, amount }) => `${label}: ${amount}`).join('\n'),
       totals.map(({ label, amount }) => `${label}: ${amount}`).join('\n'),
+      ...(atMost ? [atMost] : []),
       `${whereTitle}:\n${addressLines.join('\n')}`,
       `How you get it: ${input.shippingMethod}`,
       `Payment: ${input.paymentMethod}`,

@@ -125,6 +125,10 @@ export const schema = {
     // Stock holds (issue 20 part 3, ADR 29; migration 0014)
     /** Units held for the waiting list; others may buy stock_quantity - held_quantity */
     held_quantity: int().withDefault(),
+    // Priced by weight (ADR 30; migration 0015): price_cents is then the price per lb
+    sold_by_weight: bool().withDefault(),
+    /** hundredths of a lb per piece (1.10 lb = 110); set when sold by weight */
+    average_weight_centi_lb: int().optional(),
   },
   product_variants: {
     id: text(),
@@ -137,6 +141,9 @@ export const schema = {
     // Stock holds (issue 20 part 3, ADR 29; migration 0014)
     /** Units held for the waiting list; others may buy stock_quantity - held_quantity */
     held_quantity: int().withDefault(),
+    // Priced by weight (ADR 30; migration 0015), as on products
+    sold_by_weight: bool().withDefault(),
+    average_weight_centi_lb: int().optional(),
   },
   waiting_list: {
     id: text(),
@@ -216,6 +223,14 @@ export const schema = {
     packed_at: timestamp().optional(),
     /** the day-before reminder was queued (claimed once, whichever instance gets there) */
     reminder_sent_at: timestamp().optional(),
+    // Priced by weight (ADR 30; migration 0015)
+    /** the most the order can cost (estimate + tolerance per by-weight line); null: none */
+    authorised_cents: int().optional(),
+    /** every piece weighed and the total recomputed from the weights */
+    weighed_at: timestamp().optional(),
+    /** the card payment to capture at weighing: Stripe's PaymentIntent id */
+    authorization_reference: text().optional(),
+    captured_cents: int().optional(),
   },
   order_items: {
     id: text(),
@@ -230,6 +245,12 @@ export const schema = {
     line_total_cents: int(),
     /** the product's unit when sold ("lb", "dozen"); null for orders before it was kept */
     unit: text().optional(),
+    // Priced by weight (ADR 30; migration 0015): what the shopper was shown at ordering
+    sold_by_weight: bool().withDefault(),
+    price_per_lb_cents: int().optional(),
+    /** per piece: round(price per lb x average / 100) */
+    estimated_cents: int().optional(),
+    average_weight_centi_lb: int().optional(),
   },
   /** Named counters taken inside transactions; 'order_number' numbers orders (ADR 11) */
   counters: {
@@ -323,6 +344,8 @@ export const schema = {
     // Stock holds (issue 20 part 3, ADR 29; migration 0014)
     /** How long a waiting-list hold lasts, 1..168 */
     hold_hours: int().withDefault(),
+    /** how far above the estimate a by-weight line may come out, 0..50 (ADR 30) */
+    weight_tolerance_percent: int().withDefault(),
   },
   farm_info: {
     id: int(),
@@ -474,6 +497,13 @@ export const schema = {
     settled_at: timestamp().optional(),
     /** the order that bought the held units ('claimed') */
     order_id: text().optional(),
+  },
+
+  /** Each by-weight piece's weight as packed (ADR 30; migration 0015) */
+  order_item_weights: {
+    order_item_id: text(),
+    piece: int(),
+    weight_centi_lb: int(),
   },
 } satisfies Record<string, Record<string, Column>>
 

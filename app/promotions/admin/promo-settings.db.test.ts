@@ -306,6 +306,7 @@ describe('settings', () => {
       free_shipping_threshold: '50',
       states: ['ID'],
       hold_hours: '24',
+      weight_tolerance: '15',
       ...values,
     })
   }
@@ -321,6 +322,7 @@ describe('settings', () => {
         free_shipping_threshold: 5000,
         states: ['ID', 'WA'],
         hold_hours: 24,
+        weight_tolerance: 15,
       },
     })
     expect(settings({ tax_rate: '6.255' })).toMatchObject({
@@ -360,6 +362,7 @@ describe('settings', () => {
       expressShippingCents: 1299,
       pickupShippingCents: 0,
       freeShippingThresholdCents: 10_000,
+      weightTolerancePercent: 15,
     })
     expect(await listStatesOffered(t.db)).toEqual(['ID', 'OR'])
     expect((await getSettingsForAdmin(t.db)).states).toEqual(['ID', 'OR'])

@@ -5,6 +5,7 @@ import { feeLabel } from '~/fulfilment/methods'
 import { getCustomerOrderView } from '~/orders/customer-orders.server'
 import { fulfilmentHeading, OrderFulfilment } from '~/orders/order-fulfilment'
 import { OrderItemsList } from '~/orders/order-items-list'
+import { AtMostNote, OrderTotalRow } from '~/orders/order-total'
 import { getDb } from '~/platform/db/db.server'
 import { formatFarmDate } from '~/platform/farm-clock'
 import { Heading } from '~/platform/ui/heading'
@@ -74,13 +75,14 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
               <Price cents={order.tax_cents} />
             </dd>
           </div>
-          <div className="flex justify-between border-t border-earth-100 pt-2 text-base font-bold text-ink">
-            <dt>Total</dt>
-            <dd>
-              <Price cents={order.total_cents} />
-            </dd>
-          </div>
+          <OrderTotalRow
+            order={order}
+            className={
+              'flex justify-between border-t border-earth-100 pt-2 text-base font-bold text-ink'
+            }
+          />
         </dl>
+        <AtMostNote order={order} />
       </section>
 
       <div className="grid gap-6 md:grid-cols-2">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { requireAdmin } from '~/auth/guards.server'
 import { getFarmBasics } from '~/farm/farm.server'
 import { pageMeta } from '~/farm/meta'
+import { collectText } from '~/fulfilment/admin/this-week'
 import { loadThisWeek } from '~/fulfilment/admin/this-week.server'
 import { getDb } from '~/platform/db/db.server'
 import { Button, ButtonLink } from '~/platform/ui/button'
@@ -79,9 +80,11 @@ export default function PackListDocument({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
           <p className="mt-3 text-lg font-bold">
-            {order.dueCents > 0
-              ? `To collect: ${formatUnitPrice(order.dueCents, null)}`
-              : 'Paid: nothing to collect'}
+            {order.weighing
+              ? collectText(order)
+              : order.dueCents > 0
+                ? `To collect: ${formatUnitPrice(order.dueCents, null)}`
+                : 'Paid: nothing to collect'}
           </p>
           {order.notes ? <p className="text-sm">{order.notes}</p> : null}
         </section>

@@ -4,6 +4,8 @@ import { pageMeta } from '~/farm/meta'
 import { markHandedOver, markPacked } from '~/fulfilment/admin/packing.server'
 import { loadThisWeek } from '~/fulfilment/admin/this-week.server'
 import { ThisWeekPage } from '~/fulfilment/admin/this-week-page'
+import { WEIGH_FIRST, WEIGH_INTENT } from '~/orders/weights'
+import { answerWeighForm } from '~/payments/weigh-reply.server'
 import { getDb } from '~/platform/db/db.server'
 import { parseSubmission, replyDone, replyRefused } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data'
@@ -40,6 +42,7 @@ const ThisWeekActionSchema = z.discriminatedUnion(
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const form = await readForm(request)
+  if (form.get('intent') === WEIGH_INTENT) return answerWeighForm(form, admin.id)
   const submission = parseSubmission(form, ThisWeekActionSchema)
   if (submission.status !== 'success') {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? 'Please try again.'
@@ -49,12 +52,14 @@ export async function action({ request }: Route.ActionArgs) {
   const input = submission.value
   if (input.intent === 'hand-over') {
     const result = await markHandedOver(db, admin.id, input.orderId)
+    if (result.unweighed) return replyRefused(submission, WEIGH_FIRST, 409)
     return result.done
       ? replyDone(submission, 'Order handed over and closed.')
       : replyRefused(submission, 'That order cannot be closed now; it was changed elsewhere.', 409)
   }
   const ids = input.intent === 'pack' ? [input.orderId] : input.orderId
   const result = await markPacked(db, admin.id, ids)
+  if (result.done === 0 && result.unweighed > 0) return replyRefused(submission, WEIGH_FIRST, 409)
   if (result.done === 0) {
     return replyRefused(
       submission,

@@ -15,6 +15,9 @@ import {
   STATUS_CHANGE_INVALID,
   STEP_LABELS,
 } from '~/orders/order-workflow'
+import { WeighForm } from '~/orders/weigh-form'
+import { WEIGH_FIRST, WEIGH_FORM_PREFIX, WEIGH_INTENT } from '~/orders/weights'
+import { answerWeighForm } from '~/payments/weigh-reply.server'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { AdminPageHeader, AdminPanel, AdminTable } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
@@ -46,7 +49,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const submission = parseSubmission(await readForm(request), OrderStatusSchema)
+  const form = await readForm(request)
+  if (form.get('intent') === WEIGH_INTENT) return answerWeighForm(form, admin.id)
+  const submission = parseSubmission(form, OrderStatusSchema)
   // The shipping form shows its own fields' complaints; every other button only a message.
   const answering = { form: submission.payload.intent === 'shipped' ? 'ship' : 'status' }
   if (submission.status !== 'success') {
@@ -60,6 +65,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return replyDone(submission, `Order marked as ${orderStatusLabel(result.status)}.`, answering)
   }
   if (result.reason === 'not-found') throw data(null, { status: 404 })
+  if (result.reason === 'not-weighed') return replyRefused(submission, WEIGH_FIRST, 409, answering)
   if (result.reason === 'conflict') {
     const message = `${CHANGED_ELSEWHERE} It is now ${orderStatusLabel(result.current)}.`
     return replyRefused(submission, message, 409, answering)
@@ -77,6 +83,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
     id: 'ship',
     lastResult: actionData?.form === 'ship' ? actionData : undefined,
   })
+  const statusReply = actionData?.form?.startsWith(WEIGH_FORM_PREFIX) ? undefined : actionData
   const stripePaid = order.payment_method === 'stripe' && order.payment_status === 'paid'
   const simpleSteps = next.filter((step) => step !== 'shipped' && step !== 'cancelled')
 
@@ -105,10 +112,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         }
       />
 
-      {actionData?.status === 'success' ? (
-        <FormMessage tone="success">{actionData.message}</FormMessage>
+      {/* The weighing form answers in its own panel. */}
+      {statusReply?.status === 'success' ? (
+        <FormMessage tone="success">{statusReply.message}</FormMessage>
       ) : null}
-      <FormMessage tone="error">{actionData?.error?.['']?.[0]}</FormMessage>
+      <FormMessage tone="error">{statusReply?.error?.['']?.[0]}</FormMessage>
 
       <AdminPanel title="Status">
         <p className="text-ink">
@@ -258,6 +266,21 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </div>
         </dl>
       </AdminPanel>
+
+      {order.weighing ? (
+        <AdminPanel title="Weights">
+          <p className="text-sm text-muted">
+            Priced by weight: enter each piece’s weight as packed. When all are in, the total is
+            worked out on them, the customer is emailed, and a card is charged that amount.
+          </p>
+          <WeighForm
+            view={order.weighing}
+            reply={actionData}
+            orderNumber={order.number}
+            busy={busy}
+          />
+        </AdminPanel>
+      ) : null}
 
       <div className="grid gap-6 md:grid-cols-2">
         <AdminPanel title="Customer">

@@ -47,6 +47,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       pickup_shipping: centsToDollarsInput(settings.pickup_shipping_cents),
       states: settings.states,
       hold_hours: String(settings.hold_hours),
+      weight_tolerance: String(settings.weight_tolerance_percent),
     },
   })
   const checkedStates = new Set(asList(fields.states.initialValue))
@@ -103,6 +104,16 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               hint="Usually 0 (free)."
             />
           </div>
+        </AdminPanel>
+
+        <AdminPanel title="Priced by weight">
+          <TextField
+            label="Weight tolerance (%)"
+            field={fields.weight_tolerance}
+            inputMode="numeric"
+            className="max-w-xs"
+            hint="Steaks sold by weight are charged for their exact weight, at most the estimate plus this much (0 to 50). Cards are authorised for that maximum."
+          />
         </AdminPanel>
 
         <AdminPanel title="Where the farm delivers">

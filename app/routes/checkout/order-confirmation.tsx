@@ -5,6 +5,7 @@ import { describeFulfilment, feeLabel, type OrderFulfilmentColumns } from '~/ful
 import { getCustomerOrderView } from '~/orders/customer-orders.server'
 import { fulfilmentHeading, OrderFulfilment } from '~/orders/order-fulfilment'
 import { OrderItemsList } from '~/orders/order-items-list'
+import { AtMostNote, OrderTotalRow } from '~/orders/order-total'
 import { getDb } from '~/platform/db/db.server'
 import { formatFarmDate } from '~/platform/farm-clock'
 import { ButtonLink } from '~/platform/ui/button'
@@ -124,13 +125,12 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
               <Price cents={order.tax_cents} />
             </dd>
           </div>
-          <div className={`${row} border-t border-earth-100 pt-2 text-base font-bold`}>
-            <dt>Total</dt>
-            <dd>
-              <Price cents={order.total_cents} />
-            </dd>
-          </div>
+          <OrderTotalRow
+            order={order}
+            className={`${row} border-t border-earth-100 pt-2 text-base font-bold`}
+          />
         </dl>
+        <AtMostNote order={order} />
       </section>
 
       <div className="grid gap-6 md:grid-cols-2">

@@ -14,6 +14,7 @@ import { getProductPage } from '~/catalog/products.server'
 import { QuantityStepper } from '~/catalog/quantity-stepper'
 import { clampQuantity, expectedAvailabilityText, stockStatus } from '~/catalog/stock'
 import { sellingUnit } from '~/catalog/variants'
+import { weightPriceText } from '~/catalog/weight'
 import { pageMeta } from '~/farm/meta'
 import { getDb } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
@@ -115,6 +116,9 @@ function ProductView({
   const variant = product.variants.find((option) => option.id === variantId) ?? null
   const stock = variant ? variant.stock_quantity : product.stock_quantity
   const price = variant ? variant.price_cents : product.price_cents
+  const averageWeight = variant
+    ? (variant.average_weight_centi_lb ?? null)
+    : product.average_weight_centi_lb
   const status = stockStatus(stock)
   const [quantity, setQuantity] = useState(() => clampQuantity(1, stock))
   const path = productPath(product.id, variant?.id)
@@ -188,7 +192,11 @@ function ProductView({
             {product.name}
           </Heading>
           <p data-testid="price" className="mt-3 text-2xl font-semibold text-pasture-700">
-            <Price cents={price} unit={sellingUnit(product.unit, variant?.name)} />
+            {averageWeight ? (
+              weightPriceText(price, averageWeight)
+            ) : (
+              <Price cents={price} unit={sellingUnit(product.unit, variant?.name)} />
+            )}
           </p>
           <p className="mt-4 text-ink">{product.description}</p>
 
@@ -222,7 +230,10 @@ function ProductView({
                       >
                         <span className="block font-semibold">{option.name}</span>
                         <span className="block text-sm">
-                          <Price cents={option.price_cents} />
+                          <Price
+                            cents={option.price_cents}
+                            unit={option.average_weight_centi_lb ? 'lb' : null}
+                          />
                           {soldOut ? ' · Out of Stock' : null}
                         </span>
                       </button>

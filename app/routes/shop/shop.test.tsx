@@ -18,6 +18,7 @@ const card = (n: number): CatalogCard => ({
   stock_quantity: 10,
   default_variant: null,
   option_count: 0,
+  average_weight_centi_lb: null,
 })
 
 type ShopProps = Parameters<typeof Shop>[0]

@@ -6,25 +6,31 @@ import { SettingsSchema } from './settings-form'
 // The settings form's schema as the page (Conform) and the action both use it; the db tests
 // (promotions/admin/promo-settings.db.test.ts) go through the values.
 
+const VALID = {
+  tax_rate: '6',
+  standard_shipping: '5.99',
+  express_shipping: '12.99',
+  pickup_shipping: '0',
+  free_shipping_threshold: '50',
+  hold_hours: '24',
+  weight_tolerance: '15',
+}
+
+/** The form posted with these values changed, and `states` ticked (ID unless told). */
+function submit(changes: Record<string, string>, states: string[] = ['ID']) {
+  const form = new FormData()
+  for (const [name, value] of Object.entries({ ...VALID, ...changes })) form.append(name, value)
+  for (const state of states) form.append('states', state)
+  return parseSubmission(form, SettingsSchema)
+}
+
 test('the browser gets its constraints from the schema', () => {
   expect(getZodConstraint(SettingsSchema)).toMatchObject({ tax_rate: { required: true } })
 })
 
 test('one ticked state arrives as one value, several as a list; both are taken', () => {
   const posted = (states: string[]) => {
-    const form = new FormData()
-    for (const [name, value] of Object.entries({
-      tax_rate: '6',
-      standard_shipping: '5.99',
-      express_shipping: '12.99',
-      pickup_shipping: '0',
-      free_shipping_threshold: '50',
-      hold_hours: '24',
-    })) {
-      form.append(name, value)
-    }
-    for (const state of states) form.append('states', state)
-    const submission = parseSubmission(form, SettingsSchema)
+    const submission = submit({}, states)
     return submission.status === 'success' ? submission.value.states : submission.error
   }
   expect(posted(['ID'])).toEqual(['ID'])
@@ -34,19 +40,7 @@ test('one ticked state arrives as one value, several as a list; both are taken',
 
 test('the waiting-list hold time is whole hours from 1 to 168 (a week)', () => {
   const hours = (value: string) => {
-    const form = new FormData()
-    for (const [name, text] of Object.entries({
-      tax_rate: '6',
-      standard_shipping: '5.99',
-      express_shipping: '12.99',
-      pickup_shipping: '0',
-      free_shipping_threshold: '50',
-      states: 'ID',
-      hold_hours: value,
-    })) {
-      form.append(name, text)
-    }
-    const submission = parseSubmission(form, SettingsSchema)
+    const submission = submit({ hold_hours: value })
     return submission.status === 'success' ? submission.value.hold_hours : submission.error
   }
   expect(hours(' 48 ')).toBe(48)
@@ -59,4 +53,21 @@ test('the waiting-list hold time is whole hours from 1 to 168 (a week)', () => {
   expect(hours('')).toMatchObject({
     hold_hours: ['Enter the hold time in hours.', expect.any(String)],
   })
+})
+
+test('the weight tolerance is a whole percentage from 0 to 50', () => {
+  const tolerance = (value: string) => {
+    const submission = submit({ weight_tolerance: value })
+    return submission.status === 'success'
+      ? submission.value.weight_tolerance
+      : submission.error?.weight_tolerance
+  }
+  expect(tolerance('15')).toBe(15)
+  expect(tolerance('0')).toBe(0)
+  expect(tolerance('50 %')).toBe(50)
+  for (const bad of ['51', '-1', '12.5', '', 'lots']) {
+    expect(tolerance(bad), bad).toEqual([
+      'Enter the weight tolerance as a whole percentage from 0 to 50.',
+    ])
+  }
 })

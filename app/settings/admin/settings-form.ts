@@ -38,6 +38,19 @@ const states = z
     message: 'Choose states from the list.',
   })
 
+export const WEIGHT_TOLERANCE_INVALID =
+  'Enter the weight tolerance as a whole percentage from 0 to 50.'
+
+/** How far above its estimate a by-weight line may come out (ADR 30): a whole 0-50 %. */
+const weightTolerance = z
+  .string({ error: WEIGHT_TOLERANCE_INVALID })
+  .trim()
+  .transform((text) => text.replace(/%\s*$/, '').trim())
+  .refine((text) => /^\d{1,2}$/.test(text) && Number(text) <= 50, {
+    message: WEIGHT_TOLERANCE_INVALID,
+  })
+  .transform(Number)
+
 export const SettingsSchema = z.object({
   tax_rate: taxRate,
   standard_shipping: dollars('standard shipping price', { max: 1000 }),
@@ -47,6 +60,7 @@ export const SettingsSchema = z.object({
   states,
   // How long the waiting list's held units wait for their customer (ADR 29)
   hold_hours: wholeNumber('hold time in hours', { min: MIN_HOLD_HOURS, max: MAX_HOLD_HOURS }),
+  weight_tolerance: weightTolerance,
 })
 
 export type SettingsInput = z.output<typeof SettingsSchema>

@@ -15,6 +15,7 @@ const COLUMNS = [
   'free_shipping_threshold_cents',
   'states_offered',
   'hold_hours',
+  'weight_tolerance_percent',
 ] as const
 
 export async function getSettingsForAdmin(db: DB) {
@@ -49,6 +50,7 @@ export async function updateSettings(db: DB, actorId: string, input: SettingsInp
       free_shipping_threshold_cents: input.free_shipping_threshold,
       states_offered: input.states.join(','),
       hold_hours: input.hold_hours,
+      weight_tolerance_percent: input.weight_tolerance,
     }
     await trx
       .updateTable('settings')

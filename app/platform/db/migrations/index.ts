@@ -13,6 +13,7 @@ import * as m0011 from './0011-product-search'
 import * as m0012 from './0012-admin-search'
 import * as m0013 from './0013-page-change-notices'
 import * as m0014 from './0014-stock-holds'
+import * as m0015 from './0015-weight-pricing'
 
 // Listed, not read from disk, so the bundled production server carries them. Forward only:
 // never edit a migration that has shipped; add the next number.
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0012-admin-search': m0012,
   '0013-page-change-notices': m0013,
   '0014-stock-holds': m0014,
+  '0015-weight-pricing': m0015,
 }
