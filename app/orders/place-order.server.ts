@@ -15,6 +15,7 @@ import { getEnv } from '~/platform/env.server'
 import type { PricingPromo } from '~/promotions/promo'
 import { currentPromoTerms, PROMO_TERMS_COLUMNS } from '~/promotions/promo'
 import { getPricingSettings, listStatesOffered } from '~/settings/settings.server'
+import { recordShareOrders, takeShareUnits } from '~/shares/pool.server'
 import {
   EMPTY_CART,
   formatOrderNumber,
@@ -45,6 +46,10 @@ import {
 // each product's options before the product, then the promo code, then the counter), so two
 // orders can wait for each other but never deadlock. On SQLite Kysely runs one transaction
 // at a time on its single connection, so orders are simply serialised.
+//
+// Beef shares (ADR 31): an option with share_units takes quarters from its animal's pool, not
+// its own stock (shares/pool.server.ts). That locks the animal row, then the product's options
+// and the product (their stock mirrors the pool): the same order as any product's lines.
 
 export type PlaceOrderInput = PlaceOrderFields & { customerId: string }
 
@@ -77,6 +82,8 @@ type OrderLine = {
   unitPriceCents: number
   quantity: number
   onSale: boolean
+  /** quarters of an animal one of this option takes (beef shares, ADR 31); null for stock */
+  shareUnits: number | null
 }
 
 export async function placeOrder(
@@ -275,6 +282,7 @@ export async function placeOrder(
           })),
         )
         .execute()
+      await recordShareOrders(trx, { orderId, customerId })
 
       const content = orderConfirmationEmail({
         farmName: farm.name,
@@ -377,6 +385,7 @@ async function loadOrderLines(trx: Trx, cartId: string): Promise<OrderLine[]> {
       'products.image_url',
       'products.unit',
       'product_variants.name as variant_name',
+      'product_variants.share_units',
       eb.fn.coalesce('product_variants.price_cents', 'products.price_cents').as('unit_price_cents'),
       asFlag(onSaleExpression(eb.ref('cart_lines.product_variant_id'))).as('on_sale'),
     ])
@@ -394,6 +403,7 @@ async function loadOrderLines(trx: Trx, cartId: string): Promise<OrderLine[]> {
     unitPriceCents: Number(row.unit_price_cents),
     quantity: row.quantity,
     onSale: Number(row.on_sale) === 1,
+    shareUnits: row.share_units,
   }))
 }
 
@@ -434,6 +444,16 @@ async function takeStock(trx: Trx, lines: readonly OrderLine[]): Promise<void> {
   for (const [productId, productLines] of byProduct) {
     let fromOptions = 0
     for (const line of productLines) {
+      if (line.shareUnits !== null) {
+        if (!(await takeShareUnits(trx, productId, line.shareUnits * line.quantity))) {
+          short.push({
+            name: line.name,
+            variantName: line.variantName,
+            available: await stockLeft(trx, line),
+          })
+        }
+        continue
+      }
       const taken = line.variantId
         ? await trx
             .updateTable('product_variants')

@@ -12,6 +12,7 @@ import * as m0010 from './0010-list-indexes'
 import * as m0011 from './0011-product-search'
 import * as m0012 from './0012-admin-search'
 import * as m0013 from './0013-page-change-notices'
+import * as m0016 from './0016-beef-shares'
 
 // Listed, not read from disk, so the bundled production server carries them. Forward only:
 // never edit a migration that has shipped; add the next number.
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0011-product-search': m0011,
   '0012-admin-search': m0012,
   '0013-page-change-notices': m0013,
+  '0016-beef-shares': m0016,
 }
