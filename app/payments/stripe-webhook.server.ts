@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { expireOrder, markOrderPaid } from '~/orders/payment-events.server'
 import type { DB } from '~/platform/db/db.server'
 import { getLogger } from '~/platform/log.server'
+import { markBalancePaid } from '~/shares/share-orders.server'
 import { createStripeClient, type StripeConfig } from './stripe.server'
 
 // Stripe's webhook (D7): the only way an order paid by card becomes 'paid'. The signature is
@@ -19,7 +20,9 @@ const SESSION_EVENTS = new Set(['checkout.session.completed', 'checkout.session.
 const CheckoutSessionSchema = z.object({
   id: z.string(),
   client_reference_id: z.string().nullish(),
-  metadata: z.object({ orderId: z.string().optional() }).nullish(),
+  metadata: z
+    .object({ orderId: z.string().optional(), shareOrderId: z.string().optional() })
+    .nullish(),
   payment_status: z.string().nullish(),
 })
 
@@ -53,6 +56,20 @@ export async function handleStripeWebhook(
     return { status: 400, body: { error: 'Not a Stripe event' } }
   }
   const log = getLogger().child({ eventId: parsed.data.id, eventType: parsed.data.type })
+  // A beef share's balance (ADR 31) has its own page and no order to settle or expire.
+  const shareOrderId = session?.data?.metadata?.shareOrderId
+  if (session?.data && shareOrderId) {
+    if (
+      parsed.data.type === 'checkout.session.completed' &&
+      session.data.payment_status === 'paid'
+    ) {
+      const result = await markBalancePaid(db, { shareOrderId, sessionId: session.data.id })
+      // Paid on a page opened before the weight was corrected: the farm settles it by hand.
+      if (result === 'unknown') log.warn({ shareOrderId }, 'Share balance paid on a stale page')
+      else log.info({ shareOrderId, result }, 'Share balance paid')
+    }
+    return { status: 200, body: { received: true } }
+  }
   if (session?.data && parsed.data.type === 'checkout.session.completed') {
     const orderId = session.data.metadata?.orderId ?? session.data.client_reference_id
     // 'unpaid' is a delayed method (bank debit) still under way: wait for a later event.

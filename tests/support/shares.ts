@@ -1,6 +1,7 @@
 import type { DB } from '../../app/platform/db/db.server'
-import { createProduct, createVariant } from '../../app/seed/factories.server'
+import { createCustomer, createProduct, createVariant } from '../../app/seed/factories.server'
 import { createAnimal } from '../../app/shares/admin/animals.server'
+import { checkOut, fillCart } from './orders'
 
 // A beef share product with Quarter, Half and Whole options on one animal's pool, made the
 // way the admin makes it (createAnimal), for data-layer and end-to-end tests.
@@ -46,3 +47,23 @@ export async function createShareAnimal(
 }
 
 export type ShareAnimal = Awaited<ReturnType<typeof createShareAnimal>>
+
+/** A customer who bought one share of `size` of the animal, by pickup and pay at pickup. */
+export async function buyShare(
+  db: DB,
+  animal: ShareAnimal,
+  size: 'quarter' | 'half' | 'whole' = 'quarter',
+) {
+  const customer = await createCustomer(db)
+  await fillCart(db, customer.id, [
+    { productId: animal.product.id, variantId: animal[size].id, quantity: 1 },
+  ])
+  const placed = await checkOut(db, customer, { shippingMethod: 'pickup' })
+  if (!placed.ok) throw new Error(placed.message)
+  const share = await db
+    .selectFrom('share_orders')
+    .select(['id', 'token'])
+    .where('order_id', '=', placed.order.id)
+    .executeTakeFirstOrThrow()
+  return { customer, orderId: placed.order.id, shareId: share.id, token: share.token }
+}

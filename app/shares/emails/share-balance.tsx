@@ -8,7 +8,7 @@ import {
   type ShopContext,
   shopUrl,
 } from '~/email/layout'
-import { formatDay } from '~/platform/farm-clock'
+import { farmDayOf, formatDay } from '~/platform/farm-clock'
 import { formatCents } from '~/platform/ui/price'
 import { formatPounds } from '../balance'
 
@@ -35,7 +35,8 @@ export type ShareBalanceInput = ShopContext & {
 export function shareBalanceEmail(input: ShareBalanceInput): EmailContent {
   const share = `${input.size} share of ${input.animalName}`
   const link = shopUrl(input.baseUrl, `/shares/balance/${encodeURIComponent(input.token)}`)
-  const pickup = formatDay(input.pickupDate)
+  // The year is named only when it is not this one.
+  const pickup = formatDay(input.pickupDate, Number(farmDayOf(new Date()).slice(0, 4)))
   const greeting = `Hello ${input.firstName},`
   const news = `${input.animalName} has been weighed: ${formatPounds(input.hangingWeightCentiLb)} hanging weight, so your ${input.size.toLowerCase()} share is ${input.shareWeightLb} lb.`
   const breakdown = [

@@ -61,9 +61,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('id', 'text', (c) => c.primaryKey().notNull())
       // For the balance link in the email: it works without signing in.
       .addColumn('token', 'text', (c) => c.notNull().unique())
-      .addColumn('order_id', 'text', (c) =>
-        c.notNull().references('orders.id').onDelete('cascade'),
-      )
+      .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
       .addColumn('order_item_id', 'text', (c) =>
         c.notNull().unique().references('order_items.id').onDelete('cascade'),
       )
@@ -86,11 +84,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('cut_sheet_updated_at', timestamp)
       .addColumn('cancelled_at', timestamp),
   ).execute()
-  await s
-    .createIndex('share_orders_animal_idx')
-    .on('share_orders')
-    .column('animal_id')
-    .execute()
+  await s.createIndex('share_orders_animal_idx').on('share_orders').column('animal_id').execute()
   await s
     .createIndex('share_orders_customer_idx')
     .on('share_orders')
