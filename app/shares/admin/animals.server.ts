@@ -121,56 +121,7 @@ export async function createAnimal(
   input: AnimalInput,
 ): Promise<SaveAnimalResult> {
   try {
-    return await db.transaction().execute(async (trx) => {
-      const options = await trx
-        .selectFrom('product_variants')
-        .select(['id', 'name'])
-        .where('product_id', '=', input.product_id)
-        .execute()
-      const sized = options
-        .map((option) => ({ ...option, units: shareUnitsOfOptionName(option.name) }))
-        .filter((option) => option.units !== null)
-      if (sized.length === 0) {
-        return { ok: false, status: 400, field: 'product_id', message: NO_SHARE_OPTIONS } as const
-      }
-      const open = await trx
-        .selectFrom('animals')
-        .select('id')
-        .where('product_id', '=', input.product_id)
-        .where('hanging_weight_centi_lb', 'is', null)
-        .executeTakeFirst()
-      if (open)
-        return { ok: false, status: 400, field: 'product_id', message: ANIMAL_ON_SALE } as const
-      for (const option of sized) {
-        await trx
-          .updateTable('product_variants')
-          .set({ share_units: option.units })
-          .where('id', '=', option.id)
-          .execute()
-      }
-      const id = crypto.randomUUID()
-      const values = {
-        id,
-        name: input.name,
-        product_id: input.product_id,
-        units_total: QUARTERS_PER_ANIMAL,
-        units_left: QUARTERS_PER_ANIMAL,
-        price_per_lb_hanging_cents: input.price_per_lb,
-        processing_fee_cents: input.processing_fee,
-        cut_sheet_cutoff: input.cut_sheet_cutoff,
-        pickup_date: input.pickup_date,
-      }
-      await trx.insertInto('animals').values(values).execute()
-      await mirrorPool(trx, input.product_id, QUARTERS_PER_ANIMAL)
-      await recordAdminChange(trx, {
-        actorId,
-        action: 'animal.create',
-        entityType: 'animal',
-        entityId: id,
-        after: values,
-      })
-      return { ok: true, id } as const
-    })
+    return await db.transaction().execute((trx) => addAnimal(trx, actorId, input))
   } catch (error) {
     // Two admins adding an animal to one product at the same moment: the index said no.
     if (isUniqueViolation(error)) {
@@ -178,6 +129,61 @@ export async function createAnimal(
     }
     throw error
   }
+}
+
+/** createAnimal inside a transaction the caller holds (the demo seed's). */
+export async function addAnimal(
+  trx: DB,
+  actorId: string | null,
+  input: AnimalInput,
+): Promise<SaveAnimalResult> {
+  const options = await trx
+    .selectFrom('product_variants')
+    .select(['id', 'name'])
+    .where('product_id', '=', input.product_id)
+    .execute()
+  const sized = options
+    .map((option) => ({ ...option, units: shareUnitsOfOptionName(option.name) }))
+    .filter((option) => option.units !== null)
+  if (sized.length === 0) {
+    return { ok: false, status: 400, field: 'product_id', message: NO_SHARE_OPTIONS } as const
+  }
+  const open = await trx
+    .selectFrom('animals')
+    .select('id')
+    .where('product_id', '=', input.product_id)
+    .where('hanging_weight_centi_lb', 'is', null)
+    .executeTakeFirst()
+  if (open) return { ok: false, status: 400, field: 'product_id', message: ANIMAL_ON_SALE } as const
+  for (const option of sized) {
+    await trx
+      .updateTable('product_variants')
+      .set({ share_units: option.units })
+      .where('id', '=', option.id)
+      .execute()
+  }
+  const id = crypto.randomUUID()
+  const values = {
+    id,
+    name: input.name,
+    product_id: input.product_id,
+    units_total: QUARTERS_PER_ANIMAL,
+    units_left: QUARTERS_PER_ANIMAL,
+    price_per_lb_hanging_cents: input.price_per_lb,
+    processing_fee_cents: input.processing_fee,
+    cut_sheet_cutoff: input.cut_sheet_cutoff,
+    pickup_date: input.pickup_date,
+  }
+  await trx.insertInto('animals').values(values).execute()
+  await mirrorPool(trx, input.product_id, QUARTERS_PER_ANIMAL)
+  await recordAdminChange(trx, {
+    actorId,
+    action: 'animal.create',
+    entityType: 'animal',
+    entityId: id,
+    after: values,
+  })
+  return { ok: true, id } as const
 }
 
 /** Name, prices and dates; the product and the quarters sold stay as they are. */
