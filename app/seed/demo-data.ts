@@ -243,7 +243,7 @@ export const demoProducts: DemoProduct[] = [
     price_cents: 30000,
     unit: 'share',
     image_url: image('beef-share'),
-    stock_quantity: 4,
+    stock_quantity: 7,
     is_available: true,
     variants: [
       { name: 'Quarter Share', price_cents: 30000, stock_quantity: 4 },

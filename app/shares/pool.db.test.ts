@@ -41,6 +41,13 @@ async function offered(animal: ShareAnimal) {
   }
 }
 
+/** The options' stock with `left` quarters in the pool; the product's is their sum. */
+function offer(left: number) {
+  const half = Math.floor(left / 2)
+  const whole = Math.floor(left / 4)
+  return { quarter: left, half, whole, product: left + half + whole }
+}
+
 async function buyer(lines: TestCartLine[]) {
   const customer = await createCustomer(t.db)
   await fillCart(t.db, customer.id, lines)
@@ -50,7 +57,7 @@ async function buyer(lines: TestCartLine[]) {
 describe('an animal in shares', () => {
   test('a new animal offers 4 quarters, 2 halves and 1 whole', async () => {
     const animal = await createShareAnimal(t.db)
-    expect(await offered(animal)).toEqual({ quarter: 4, half: 2, whole: 1, product: 4 })
+    expect(await offered(animal)).toEqual(offer(4))
   })
 
   test('a quarter takes one of the pool: a whole is no longer offered; the share is recorded', async () => {
@@ -61,7 +68,7 @@ describe('an animal in shares', () => {
     const placed = await checkOut(t.db, customer, { shippingMethod: 'pickup' })
     expect(placed.ok).toBe(true)
     expect(await unitsLeft(animal.animalId)).toBe(3)
-    expect(await offered(animal)).toEqual({ quarter: 3, half: 1, whole: 0, product: 3 })
+    expect(await offered(animal)).toEqual(offer(3))
     const shares = await t.db
       .selectFrom('share_orders')
       .select([
@@ -109,7 +116,7 @@ describe('an animal in shares', () => {
     ])
     const placed = await checkOut(t.db, customer, { shippingMethod: 'pickup' })
     if (!placed.ok) throw new Error(placed.message)
-    expect(await offered(animal)).toEqual({ quarter: 2, half: 1, whole: 0, product: 2 })
+    expect(await offered(animal)).toEqual(offer(2))
     const cancel = { intent: 'cancelled', from: 'pending_payment' } as const
     expect(await changeOrderStatus(t.db, placed.order.id, admin.id, cancel)).toMatchObject({
       ok: true,
@@ -118,7 +125,7 @@ describe('an animal in shares', () => {
       ok: false,
     })
     expect(await unitsLeft(animal.animalId)).toBe(4)
-    expect(await offered(animal)).toEqual({ quarter: 4, half: 2, whole: 1, product: 4 })
+    expect(await offered(animal)).toEqual(offer(4))
     const share = await t.db
       .selectFrom('share_orders')
       .select('cancelled_at')
@@ -173,13 +180,7 @@ describe('concurrent orders for one animal', () => {
       .where('animal_id', '=', animal.animalId)
       .executeTakeFirstOrThrow()
     expect(Number(shares.units)).toBe(UNITS[opening] + sold)
-    const offer = await offered(animal)
-    expect(offer).toEqual({
-      quarter: left,
-      half: Math.floor(left / 2),
-      whole: Math.floor(left / 4),
-      product: left,
-    })
+    expect(await offered(animal)).toEqual(offer(left))
     return { sold, refused }
   }
 

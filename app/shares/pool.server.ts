@@ -8,7 +8,7 @@ import type { DB } from '~/platform/db/db.server'
 // for three quarters can never all succeed, and a CHECK keeps it >= 0 whatever happens.
 //
 // The options' own stock_quantity is kept as a mirror of the pool (units_left / share_units,
-// rounded down; the product's as units_left), written in the same transaction as every change
+// rounded down; the product's as their sum, like any product with options), written in the same transaction as every change
 // to the pool. So the product page, the shop's badges and the cart limit a Whole to 0 when three
 // quarters are left without knowing about animals, and their cached pages are dropped like any
 // stock change (ADR 23).
@@ -81,7 +81,15 @@ export async function mirrorPool(trx: DB, productId: string, unitsLeft: number):
     .execute()
   await trx
     .updateTable('products')
-    .set({ stock_quantity: unitsLeft })
+    .set((eb) => ({
+      stock_quantity: eb.fn.coalesce(
+        eb
+          .selectFrom('product_variants')
+          .select((sub) => sub.fn.sum<number>('stock_quantity').as('total'))
+          .where('product_variants.product_id', '=', productId),
+        eb.val(0),
+      ),
+    }))
     .where('id', '=', productId)
     .execute()
 }

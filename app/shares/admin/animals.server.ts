@@ -183,6 +183,14 @@ export async function addAnimal(
     entityId: id,
     after: values,
   })
+  // The product's options now sell from the animal's quarters, and their stock changed with it.
+  await recordAdminChange(trx, {
+    actorId,
+    action: 'product.share_options',
+    entityType: 'product',
+    entityId: input.product_id,
+    after: { animal: input.name, options: sized.map((option) => [option.name, option.units]) },
+  })
   return { ok: true, id } as const
 }
 
