@@ -4,7 +4,12 @@ import { createCustomer } from '~/seed/factories.server'
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import { buyShare, createShareAnimal } from '../../tests/support/shares'
-import { enterHangingWeight, listAnimalShares, WEIGHT_LOCKED } from './admin/animals.server'
+import {
+  enterHangingWeight,
+  listAnimalShares,
+  markBalanceCollected,
+  WEIGHT_LOCKED,
+} from './admin/animals.server'
 import { CutSheetSchema } from './cut-sheet'
 import {
   choosePayAtPickup,
@@ -113,6 +118,22 @@ describe('the hanging weight', () => {
     const view = await getShareByToken(t.db, bought.token)
     // 160 lb x $4.95 = $792 + $125 - $300
     expect(view).toMatchObject({ status: 'pay_at_pickup', balanceCents: 79200 + 12500 - 30000 })
+  })
+
+  test('the admin marks a balance collected at pickup, once, and only when it is owed', async () => {
+    const animal = await createShareAnimal(t.db)
+    const bought = await buyShare(t.db, animal)
+    expect(await markBalanceCollected(t.db, null, animal.animalId, bought.shareId)).toBe(false)
+    await enterHangingWeight(t.db, null, animal.animalId, 60000, SHOP)
+    expect(await choosePayAtPickup(t.db, bought.token)).toBe(true)
+    const other = await createShareAnimal(t.db)
+    expect(await markBalanceCollected(t.db, null, other.animalId, bought.shareId)).toBe(false)
+    expect(await markBalanceCollected(t.db, null, animal.animalId, bought.shareId)).toBe(true)
+    expect(await markBalanceCollected(t.db, null, animal.animalId, bought.shareId)).toBe(false)
+    expect((await getShareByToken(t.db, bought.token))?.status).toBe('paid')
+    // Money taken in person fixes the weight as a card payment does.
+    const locked = await enterHangingWeight(t.db, null, animal.animalId, 61000, SHOP)
+    expect(locked).toMatchObject({ ok: false, message: WEIGHT_LOCKED })
   })
 
   test('a weight cannot change once a balance was paid by card', async () => {

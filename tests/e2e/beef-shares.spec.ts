@@ -177,6 +177,35 @@ test('a quarter and a half: deposit, cut sheet, hanging weight, balance by card 
   const shares = admin.getByRole('region', { name: 'Shares', exact: true })
   await expect(shares.getByRole('row', { name: /Ann/ })).toContainText('$582.97, Paid')
   await expect(shares.getByRole('row', { name: /Bo/ })).toContainText('$1,165.94, Pay at pickup')
+
+  // Bo pays in person at pickup; the admin marks it.
+  await shares.getByRole('button', { name: 'Mark Paid for Bo Lee' }).click()
+  await expect(admin.getByRole('status')).toContainText('Balance marked paid.')
+  await expect(shares.getByRole('row', { name: /Bo/ })).toContainText('$1,165.94, Paid')
+
+  // Past the cut-off, Ann's cut sheet is shown read-only and a late post is refused.
+  await admin.getByLabel('Cut sheet cut-off').fill('2020-01-01')
+  await admin.getByLabel('Pickup date').fill('2020-01-02')
+  await admin.getByRole('button', { name: 'Save Animal' }).click()
+  await expect(admin.getByRole('status')).toContainText('Steer #14 saved.')
+  await page.goto(`/account/orders/${orderId}`)
+  await page.getByRole('link', { name: /View or change the cut sheet/ }).click()
+  await expect(page.getByRole('alert')).toContainText('The cut-off for this animal has passed')
+  await expect(page.getByRole('button', { name: 'Save Cut Sheet' })).toHaveCount(0)
+  await expect(page.getByText('Grind them')).toBeVisible()
+  const late = await page.request.post(page.url(), {
+    form: {
+      steak_thickness: '1',
+      steaks_per_pack: '1',
+      roasts: 'roasts',
+      ground_pack: '2',
+      stew_meat: 'no',
+      soup_bones: 'no',
+      organs: 'no',
+    },
+    headers: { Origin: privateServer.url },
+  })
+  expect(late.status()).toBe(409)
   await boContext.close()
   await adminContext.close()
 })

@@ -21,13 +21,20 @@ import { Button, ButtonLink } from '~/platform/ui/button'
 import { FormMessage, TextField } from '~/platform/ui/field'
 import { formatCents } from '~/platform/ui/price'
 import { SelectField } from '~/platform/ui/select-field'
-import { AnimalIntentSchema, AnimalSchema, HangingWeightSchema } from '~/shares/admin/animal-form'
+import {
+  AnimalIntentSchema,
+  AnimalSchema,
+  CollectSchema,
+  HangingWeightSchema,
+} from '~/shares/admin/animal-form'
 import {
   createAnimal,
   enterHangingWeight,
   getAnimal,
   listAnimalShares,
   listShareProducts,
+  markBalanceCollected,
+  NOT_COLLECTABLE,
   updateAnimal,
 } from '~/shares/admin/animals.server'
 import { formatPounds, parsePounds } from '~/shares/balance'
@@ -57,6 +64,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request)
   const intent = parseSubmission(form, AnimalIntentSchema)
   if (intent.status !== 'success') return replyRefused(intent, 'Unknown action.', 400)
+
+  if (intent.value.intent === 'collect') {
+    const submission = parseSubmission(form, CollectSchema)
+    if (submission.status !== 'success') return replyInvalid(submission, { form: 'collect' })
+    if (params.id === NEW) throw data('No such animal.', { status: 404 })
+    const collected = await markBalanceCollected(db, admin.id, params.id, submission.value.share_id)
+    if (!collected) return replyRefused(submission, NOT_COLLECTABLE, 409, { form: 'collect' })
+    return replyDone(submission, 'Balance marked paid.', { form: 'collect' })
+  }
 
   if (intent.value.intent === 'weigh') {
     const submission = parseSubmission(form, HangingWeightSchema)
@@ -147,10 +163,19 @@ export default function AdminShareAnimal({ loaderData, actionData }: Route.Compo
               shares={live.length}
             />
             <AdminPanel title="Shares and Cut Sheets">
+              {actionData?.form === 'collect' ? (
+                <div className="mb-4">
+                  <FormMessage tone={actionData.status === 'success' ? 'success' : 'error'}>
+                    {actionData.status === 'success'
+                      ? actionData.message
+                      : actionData.error?.['']?.[0]}
+                  </FormMessage>
+                </div>
+              ) : null}
               {shares.length === 0 ? (
                 <EmptyState>No shares sold yet.</EmptyState>
               ) : (
-                <ShareTable shares={shares} />
+                <ShareTable shares={shares} submitting={submitting} />
               )}
             </AdminPanel>
           </>
@@ -277,7 +302,7 @@ function HangingWeightForm({
         <p className="text-sm text-muted">
           {weighed === null
             ? `Saving it closes sales, works out every share's balance and emails the ${shares === 1 ? 'share-holder' : `${shares} share-holders`} their balance, a link to pay by card or at pickup, and the pickup date.`
-            : `Weighed at ${formatPounds(weighed)}. A correction recomputes the balances and emails everyone again, until a balance has been paid by card.`}
+            : `Weighed at ${formatPounds(weighed)}. A correction recomputes the balances and emails everyone again, until a balance has been paid.`}
         </p>
         <input type="hidden" name="intent" value="weigh" />
         <TextField
@@ -296,7 +321,13 @@ function HangingWeightForm({
 
 type LoaderShare = Route.ComponentProps['loaderData']['shares'][number]
 
-function ShareTable({ shares }: { shares: readonly LoaderShare[] }) {
+function ShareTable({
+  shares,
+  submitting,
+}: {
+  shares: readonly LoaderShare[]
+  submitting: boolean
+}) {
   return (
     <div className="space-y-4">
       <AdminTable caption="Shares">
@@ -329,6 +360,22 @@ function ShareTable({ shares }: { shares: readonly LoaderShare[] }) {
                 {share.balance_cents === null
                   ? 'After weighing'
                   : `${formatCents(share.balance_cents)}, ${balanceStatusLabel(share.balance_status)}`}
+                {share.balance_cents !== null &&
+                share.balance_cents > 0 &&
+                share.balance_status !== 'paid' &&
+                !share.cancelled ? (
+                  <Form method="post" className="mt-1">
+                    <input type="hidden" name="intent" value="collect" />
+                    <input type="hidden" name="share_id" value={share.id} />
+                    <Button type="submit" variant="secondary" size="small" disabled={submitting}>
+                      Mark Paid
+                      <span className="sr-only">
+                        {' '}
+                        for {share.first_name} {share.last_name}
+                      </span>
+                    </Button>
+                  </Form>
+                ) : null}
               </td>
               <td>{share.cut_sheet ? 'Filled in' : 'Not yet'}</td>
             </tr>

@@ -46,5 +46,10 @@ export const HangingWeightSchema = z.object({
 })
 
 export const AnimalIntentSchema = z.object({
-  intent: z.enum(['save', 'weigh'], { error: 'Unknown action.' }),
+  intent: z.enum(['save', 'weigh', 'collect'], { error: 'Unknown action.' }),
+})
+
+/** A balance the farm took in person (at pickup): marked paid by the admin. */
+export const CollectSchema = z.object({
+  share_id: z.string({ error: 'Choose a share.' }).trim().min(1, 'Choose a share.'),
 })

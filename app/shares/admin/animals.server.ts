@@ -297,6 +297,39 @@ export async function listAnimalShares(db: DB, animalId: string): Promise<AdminS
   ]
 }
 
+export const NOT_COLLECTABLE =
+  'That balance is not owed any more (already paid, cancelled, or not billed yet).'
+
+/** The farm took the balance in person: the share is paid. Only an owed balance can be. */
+export async function markBalanceCollected(
+  db: DB,
+  actorId: string | null,
+  animalId: string,
+  shareId: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const paid = await trx
+      .updateTable('share_orders')
+      .set({ balance_status: 'paid', balance_paid_at: new Date() })
+      .where('id', '=', shareId)
+      .where('animal_id', '=', animalId)
+      .where('cancelled_at', 'is', null)
+      .where('balance_cents', '>', 0)
+      .where('balance_status', '!=', 'paid')
+      .returning(['balance_cents'])
+      .executeTakeFirst()
+    if (!paid) return false
+    await recordAdminChange(trx, {
+      actorId,
+      action: 'share.collect',
+      entityType: 'animal',
+      entityId: animalId,
+      after: { share: shareId, balance_cents: paid.balance_cents },
+    })
+    return true
+  })
+}
+
 export type WeighResult =
   | { ok: true; emailed: number }
   | { ok: false; status: 400 | 404; message: string }
@@ -304,7 +337,7 @@ export type WeighResult =
 /**
  * The butcher's hanging weight: every live share gets its balance (shares/balance.ts) and an
  * email with it, the pickup date and the link to pay; the animal's sales close. It can be
- * corrected (and everyone emailed again) until a balance has been paid by card.
+ * corrected (and everyone emailed again) until a balance has been paid (card or in person).
  */
 export async function enterHangingWeight(
   db: DB,
@@ -326,7 +359,7 @@ export async function enterHangingWeight(
               .select('share_orders.id')
               .whereRef('share_orders.animal_id', '=', 'animals.id')
               .where('share_orders.balance_status', '=', 'paid')
-              .where('share_orders.balance_reference', 'is not', null),
+              .where('share_orders.balance_cents', '>', 0),
           ),
         ),
       )

@@ -531,6 +531,7 @@ export const TARGETS: Target[] = [
         intent: fixed('weigh'),
         hanging_weight: choice(['612.5', '540', '1,012.25'], ['0', '-3', 'heavy', '612.555']),
       },
+      { intent: fixed('collect'), share_id: id('shares') },
     ],
     stores: true,
   },
