@@ -444,6 +444,7 @@ async function takeStock(trx: Trx, lines: readonly OrderLine[]): Promise<void> {
   for (const [productId, productLines] of byProduct) {
     let fromOptions = 0
     for (const line of productLines) {
+      // A beef share takes its quarters from its animal's pool (ADR 31), not the option's stock.
       if (line.shareUnits !== null) {
         if (!(await takeShareUnits(trx, productId, line.shareUnits * line.quantity))) {
           short.push({

@@ -135,6 +135,7 @@ test('a quarter and a half: deposit, cut sheet, hanging weight, balance by card 
   await expect(admin.getByRole('region', { name: /Half share for Bo/ })).toContainText(
     'No cut sheet',
   )
+  await expectNoAxeViolations(admin)
   await admin.goBack()
   await admin.getByLabel('Hanging weight (lb)').fill('612.5')
   await admin.getByRole('button', { name: 'Save Weight and Email Balances' }).click()
