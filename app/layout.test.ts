@@ -17,6 +17,7 @@ const DOMAINS: string[][] = [
   ['auth'],
   ['customers'],
   ['catalog'],
+  ['shares'],
   ['waiting-list'],
   ['promotions'],
   ['fulfilment'],

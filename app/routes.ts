@@ -19,6 +19,7 @@ export default [
   // A waiting-list hold's two email links (ADR 29)
   route('waiting-list/claim/:token', 'routes/shop/waiting-list-claim.tsx'),
   route('waiting-list/decline/:token', 'routes/shop/waiting-list-decline.tsx'),
+  route('shares/balance/:token', 'routes/shop/share-balance.tsx'),
   route('checkout', 'routes/checkout/checkout.tsx'),
   route('order-confirmation/:id', 'routes/checkout/order-confirmation.tsx'),
   route('sitemap.xml', 'routes/seo/sitemap.ts'),
@@ -42,6 +43,7 @@ export default [
     route('orders', 'routes/account/orders.tsx'),
     route('orders/:id', 'routes/account/order.tsx'),
     route('orders/:id/calendar.ics', 'routes/account/order-calendar.ts'),
+    route('shares/:id/cut-sheet', 'routes/account/share-cut-sheet.tsx'),
     route('addresses', 'routes/account/addresses.tsx'),
     route('waiting-list', 'routes/account/waiting-list.tsx'),
   ]),
@@ -62,6 +64,9 @@ export default [
     route('products/new', 'routes/admin/product-new.tsx'),
     route('products/:id', 'routes/admin/product.tsx'),
     route('waiting-list', 'routes/admin/waiting-list.tsx'),
+    // beef shares: animals, their shares and cut sheets (ADR 31)
+    route('shares', 'routes/admin/shares.tsx'),
+    route('shares/:id', 'routes/admin/share-animal.tsx'),
     // people, messages, emails and the audit log
     route('customers', 'routes/admin/customers.tsx'),
     route('customers/:id', 'routes/admin/customer.tsx'),
@@ -83,6 +88,7 @@ export default [
   // Outside the admin frame: a printable page and downloads.
   route('admin/orders/:id/packing-slip', 'routes/admin/packing-slip.tsx'),
   route('admin/fulfilment/pack-list', 'routes/admin/fulfilment-pack-list.tsx'),
+  route('admin/shares/:id/print', 'routes/admin/share-print.tsx'),
   route('admin/fulfilment/export.csv', 'routes/admin/fulfilment-export.ts'),
   route('admin/orders.csv', 'routes/admin/orders-export.ts'),
   route('admin/newsletter.csv', 'routes/admin/newsletter-export.ts'),

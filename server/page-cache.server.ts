@@ -88,6 +88,10 @@ export const PRIVATE_TABLES: ReadonlySet<string> = new Set([
   'email_outbox',
   'audit_log',
   'error_reports',
+  // Beef shares (ADR 31): no storefront page shows an animal or a share; what the pages show of
+  // the pool is the options' stock, written in the same transaction.
+  'animals',
+  'share_orders',
   // the migrator's own bookkeeping (migrate.server.ts)
   'schema_migrations',
   'schema_migrations_lock',

@@ -169,6 +169,7 @@ const ENTITY_PAGES: Record<string, string> = {
   customer: '/admin/customers/',
   message: '/admin/messages/',
   promo_code: '/admin/promo-codes/',
+  animal: '/admin/shares/',
 }
 
 export function entityLink(entityType: string, entityId: string | null): string | null {

@@ -1,5 +1,6 @@
 import { releaseSlot } from '~/fulfilment/booking.server'
 import type { DB } from '~/platform/db/db.server'
+import { returnShareUnits } from '~/shares/pool.server'
 import { notifyRestocked } from '~/waiting-list/restock.server'
 
 /**
@@ -16,13 +17,18 @@ import { notifyRestocked } from '~/waiting-list/restock.server'
 export async function returnOrderStock(trx: DB, orderId: string): Promise<string[]> {
   const items = await trx
     .selectFrom('order_items')
-    .select(['product_id', 'product_variant_id', 'quantity'])
+    .select(['id', 'product_id', 'product_variant_id', 'quantity'])
     .where('order_id', '=', orderId)
     .orderBy('product_id')
     .orderBy('product_variant_id')
     .execute()
   const restocked = new Set<string>()
   for (const item of items) {
+    // A beef share's quarters go back to its animal's pool, which sets its options' stock.
+    if (await returnShareUnits(trx, item.id)) {
+      if (item.product_id) restocked.add(item.product_id)
+      continue
+    }
     if (item.product_variant_id) {
       await trx
         .updateTable('product_variants')

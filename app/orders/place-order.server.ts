@@ -20,6 +20,7 @@ import { currentPromoTerms, PROMO_TERMS_COLUMNS } from '~/promotions/promo'
 import { getPricingSettings, listStatesOffered } from '~/settings/settings.server'
 import { claimHoldForOrder, recordHoldOrder } from '~/waiting-list/holds.server'
 import { notifyWaitingGroup } from '~/waiting-list/restock.server'
+import { recordShareOrders, takeShareUnits } from '~/shares/pool.server'
 import {
   EMPTY_CART,
   formatOrderNumber,
@@ -56,6 +57,10 @@ import {
 // deadlock. The hold sweep and a decline also lock a hold before its stock row, and touch
 // only that one product or option's rows, so they fit the same order. On SQLite Kysely runs one transaction
 // at a time on its single connection, so orders are simply serialised.
+//
+// Beef shares (ADR 31): an option with share_units takes quarters from its animal's pool, not
+// its own stock (shares/pool.server.ts). That locks the animal row, then the product's options
+// and the product (their stock mirrors the pool): the same order as any product's lines.
 
 export type PlaceOrderInput = PlaceOrderFields & { customerId: string }
 
@@ -92,6 +97,8 @@ type OrderLine = {
   holdId: string | null
   /** sold by weight (ADR 30): a piece's average; unitPriceCents is then per lb */
   averageWeightCentiLb: number | null
+  /** quarters of an animal one of this option takes (beef shares, ADR 31); null for stock */
+  shareUnits: number | null
 }
 
 export async function placeOrder(
@@ -298,6 +305,7 @@ export async function placeOrder(
         )
         .execute()
       await recordHoldOrder(trx, claimedHolds, orderId)
+      await recordShareOrders(trx, { orderId, customerId })
 
       const content = orderConfirmationEmail({
         farmName: farm.name,
@@ -403,6 +411,7 @@ async function loadOrderLines(trx: Trx, cartId: string): Promise<OrderLine[]> {
       'products.image_url',
       'products.unit',
       'product_variants.name as variant_name',
+      'product_variants.share_units',
       eb.fn.coalesce('product_variants.price_cents', 'products.price_cents').as('unit_price_cents'),
       asFlag(onSaleExpression(eb.ref('cart_lines.product_variant_id'))).as('on_sale'),
       lineAverageWeightExpression(eb.ref('cart_lines.product_variant_id')).as('average_weight'),
@@ -423,6 +432,7 @@ async function loadOrderLines(trx: Trx, cartId: string): Promise<OrderLine[]> {
     onSale: Number(row.on_sale) === 1,
     holdId: row.stock_hold_id,
     averageWeightCentiLb: row.average_weight === null ? null : Number(row.average_weight),
+    shareUnits: row.share_units,
   }))
 }
 
@@ -482,6 +492,17 @@ async function takeStock(trx: Trx, lines: readonly OrderLine[], now: Date): Prom
   for (const [productId, productLines] of byProduct) {
     let fromOptions = 0
     for (const line of productLines) {
+      // A beef share takes its quarters from its animal's pool (ADR 31), not the option's stock.
+      if (line.shareUnits !== null) {
+        if (!(await takeShareUnits(trx, productId, line.shareUnits * line.quantity))) {
+          short.push({
+            name: line.name,
+            variantName: line.variantName,
+            available: await stockLeft(trx, line),
+          })
+        }
+        continue
+      }
       const held = line.holdId ? await claimHoldForOrder(trx, line.holdId, now) : 0
       if (held > 0 && line.holdId) claimedHolds.push(line.holdId)
       if (held > line.quantity) released.push(line)

@@ -7,6 +7,7 @@ import {
 } from '~/orders/payment-events.server'
 import type { DB } from '~/platform/db/db.server'
 import { getLogger } from '~/platform/log.server'
+import { markBalancePaid } from '~/shares/share-orders.server'
 import { createStripeClient, type StripeConfig } from './stripe.server'
 
 // Stripe's webhook (D7): the only way an order paid by card becomes 'paid'. The signature is
@@ -24,7 +25,9 @@ const SESSION_EVENTS = new Set(['checkout.session.completed', 'checkout.session.
 const CheckoutSessionSchema = z.object({
   id: z.string(),
   client_reference_id: z.string().nullish(),
-  metadata: z.object({ orderId: z.string().optional() }).nullish(),
+  metadata: z
+    .object({ orderId: z.string().optional(), shareOrderId: z.string().optional() })
+    .nullish(),
   payment_status: z.string().nullish(),
   payment_intent: z.string().nullish(),
 })
@@ -59,6 +62,20 @@ export async function handleStripeWebhook(
     return { status: 400, body: { error: 'Not a Stripe event' } }
   }
   const log = getLogger().child({ eventId: parsed.data.id, eventType: parsed.data.type })
+  // A beef share's balance (ADR 31) has its own page and no order to settle or expire.
+  const shareOrderId = session?.data?.metadata?.shareOrderId
+  if (session?.data && shareOrderId) {
+    if (
+      parsed.data.type === 'checkout.session.completed' &&
+      session.data.payment_status === 'paid'
+    ) {
+      const result = await markBalancePaid(db, { shareOrderId, sessionId: session.data.id })
+      // Paid on a page opened before the weight was corrected: the farm settles it by hand.
+      if (result === 'unknown') log.warn({ shareOrderId }, 'Share balance paid on a stale page')
+      else log.info({ shareOrderId, result }, 'Share balance paid')
+    }
+    return { status: 200, body: { received: true } }
+  }
   if (session?.data && parsed.data.type === 'checkout.session.completed') {
     const orderId = session.data.metadata?.orderId ?? session.data.client_reference_id
     const held = orderId ? await authorisedCentsOf(db, orderId) : null

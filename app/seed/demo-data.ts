@@ -243,6 +243,24 @@ export const demoProducts: DemoProduct[] = [
     is_available: true,
   },
   {
+    // Sold from one animal's quarters (ADR 31): seed/demo-shares.server.ts puts Steer #14 on
+    // sale through it, which makes the options' stock 4, 2 and 1.
+    name: 'Reserve a Beef Share',
+    description:
+      'Reserve a quarter, half or whole of Steer #14 with a deposit. Once the butcher has weighed him we email the balance: your share of the hanging weight at $4.95/lb plus $125 processing per quarter, less your deposit. You choose the cuts on your cut sheet.',
+    category: 'Beef Shares',
+    price_cents: 30000,
+    unit: 'share',
+    image_url: image('beef-share'),
+    stock_quantity: 7,
+    is_available: true,
+    variants: [
+      { name: 'Quarter Share', price_cents: 30000, stock_quantity: 4 },
+      { name: 'Half Share', price_cents: 60000, stock_quantity: 2 },
+      { name: 'Whole Share', price_cents: 120000, stock_quantity: 1 },
+    ],
+  },
+  {
     name: 'Rich Beef Bone Broth',
     description:
       'Marrow and knuckle bones simmered for 24 hours with our own onions and carrots. Sip it warm on a cold morning or use it as the base for soup.',

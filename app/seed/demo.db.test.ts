@@ -220,4 +220,25 @@ describe('seedDemo', () => {
       expect(order.authorised_cents ?? 0).toBeGreaterThan(order.total_cents)
     }
   })
+
+  test('sells Steer #14 in shares: 4 quarters, a Quarter, Half and Whole drawing on them', async () => {
+    await seedDemo(db)
+    const animal = await db
+      .selectFrom('animals')
+      .innerJoin('products', 'products.id', 'animals.product_id')
+      .select(['animals.name', 'animals.units_left', 'animals.units_total', 'products.id'])
+      .executeTakeFirstOrThrow()
+    expect(animal).toMatchObject({ name: 'Steer #14', units_left: 4, units_total: 4 })
+    const options = await db
+      .selectFrom('product_variants')
+      .select(['name', 'share_units', 'stock_quantity'])
+      .where('product_id', '=', animal.id)
+      .orderBy('share_units')
+      .execute()
+    expect(options).toEqual([
+      { name: 'Quarter Share', share_units: 1, stock_quantity: 4 },
+      { name: 'Half Share', share_units: 2, stock_quantity: 2 },
+      { name: 'Whole Share', share_units: 4, stock_quantity: 1 },
+    ])
+  })
 })

@@ -2,6 +2,7 @@ import type { DB } from '~/platform/db/db.server'
 import { seedDemoAdmin } from './demo-admin.server'
 import { demoFarmImages, demoFarmInfo, demoProducts, demoTeamMembers } from './demo-data'
 import { seedDemoFulfilment } from './demo-fulfilment.server'
+import { seedDemoShares } from './demo-shares.server'
 import { createFarmImage, createProduct, createTeamMember, createVariant } from './factories.server'
 
 /**
@@ -35,6 +36,7 @@ export async function seedDemo(db: DB): Promise<{ seeded: boolean }> {
       })
       for (const variant of variants) await createVariant(trx, id, variant)
     }
+    await seedDemoShares(trx)
     for (const member of demoTeamMembers) await createTeamMember(trx, member)
     for (const farmImage of demoFarmImages) await createFarmImage(trx, farmImage)
     await seedDemoFulfilment(trx)

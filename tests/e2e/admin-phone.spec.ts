@@ -133,6 +133,9 @@ test('every admin page fits a 390 px phone without scrolling sideways', async ({
     '/admin/promo-codes',
     `/admin/promo-codes/${firstId('select id from promo_codes')}`,
     '/admin/settings',
+    '/admin/shares',
+    '/admin/shares/new',
+    `/admin/shares/${firstId("select id from animals where name = 'Steer #14'")}`,
   ]
   const wide: string[] = []
   for (const path of pages) {

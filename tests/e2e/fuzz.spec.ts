@@ -307,13 +307,26 @@ function adminOwned(server: FuzzServer, victim: Account) {
  * cancelling moves them back; nothing else a guest or customer does may change the sum. */
 function stockAccount(server: FuzzServer): Record<string, number> {
   const account: Record<string, number> = {}
-  for (const row of server.all<StockRow>('select id, stock_quantity from products'))
+  // A beef share product's stock mirrors its animal's pool of quarters (ADR 31): the pool is
+  // what is kept level, quarters left plus quarters in live shares.
+  const pooled = `select product_id from animals`
+  for (const row of server.all<StockRow>(
+    `select id, stock_quantity from products where id not in (${pooled})`,
+  ))
     account[`product ${row.id}`] = row.stock_quantity
-  for (const row of server.all<StockRow>('select id, stock_quantity from product_variants'))
+  for (const row of server.all<StockRow>(
+    `select id, stock_quantity from product_variants where product_id not in (${pooled})`,
+  ))
     account[`option ${row.id}`] = row.stock_quantity
+  for (const row of server.all<StockRow>(
+    `select a.id, a.units_left + coalesce((select sum(s.share_units) from share_orders s
+       where s.animal_id = a.id and s.cancelled_at is null), 0) as stock_quantity from animals a`,
+  ))
+    account[`animal ${row.id}`] = row.stock_quantity
   const held = server.all<{ product_id: string; product_variant_id: string | null; q: number }>(
     `select i.product_id, i.product_variant_id, sum(i.quantity) as q from order_items i
        join orders o on o.id = i.order_id where o.status != 'cancelled'
+         and i.product_id not in (${pooled})
       group by i.product_id, i.product_variant_id`,
   )
   for (const row of held) {

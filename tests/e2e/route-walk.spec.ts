@@ -72,6 +72,7 @@ test('every route answers each role as it should, and nothing answers 5xx', asyn
   const productId = demoIds({ product: 'Huckleberry Jam' }).productId
   const customerId = firstId('select id from customers where email = ?', customerEmail)
   const promoId = firstId("select id from promo_codes where code = 'FARM10'")
+  const animalId = firstId("select id from animals where name = 'Steer #14'")
   const shop = await (await contexts.guest.get('/shop')).text()
   const image = /src="(\/images\/[^"?]+)"/.exec(shop)?.[1] ?? ''
   expect(image).not.toBe('')
@@ -159,6 +160,20 @@ test('every route answers each role as it should, and nothing answers 5xx', asyn
     [`/admin/promo-codes/${promoId}`]: adminOnly(),
     [`/admin/promo-codes/${UNKNOWN}`]: adminOnly('notfound'),
     '/admin/settings': adminOnly(),
+    '/admin/shares': adminOnly(),
+    '/admin/shares/new': adminOnly(),
+    [`/admin/shares/${animalId}`]: adminOnly(),
+    [`/admin/shares/${animalId}/print`]: adminOnly(),
+    [`/admin/shares/${UNKNOWN}`]: adminOnly('notfound'),
+    [`/admin/shares/${UNKNOWN}/print`]: adminOnly('notfound'),
+    // A share's cut sheet is its owner's; a balance link without a real token is not found.
+    [`/account/shares/${UNKNOWN}/cut-sheet`]: {
+      guest: 'signin',
+      customer: 'notfound',
+      other: 'notfound',
+      admin: 'notfound',
+    },
+    '/shares/balance/no-such-token': everyone('notfound'),
   }
 
   const problems: string[] = []

@@ -17,6 +17,8 @@ export type StandInSession = {
   id: string
   params: URLSearchParams
   orderId: string
+  /** every metadata[key] the session was made with (orderId, or a share's shareOrderId) */
+  metadata: Record<string, string>
   successUrl: string
   cancelUrl: string
   amountTotal: number
@@ -101,7 +103,7 @@ export async function startStripeStandIn(options: {
             id: session.id,
             object: 'checkout.session',
             client_reference_id: session.orderId,
-            metadata: { orderId: session.orderId },
+            metadata: session.metadata,
             amount_total: session.amountTotal,
             payment_intent: session.paymentIntentId,
             payment_status: paid ? 'paid' : 'unpaid',
@@ -145,6 +147,11 @@ export async function startStripeStandIn(options: {
         id,
         params,
         orderId: params.get('metadata[orderId]') ?? '',
+        metadata: Object.fromEntries(
+          [...params]
+            .map(([key, value]) => [key.match(/^metadata\[(\w+)\]$/)?.[1], value])
+            .filter((entry): entry is [string, string] => entry[0] !== undefined),
+        ),
         successUrl: params.get('success_url') ?? '',
         cancelUrl: params.get('cancel_url') ?? '',
         amountTotal: Number(params.get('line_items[0][price_data][unit_amount]') ?? 0),
@@ -158,7 +165,7 @@ export async function startStripeStandIn(options: {
           object: 'checkout.session',
           url: `${standIn.apiBase}/pay/${id}`,
           client_reference_id: params.get('client_reference_id'),
-          metadata: { orderId: session.orderId },
+          metadata: session.metadata,
           amount_total: session.amountTotal,
           payment_status: 'unpaid',
           status: 'open',

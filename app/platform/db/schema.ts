@@ -144,6 +144,8 @@ export const schema = {
     // Priced by weight (ADR 30; migration 0015), as on products
     sold_by_weight: bool().withDefault(),
     average_weight_centi_lb: int().optional(),
+    /** Beef shares (ADR 31): quarters of the animal's pool this option takes; null = own stock */
+    share_units: int().optional(),
   },
   waiting_list: {
     id: text(),
@@ -504,6 +506,46 @@ export const schema = {
     order_item_id: text(),
     piece: int(),
     weight_centi_lb: int(),
+  },
+
+  // Beef shares (issue 20 part 2, ADR 31; migration 0016)
+  /** One animal sold in shares: its quarters are one pool all share sizes draw from */
+  animals: {
+    id: text(),
+    name: text(),
+    product_id: text(),
+    units_total: int(),
+    units_left: int(),
+    /** hundredths of a pound; null until the butcher weighs the carcass */
+    hanging_weight_centi_lb: int().optional(),
+    price_per_lb_hanging_cents: int(),
+    /** per quarter */
+    processing_fee_cents: int(),
+    cut_sheet_cutoff: date(),
+    pickup_date: date(),
+    weighed_at: timestamp().optional(),
+    created_at: createdAt(),
+  },
+  /** One share bought (an order item): deposit, balance and the customer's cut sheet */
+  share_orders: {
+    id: text(),
+    token: text(),
+    order_id: text(),
+    order_item_id: text(),
+    animal_id: text(),
+    customer_id: text(),
+    share_units: int(),
+    deposit_cents: int(),
+    balance_cents: int().optional(),
+    /** 'unpaid' | 'paid' | 'pay_at_pickup' */
+    balance_status: text().withDefault(),
+    balance_reference: text().optional(),
+    balance_paid_at: timestamp().optional(),
+    /** JSON of shares/cut-sheet.ts's CutSheet */
+    cut_sheet: text().optional(),
+    cut_sheet_updated_at: timestamp().optional(),
+    cancelled_at: timestamp().optional(),
+    created_at: createdAt(),
   },
 } satisfies Record<string, Record<string, Column>>
 

@@ -10,6 +10,8 @@ import { getDb } from '~/platform/db/db.server'
 import { formatFarmDate } from '~/platform/farm-clock'
 import { Heading } from '~/platform/ui/heading'
 import { Price } from '~/platform/ui/price'
+import { ShareCutSheetLinks } from '~/shares/share-links'
+import { listSharesOfOrder } from '~/shares/share-orders.server'
 import type { Route } from './+types/order'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -17,13 +19,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Someone else's order is not found, exactly like one that does not exist.
   const order = await getCustomerOrderView(getDb(), user.id, params.id)
   if (!order) throw data(null, { status: 404 })
-  return { order }
+  const shares = await listSharesOfOrder(getDb(), params.id, user.id)
+  return { order, shares }
 }
 
 const backLink = 'font-semibold text-pasture-800 underline underline-offset-4'
 
 export default function OrderDetails({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData
+  const { order, shares } = loaderData
   return (
     <div className="space-y-6">
       <Link to="/account/orders" className={backLink}>
@@ -84,6 +87,8 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
         </dl>
         <AtMostNote order={order} />
       </section>
+
+      <ShareCutSheetLinks shares={shares} />
 
       <div className="grid gap-6 md:grid-cols-2">
         <section

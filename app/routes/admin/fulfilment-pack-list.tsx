@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react'
 import { requireAdmin } from '~/auth/guards.server'
 import { getFarmBasics } from '~/farm/farm.server'
 import { pageMeta } from '~/farm/meta'
 import { collectText } from '~/fulfilment/admin/this-week'
 import { loadThisWeek } from '~/fulfilment/admin/this-week.server'
+import { PrintButton } from '~/platform/admin/ui/print-button'
 import { getDb } from '~/platform/db/db.server'
-import { Button, ButtonLink } from '~/platform/ui/button'
+import { ButtonLink } from '~/platform/ui/button'
 import { formatUnitPrice } from '~/platform/ui/price'
 import type { Route } from './+types/fulfilment-pack-list'
 
@@ -90,17 +90,6 @@ export default function PackListDocument({ loaderData }: Route.ComponentProps) {
         </section>
       ))}
     </article>
-  )
-}
-
-function PrintButton() {
-  const [ready, setReady] = useState(false)
-  useEffect(() => setReady(true), [])
-  if (!ready) return null
-  return (
-    <Button type="button" onClick={() => window.print()}>
-      Print
-    </Button>
   )
 }
 

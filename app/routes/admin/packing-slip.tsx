@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react'
 import { data } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { getPackingSlip } from '~/orders/admin/orders.server'
 import { OrderFulfilment } from '~/orders/order-fulfilment'
+import { PrintButton } from '~/platform/admin/ui/print-button'
 import { getDb } from '~/platform/db/db.server'
 import { formatFarmDate } from '~/platform/farm-clock'
-import { Button, ButtonLink } from '~/platform/ui/button'
+import { ButtonLink } from '~/platform/ui/button'
 import type { Route } from './+types/packing-slip'
 
 // A page to print and put in the box: outside the admin frame, and on paper without the
@@ -117,18 +117,6 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
 
       <p className="mt-10 text-center">Thank you for supporting {slip.farm.name}!</p>
     </article>
-  )
-}
-
-/** Shown once JavaScript runs: without it there is nothing to call, and Ctrl+P still works. */
-function PrintButton() {
-  const [ready, setReady] = useState(false)
-  useEffect(() => setReady(true), [])
-  if (!ready) return null
-  return (
-    <Button type="button" onClick={() => window.print()}>
-      Print
-    </Button>
   )
 }
 

@@ -11,6 +11,8 @@ import { formatFarmDate } from '~/platform/farm-clock'
 import { ButtonLink } from '~/platform/ui/button'
 import { Heading } from '~/platform/ui/heading'
 import { Price } from '~/platform/ui/price'
+import { ShareCutSheetLinks } from '~/shares/share-links'
+import { listSharesOfOrder } from '~/shares/share-orders.server'
 import type { Route } from './+types/order-confirmation'
 
 // The real order just placed (D5), shown to its owner only: anyone else gets the same 404 as
@@ -20,7 +22,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request)
   const order = await getCustomerOrderView(getDb(), user.id, params.id)
   if (!order) throw data(null, { status: 404 })
-  return { order }
+  // Beef shares (ADR 31): the cut sheet is the customer's next step.
+  const shares = await listSharesOfOrder(getDb(), params.id, user.id)
+  return { order, shares }
 }
 
 const cardClass = 'rounded-lg border border-earth-100 bg-white p-6 shadow-sm'
@@ -67,7 +71,7 @@ function nextSteps(order: OrderFulfilmentColumns) {
 }
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData
+  const { order, shares } = loaderData
   const row = 'flex justify-between gap-4'
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
@@ -156,6 +160,8 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           </dl>
         </section>
       </div>
+
+      <ShareCutSheetLinks shares={shares} />
 
       <section aria-labelledby="next-heading" className={cardClass}>
         <h2 id="next-heading" className={headingClass}>

@@ -46,6 +46,9 @@ function emptyPools(): Pools {
     promos: [],
     emails: [],
     newsletterTokens: [],
+    animals: [],
+    shares: [],
+    shareTokens: [],
     categories: ['Beef'],
   }
 }

@@ -140,6 +140,11 @@ export const test = base.extend<object, { fuzzServer: FuzzServer }>({
             categories: all<{ c: string }>('select distinct category as c from products').map(
               (row) => row.c,
             ),
+            animals: ids('select id from animals limit 50'),
+            shares: ids('select id from share_orders limit 100'),
+            shareTokens: all<{ t: string }>('select token as t from share_orders limit 100').map(
+              (row) => row.t,
+            ),
           }),
         })
       } finally {

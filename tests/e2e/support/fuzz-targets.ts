@@ -24,7 +24,10 @@ export type Pools = Record<
   | 'promos'
   | 'emails'
   | 'newsletterTokens'
-  | 'categories',
+  | 'categories'
+  | 'animals'
+  | 'shares'
+  | 'shareTokens',
   string[]
 >
 
@@ -405,6 +408,13 @@ export const TARGETS: Target[] = [
     forms: [{ intent: constant('decline') }],
   },
   {
+    name: 'share-balance',
+    module: 'routes/shop/share-balance.tsx',
+    access: 'anyone',
+    path: pathWith('shareTokens', (x) => `/shares/balance/${x}`),
+    forms: [{ intent: choice(['card', 'pickup'], ['cash', '']) }],
+  },
+  {
     name: 'checkout',
     module: 'routes/checkout/checkout.tsx',
     access: 'user',
@@ -496,7 +506,49 @@ export const TARGETS: Target[] = [
     path: at('/account/waiting-list'),
     forms: [{ intent: fixed('cancel'), id: id('waiting') }],
   },
+  {
+    name: 'account-share-cut-sheet',
+    module: 'routes/account/share-cut-sheet.tsx',
+    access: 'user',
+    path: pathWith('shares', (x) => `/account/shares/${x}/cut-sheet`),
+    forms: [
+      {
+        steak_thickness: choice(['0.75', '1', '1.25'], ['2', '']),
+        steaks_per_pack: choice(['1', '2'], ['3']),
+        roasts: choice(['roasts', 'ground'], ['stew']),
+        ground_pack: choice(['1', '2'], ['5']),
+        stew_meat: choice(['yes', 'no'], ['maybe']),
+        soup_bones: choice(['yes', 'no'], ['maybe']),
+        organs: choice(['yes', 'no'], ['maybe']),
+        notes: optionalText,
+      },
+    ],
+    stores: true,
+  },
   // the back-office
+  {
+    name: 'admin-share-animal',
+    module: 'routes/admin/share-animal.tsx',
+    access: 'admin',
+    path: pathWith('animals', (x) => `/admin/shares/${x}`, ['new', 'new']),
+    forms: [
+      {
+        intent: fixed('save'),
+        name: text,
+        product_id: id('products'),
+        price_per_lb: dollars(100),
+        processing_fee: money,
+        cut_sheet_cutoff: date,
+        pickup_date: date,
+      },
+      {
+        intent: fixed('weigh'),
+        hanging_weight: choice(['612.5', '540', '1,012.25'], ['0', '-3', 'heavy', '612.555']),
+      },
+      { intent: fixed('collect'), share_id: id('shares') },
+    ],
+    stores: true,
+  },
   {
     name: 'admin-order',
     module: 'routes/admin/order.tsx',

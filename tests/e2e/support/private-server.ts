@@ -55,10 +55,17 @@ async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number) 
   throw new Error(`private server at ${url} did not start within ${timeoutMs} ms`)
 }
 
-export const test = base.extend<object, { privateServer: PrivateServer }>({
+export const test = base.extend<
+  object,
+  {
+    privateServer: PrivateServer
+    /** More environment for the private server (a spec sets it, e.g. Stripe's stand-in). */
+    privateServerEnv: Record<string, string>
+  }
+>({
+  privateServerEnv: [{}, { scope: 'worker', option: true }],
   privateServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's arguments
-    async ({}, use) => {
+    async ({ privateServerEnv }, use) => {
       const port = await freePort()
       const mailboxPort = await freePort()
       const url = `http://localhost:${port}`
@@ -77,6 +84,7 @@ export const test = base.extend<object, { privateServer: PrivateServer }>({
             E2E_MAILBOX_PORT: String(mailboxPort),
             NODE_ENV: 'production',
             LOG_LEVEL: 'warn',
+            ...privateServerEnv,
           },
           stdio: ['ignore', 'inherit', 'inherit'],
         },

@@ -1,0 +1,101 @@
+import { data, isRouteErrorResponse, Link, useNavigation } from 'react-router'
+import { requireUser } from '~/auth/guards.server'
+import { pageMeta } from '~/farm/meta'
+import { getDb } from '~/platform/db/db.server'
+import { formatDay } from '~/platform/farm-clock'
+import { parseSubmission, replyDone, replyInvalid, replyRefused } from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
+import { FormMessage } from '~/platform/ui/field'
+import { Heading } from '~/platform/ui/heading'
+import { CutSheetSchema } from '~/shares/cut-sheet'
+import { CutSheetForm, CutSheetSummary } from '~/shares/cut-sheet-form'
+import { getCustomerShare, saveCutSheet } from '~/shares/share-orders.server'
+import { CUT_SHEET_CLOSED, NO_SUCH_SHARE, SHARE_CANCELLED } from '~/shares/shares'
+import type { Route } from './+types/share-cut-sheet'
+
+// A beef share's cut sheet (ADR 31): the customer's choices for the butcher, editable until the
+// animal's cut-off day ends on the farm's clock, then shown read-only.
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request)
+  const share = await getCustomerShare(getDb(), params.id, user.id)
+  if (!share) throw data(NO_SUCH_SHARE, { status: 404 })
+  return { share }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request)
+  const submission = parseSubmission(await readForm(request), CutSheetSchema)
+  if (submission.status !== 'success') return replyInvalid(submission)
+  const saved = await saveCutSheet(getDb(), params.id, user.id, submission.value)
+  if (saved === 'not-found') throw data(NO_SUCH_SHARE, { status: 404 })
+  if (saved === 'closed') return replyRefused(submission, CUT_SHEET_CLOSED, 409)
+  if (saved === 'cancelled') return replyRefused(submission, SHARE_CANCELLED, 409)
+  return replyDone(submission, 'Your cut sheet is saved. You can change it until the cut-off.', {
+    keep: true,
+  })
+}
+
+const backLink = 'font-semibold text-pasture-800 underline underline-offset-4'
+
+export default function ShareCutSheet({ loaderData, actionData }: Route.ComponentProps) {
+  const { share } = loaderData
+  const navigation = useNavigation()
+  const title = `Cut Sheet: ${share.size} Share of ${share.animalName}`
+  return (
+    <div className="space-y-6">
+      <Link to={`/account/orders/${share.orderId}`} className={backLink}>
+        Back to the Order
+      </Link>
+      <Heading level={1}>{title}</Heading>
+      <p className="text-ink">
+        {share.open
+          ? `Tell the butcher how you would like your beef cut. You can change it until the end of ${formatDay(share.cutoff)}.`
+          : null}{' '}
+        Pickup: {formatDay(share.pickupDate)}.
+      </p>
+      <section className="rounded-lg border border-earth-100 bg-white p-6">
+        {share.open ? (
+          <CutSheetForm
+            stored={share.cutSheet}
+            reply={actionData}
+            submitting={navigation.state === 'submitting'}
+          />
+        ) : (
+          <div className="space-y-4">
+            <FormMessage tone="error">
+              {share.cancelled ? SHARE_CANCELLED : CUT_SHEET_CLOSED}
+            </FormMessage>
+            {share.cutSheet ? (
+              <CutSheetSummary sheet={share.cutSheet} />
+            ) : share.cancelled ? null : (
+              <p className="text-ink">
+                No cut sheet was filled in: the butcher cuts it the farm’s standard way.
+              </p>
+            )}
+          </div>
+        )}
+      </section>
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, {
+    title: loaderData ? `Cut Sheet: ${loaderData.share.animalName}` : 'Share Not Found',
+  })
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <div className="space-y-4">
+      <Heading level={1}>{notFound ? 'Share Not Found' : 'Something went wrong'}</Heading>
+      <p className="text-ink">
+        {notFound ? "We couldn't find that share in your account." : 'Please try again.'}
+      </p>
+      <Link to="/account/orders" className={backLink}>
+        Back to Orders
+      </Link>
+    </div>
+  )
+}
