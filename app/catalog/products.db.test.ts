@@ -29,7 +29,8 @@ async function shopNames(query: Partial<ShopQuery> = {}) {
 }
 
 beforeEach(async () => {
-  // Each test builds its own small catalog.
+  // Each test builds its own small catalog (an animal sold in shares names its product).
+  await t.db.deleteFrom('animals').execute()
   await t.db.deleteFrom('product_variants').execute()
   await t.db.deleteFrom('products').execute()
 })

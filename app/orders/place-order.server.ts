@@ -18,9 +18,9 @@ import { getEnv } from '~/platform/env.server'
 import type { PricingPromo } from '~/promotions/promo'
 import { currentPromoTerms, PROMO_TERMS_COLUMNS } from '~/promotions/promo'
 import { getPricingSettings, listStatesOffered } from '~/settings/settings.server'
+import { recordShareOrders, takeShareUnits } from '~/shares/pool.server'
 import { claimHoldForOrder, recordHoldOrder } from '~/waiting-list/holds.server'
 import { notifyWaitingGroup } from '~/waiting-list/restock.server'
-import { recordShareOrders, takeShareUnits } from '~/shares/pool.server'
 import {
   EMPTY_CART,
   formatOrderNumber,
