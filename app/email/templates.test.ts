@@ -6,6 +6,7 @@ import { newsletterConfirmEmail } from '~/newsletter/emails/newsletter-confirm'
 import { fulfilmentReminderEmail } from '~/orders/emails/fulfilment-reminder'
 import { orderConfirmationEmail } from '~/orders/emails/order-confirmation'
 import { orderStatusEmail } from '~/orders/emails/order-status'
+import { shareBalanceEmail } from '~/shares/emails/share-balance'
 import { backInStockEmail } from '~/waiting-list/emails/back-in-stock'
 import { type EmailContent, shopUrl } from './layout'
 
@@ -103,6 +104,22 @@ const everyTemplate: Record<string, () => EmailContent> = {
       firstName: HOSTILE,
       carrier: HOSTILE,
       trackingNumber: HOSTILE,
+    }),
+  'share balance': () =>
+    shareBalanceEmail({
+      ...hostileShop,
+      firstName: HOSTILE,
+      animalName: HOSTILE,
+      size: HOSTILE,
+      hangingWeightCentiLb: 61250,
+      shareWeightLb: 153.13,
+      pricePerLbHangingCents: 495,
+      meatCents: 75797,
+      processingFeeCents: 12500,
+      depositCents: 30000,
+      balanceCents: 58297,
+      pickupDate: '2026-12-15',
+      token: HOSTILE,
     }),
   'order ready for pickup': () =>
     orderStatusEmail({
