@@ -7,6 +7,7 @@ import { finalTotalEmail } from '~/orders/emails/final-total'
 import { fulfilmentReminderEmail } from '~/orders/emails/fulfilment-reminder'
 import { orderConfirmationEmail } from '~/orders/emails/order-confirmation'
 import { orderStatusEmail } from '~/orders/emails/order-status'
+import { shareBalanceEmail } from '~/shares/emails/share-balance'
 import { stockHeldEmail } from '~/waiting-list/emails/stock-held'
 import { type EmailContent, shopUrl } from './layout'
 
@@ -117,6 +118,22 @@ const everyTemplate: Record<string, () => EmailContent> = {
       firstName: HOSTILE,
       carrier: HOSTILE,
       trackingNumber: HOSTILE,
+    }),
+  'share balance': () =>
+    shareBalanceEmail({
+      ...hostileShop,
+      firstName: HOSTILE,
+      animalName: HOSTILE,
+      size: HOSTILE,
+      hangingWeightCentiLb: 61250,
+      shareWeightLb: 153.13,
+      pricePerLbHangingCents: 495,
+      meatCents: 75797,
+      processingFeeCents: 12500,
+      depositCents: 30000,
+      balanceCents: 58297,
+      pickupDate: '2026-12-15',
+      token: HOSTILE,
     }),
   'order ready for pickup': () =>
     orderStatusEmail({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { addToCart, getCartSummary } from '~/cart/cart.server'
 import { changeOrderStatus } from '~/orders/order-status.server'
 import { createCustomer } from '~/seed/factories.server'
 import { createTestApp } from '../../tests/setup/app'
@@ -106,6 +107,30 @@ describe('an animal in shares', () => {
     expect(refused).toMatchObject({ ok: false, reason: 'sold-out' })
     expect(refused.ok ? '' : refused.message).toMatch(/Whole Share/)
     expect(await unitsLeft(animal.animalId)).toBe(3)
+  })
+
+  test('with 3 quarters left the cart takes no Whole, and a Whole already in a cart is unavailable', async () => {
+    const animal = await createShareAnimal(t.db)
+    const early = await createCustomer(t.db)
+    const owner = { kind: 'customer', customerId: early.id } as const
+    const whole = { productId: animal.product.id, variantId: animal.whole.id, quantity: 1 }
+    expect(await addToCart(t.db, owner, whole)).toMatchObject({ ok: true })
+    const first = await buyer([
+      { productId: animal.product.id, variantId: animal.quarter.id, quantity: 1 },
+    ])
+    expect((await checkOut(t.db, first, { shippingMethod: 'pickup' })).ok).toBe(true)
+
+    const [line] = (await getCartSummary(t.db, owner)).lines
+    expect(line?.available).toBe(false)
+    const late = await createCustomer(t.db)
+    const refused = await addToCart(t.db, { kind: 'customer', customerId: late.id }, whole)
+    expect(refused).toMatchObject({ ok: false, status: 409 })
+    const half = { productId: animal.product.id, variantId: animal.half.id, quantity: 2 }
+    // Only one half fits in 3 quarters: the cart caps it at 1.
+    expect(await addToCart(t.db, { kind: 'customer', customerId: late.id }, half)).toMatchObject({
+      ok: true,
+      quantity: 1,
+    })
   })
 
   test('cancelling gives the quarters back to the pool, once', async () => {

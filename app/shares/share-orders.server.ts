@@ -198,7 +198,7 @@ export async function getShareByToken(db: DB, token: string): Promise<BalanceVie
 }
 
 /** The share of this token while something is owed on it (not cancelled, balance above 0). */
-const OWED = (db: DB, token: string) =>
+const owedShare = (db: DB, token: string) =>
   db
     .updateTable('share_orders')
     .where('token', '=', token)
@@ -207,7 +207,7 @@ const OWED = (db: DB, token: string) =>
 
 /** The customer will pay at pickup. Only an unpaid balance can be switched to it. */
 export async function choosePayAtPickup(db: DB, token: string): Promise<boolean> {
-  const chosen = await OWED(db, token)
+  const chosen = await owedShare(db, token)
     .set({ balance_status: 'pay_at_pickup' })
     .where('balance_status', '=', 'unpaid')
     .executeTakeFirst()
@@ -220,7 +220,7 @@ export async function recordBalanceSession(
   token: string,
   sessionId: string,
 ): Promise<boolean> {
-  const recorded = await OWED(db, token)
+  const recorded = await owedShare(db, token)
     .set({ balance_reference: sessionId })
     .where('balance_status', '!=', 'paid')
     .executeTakeFirst()
