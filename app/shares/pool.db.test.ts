@@ -158,6 +158,44 @@ describe('an animal in shares', () => {
       .executeTakeFirstOrThrow()
     expect(share.cancelled_at).toBeInstanceOf(Date)
   })
+
+  test('quarters coming back hold nothing for a waiting list: share sizes are one pool', async () => {
+    const animal = await createShareAnimal(t.db)
+    const admin = await createCustomer(t.db, { is_admin: true })
+    const whole = await buyer([
+      { productId: animal.product.id, variantId: animal.whole.id, quantity: 1 },
+    ])
+    const placed = await checkOut(t.db, whole, { shippingMethod: 'pickup' })
+    if (!placed.ok) throw new Error(placed.message)
+    const waiting = await createCustomer(t.db)
+    await t.db
+      .insertInto('waiting_list')
+      .values({
+        id: crypto.randomUUID(),
+        customer_id: waiting.id,
+        product_id: animal.product.id,
+        product_variant_id: animal.whole.id,
+        quantity: 1,
+        notify_by_email: true,
+      })
+      .execute()
+    const cancel = { intent: 'cancelled', from: 'pending_payment' } as const
+    expect(await changeOrderStatus(t.db, placed.order.id, admin.id, cancel)).toMatchObject({
+      ok: true,
+    })
+    const holds = await t.db
+      .selectFrom('stock_holds')
+      .select('id')
+      .where('product_id', '=', animal.product.id)
+      .execute()
+    expect(holds).toEqual([])
+    // A quarter sold next rewrites every size's stock from the pool, which a hold would block.
+    const quarter = await buyer([
+      { productId: animal.product.id, variantId: animal.quarter.id, quantity: 1 },
+    ])
+    expect(await checkOut(t.db, quarter, { shippingMethod: 'pickup' })).toMatchObject({ ok: true })
+    expect(await offered(animal)).toEqual(offer(3))
+  })
 })
 
 describe('concurrent orders for one animal', () => {

@@ -71,6 +71,7 @@ export function notifyWaitingGroup(trx: DB, group: Target, now = new Date()): Pr
 /** Holds a product's or option's free units for its queue; how many entries got a hold. */
 async function holdFreeUnits(trx: DB, target: Target, now: Date): Promise<number> {
   if (!(await isOnSale(trx, target))) return 0
+  if (await drawsOnSharePool(trx, target.productId)) return 0
   const row = await lockStockRow(trx, target)
   if (!row) return 0
   let free = row.stock_quantity - row.held_quantity
@@ -170,6 +171,22 @@ export async function changeHeld(trx: DB, target: Target, by: number): Promise<v
 }
 
 /** Sold at all right now: the product on sale and the entry's option (or none) with it. */
+/**
+ * A beef share's sizes sell from one pool of quarters (ADR 31), and every sale rewrites their
+ * stock as a mirror of it: no size can keep units aside, so their waiting lists stay demand
+ * the farm sees (and a hold could never sit under a mirror that drops below it).
+ */
+async function drawsOnSharePool(trx: DB, productId: string): Promise<boolean> {
+  const option = await trx
+    .selectFrom('product_variants')
+    .select('id')
+    .where('product_id', '=', productId)
+    .where('share_units', 'is not', null)
+    .limit(1)
+    .executeTakeFirst()
+  return option !== undefined
+}
+
 async function isOnSale(trx: DB, target: Target): Promise<boolean> {
   const row = await trx
     .selectFrom('products')
