@@ -81,6 +81,8 @@ export const PRIVATE_TABLES: ReadonlySet<string> = new Set([
   'cart_lines',
   'orders',
   'order_items',
+  // each by-weight piece's packed weight (ADR 30)
+  'order_item_weights',
   'counters',
   'fulfilment_bookings',
   'contact_submissions',
