@@ -38,8 +38,7 @@ export async function captureWeighedPayment(
     .where('id', '=', orderId)
     .executeTakeFirst()
   if (
-    !order ||
-    order.payment_method !== 'stripe' ||
+    order?.payment_method !== 'stripe' ||
     order.payment_status !== 'authorized' ||
     !order.authorization_reference ||
     !order.weighed_at ||

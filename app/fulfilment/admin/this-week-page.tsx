@@ -7,7 +7,6 @@ import { AdminPageHeader, AdminPanel, EmptyState } from '~/platform/admin/ui/pag
 import type { FormReply } from '~/platform/forms/conform'
 import { ButtonLink } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
-import { Price } from '~/platform/ui/price'
 import {
   collectText,
   deliveryRunOf,
