@@ -47,7 +47,11 @@ export async function openPostgresAudit(url: string): Promise<AuditDatabase> {
   }
 }
 
-/** What shoppers can buy: options on sale, and products on sale that have no options. */
+/**
+ * What shoppers can buy: options on sale, and products on sale that have no options. Beef
+ * shares are left out: an animal's four quarters (ADR 31) would sell out in the first second
+ * of a load and turn every later order for them into a refusal.
+ */
 export async function readCatalog(db: AuditDatabase): Promise<{
   items: Item[]
   categories: string[]
@@ -55,6 +59,7 @@ export async function readCatalog(db: AuditDatabase): Promise<{
   const options = await db.all<{ id: string; product_id: string }>(
     `select v.id, v.product_id from product_variants v join products p on p.id = v.product_id
      where p.is_available = true and p.archived_at is null and v.is_available = true
+       and v.share_units is null
      order by v.product_id, v.id`,
   )
   const plain = await db.all<{ id: string }>(
