@@ -31,8 +31,13 @@ import {
   stripeCapture,
   weighAndCapture,
 } from './capture.server'
-import { createPayPalClient, createPayPalProvider, type PayPalClient } from './paypal.server'
-import { completePayPalApproval } from './paypal-settle.server'
+import {
+  createPayPalClient,
+  createPayPalProvider,
+  PAYPAL_APPROVAL_LIFETIME_MS,
+  type PayPalClient,
+} from './paypal.server'
+import { completePayPalApproval, sweepAbandonedPayPalOrders } from './paypal-settle.server'
 import { createStripeProvider } from './stripe.server'
 import { handleStripeWebhook } from './stripe-webhook.server'
 
@@ -394,27 +399,27 @@ describe('priced by weight: pay at pickup', () => {
 })
 
 describe('priced by weight: PayPal authorises the maximum and captures the exact amount', () => {
-  /** A by-weight order paid with PayPal: created with intent AUTHORIZE, approved, returned. */
-  async function authorisedPayPalOrder() {
+  /** A by-weight order for PayPal, its PayPal order created and approved by the shopper. */
+  async function approvedPayPalOrder() {
     const placed = await byWeightOrder('paypal')
-    const provider = createPayPalProvider(t.db, payPal, TEST_BASE_URL)
-    await provider.startPayment({
+    await createPayPalProvider(t.db, payPal, TEST_BASE_URL).startPayment({
       id: placed.orderId,
       orderNumber: 'FS-10002',
       email: placed.email,
       totalCents: ESTIMATED_TOTAL,
     })
-    const { payment_reference } = await t.db
-      .selectFrom('orders')
-      .select('payment_reference')
-      .where('id', '=', placed.orderId)
-      .executeTakeFirstOrThrow()
-    const paypalOrder = payPalStandIn.orders.get(payment_reference ?? '')
+    const paypalOrder = [...payPalStandIn.orders.values()].find(
+      (candidate) => candidate.customId === placed.orderId,
+    )
     if (!paypalOrder) throw new Error('no PayPal order')
-    // The shopper approves on PayPal's page and comes back.
     paypalOrder.status = 'APPROVED'
-    const outcome = await completePayPalApproval(t.db, payPal, paypalOrder.id)
-    return { ...placed, paypalOrder, outcome }
+    return { ...placed, paypalOrder }
+  }
+  /** ... and the shopper back on the shop: authorised. */
+  async function authorisedPayPalOrder() {
+    const approved = await approvedPayPalOrder()
+    const outcome = await completePayPalApproval(t.db, payPal, approved.paypalOrder.id)
+    return { ...approved, outcome }
   }
   const capturers = () => ({ paypal: payPalCapture(payPal) })
 
@@ -463,24 +468,17 @@ describe('priced by weight: PayPal authorises the maximum and captures the exact
       total_cents: exact,
       captured_cents: exact,
     })
-    expect(await finalTotalEmails(email)).toHaveLength(1)
+    const emails = await finalTotalEmails(email)
+    expect(emails).toHaveLength(1)
+    expect(emails[0]?.text_body).toContain(
+      `Your PayPal payment is $${(exact / 100).toFixed(2)}; the rest of the amount held is released.`,
+    )
     expect(await captureWeighedPayment(t.db, orderId, capturers())).toEqual({ kind: 'nothing' })
     expect(paypalOrder.authorization?.captures).toBe(1)
   })
 
   test('an authorisation for another amount is not taken as the hold', async () => {
-    const placed = await byWeightOrder('paypal')
-    await createPayPalProvider(t.db, payPal, TEST_BASE_URL).startPayment({
-      id: placed.orderId,
-      orderNumber: 'FS-10003',
-      email: placed.email,
-      totalCents: ESTIMATED_TOTAL,
-    })
-    const paypalOrder = [...payPalStandIn.orders.values()].find(
-      (candidate) => candidate.customId === placed.orderId,
-    )
-    if (!paypalOrder) throw new Error('no PayPal order')
-    paypalOrder.status = 'APPROVED'
+    const { paypalOrder, ...placed } = await approvedPayPalOrder()
     payPalStandIn.captureNextAs('53.93')
     expect(await completePayPalApproval(t.db, payPal, paypalOrder.id)).toEqual({
       kind: 'failed',
@@ -490,6 +488,18 @@ describe('priced by weight: PayPal authorises the maximum and captures the exact
       status: 'cancelled',
       authorization_reference: null,
     })
+  })
+
+  test('approved but never back: the sweep authorises it like the return', async () => {
+    const { orderId, paypalOrder } = await approvedPayPalOrder()
+    const later = new Date(Date.now() + PAYPAL_APPROVAL_LIFETIME_MS + 60_000)
+    expect(await sweepAbandonedPayPalOrders(t.db, payPal, later)).toBeGreaterThan(0)
+    expect(await order(orderId)).toMatchObject({
+      status: 'paid',
+      payment_status: 'authorized',
+      authorization_reference: paypalOrder.authorization?.id,
+    })
+    expect(paypalOrder.authorization).toMatchObject({ status: 'CREATED', value: '62.59' })
   })
 
   test('a refused capture leaves the weights and says so; saving again captures', async () => {
