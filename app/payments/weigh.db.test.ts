@@ -500,6 +500,9 @@ describe('priced by weight: PayPal authorises the maximum and captures the exact
       authorization_reference: paypalOrder.authorization?.id,
     })
     expect(paypalOrder.authorization).toMatchObject({ status: 'CREATED', value: '62.59' })
+    const week = await loadThisWeek(t.db, THURSDAY, MONDAY)
+    const packed = week.groups.flatMap((g) => g.orders).find((o) => o.id === orderId)
+    expect(packed && collectText(packed)).toBe('PayPal: charged when weighed')
   })
 
   test('a refused capture leaves the weights and says so; saving again captures', async () => {
