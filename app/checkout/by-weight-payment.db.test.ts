@@ -1,25 +1,31 @@
-import pino from 'pino'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signUp } from '~/auth/accounts.server'
 import { changeCart } from '~/cart/cart.server'
-import { NOT_FOR_WEIGHED_ORDERS } from '~/payments/provider'
+import { centsToPayPalValue } from '~/payments/paypal.server'
 import { listPaymentOptions } from '~/payments/providers.server'
-import type { FormReply } from '~/platform/forms/conform'
-import { action } from '~/routes/checkout/checkout'
 import { createProduct } from '~/seed/factories.server'
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
+import { postCheckout } from '../../tests/support/checkout-post'
+import { type PayPalStandIn, startPayPalStandIn } from '../../tests/support/paypal-stand-in'
+import { checkoutView } from './checkout'
 import { FILLED_SHIPPING } from './test-shipping'
 
-// Priced by weight (ADR 30): PayPal cannot hold a maximum and capture less yet, so a cart with
-// a by-weight line is not offered it, and a forged post choosing it is refused.
+// Priced by weight (ADR 30): PayPal holds the maximum (intent AUTHORIZE) and captures the
+// exact amount once weighed, so a cart with a by-weight line is offered PayPal like any other,
+// and placing it sends the shopper to approve an authorisation for the maximum, not a charge
+// of the estimate.
 
 let t: TestDatabase
+let standIn: PayPalStandIn
 let cookie = ''
-const saved = { id: process.env.PAYPAL_CLIENT_ID, secret: process.env.PAYPAL_CLIENT_SECRET }
+const KEYS = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_API_BASE'] as const
+const saved = Object.fromEntries(KEYS.map((key) => [key, process.env[key]]))
 beforeAll(async () => {
-  process.env.PAYPAL_CLIENT_ID = 'paypal-client'
-  process.env.PAYPAL_CLIENT_SECRET = 'paypal-secret'
+  standIn = await startPayPalStandIn()
+  process.env.PAYPAL_CLIENT_ID = standIn.clientId
+  process.env.PAYPAL_CLIENT_SECRET = standIn.clientSecret
+  process.env.PAYPAL_API_BASE = standIn.apiBase
   t = await createTestApp()
   const outcome = await signUp(
     {
@@ -55,44 +61,50 @@ beforeAll(async () => {
   )
 }, 30_000)
 afterAll(async () => {
-  if (saved.id === undefined) delete process.env.PAYPAL_CLIENT_ID
-  else process.env.PAYPAL_CLIENT_ID = saved.id
-  if (saved.secret === undefined) delete process.env.PAYPAL_CLIENT_SECRET
-  else process.env.PAYPAL_CLIENT_SECRET = saved.secret
+  for (const key of KEYS) {
+    if (saved[key] === undefined) delete process.env[key]
+    else process.env[key] = saved[key]
+  }
   await t?.cleanup()
+  await standIn?.close()
 })
 
-test('PayPal is offered for other carts only', () => {
+const post = (fields: Record<string, string>) =>
+  postCheckout(cookie, {
+    ...FILLED_SHIPPING,
+    shippingMethod: 'standard',
+    paymentMethod: 'paypal',
+    ...fields,
+  })
+
+test('PayPal is offered for a cart with anything priced by weight', () => {
   expect(listPaymentOptions().map((option) => option.id)).toEqual(['offline', 'paypal'])
-  expect(listPaymentOptions({ byWeight: true }).map((option) => option.id)).toEqual(['offline'])
 })
 
-test('choosing PayPal for a by-weight cart goes back to the payment step with the reason', async () => {
-  const request = new Request(`${TEST_BASE_URL}/checkout`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      ...FILLED_SHIPPING,
-      shippingMethod: 'standard',
-      intent: 'to-review',
-      paymentMethod: 'paypal',
-    }),
-    headers: { cookie },
+test('a by-weight cart paid with PayPal asks PayPal to authorise the maximum', async () => {
+  const review = await post({ intent: 'to-review' })
+  expect(review).toMatchObject({ status: 200, reply: { form: 'review' } })
+  const view = review.reply && checkoutView(review.reply, {} as never)
+  const placed = await post({
+    intent: 'place-order',
+    idempotencyKey: view?.idempotencyKey ?? '',
+    acceptTerms: 'on',
   })
-  const result = await action({
-    request,
-    params: {},
-    context: {
-      cspNonce: '',
-      requestId: 'by-weight-payment',
-      clientIp: '127.0.0.1',
-      log: pino({ level: 'silent' }),
-    },
-    url: new URL(request.url),
-    pattern: '/checkout',
+  expect(placed.status).toBe(303)
+  const order = await t.db
+    .selectFrom('orders')
+    .select(['id', 'status', 'total_cents', 'authorised_cents', 'payment_reference'])
+    .where('payment_method', '=', 'paypal')
+    .executeTakeFirstOrThrow()
+  expect(order.status).toBe('pending_payment')
+  expect(order.authorised_cents).toBeGreaterThan(order.total_cents)
+  const paypalOrder = standIn.orders.get(order.payment_reference ?? '')
+  expect(paypalOrder).toMatchObject({
+    intent: 'AUTHORIZE',
+    value: centsToPayPalValue(order.authorised_cents ?? 0),
+    customId: order.id,
   })
-  expect(result.init?.status).toBe(400)
-  expect(result.data as FormReply).toMatchObject({
-    form: 'payment',
-    error: { paymentMethod: [NOT_FOR_WEIGHED_ORDERS] },
-  })
+  expect(placed.response?.headers.get('Location')).toBe(
+    `${standIn.apiBase}/checkoutnow?token=${paypalOrder?.id}`,
+  )
 })

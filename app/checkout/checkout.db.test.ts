@@ -1,12 +1,10 @@
-import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signUp } from '~/auth/accounts.server'
 import { changeCart } from '~/cart/cart.server'
-import type { FormReply } from '~/platform/forms/conform'
-import { action } from '~/routes/checkout/checkout'
 import { createProduct } from '~/seed/factories.server'
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
+import { postCheckout } from '../../tests/support/checkout-post'
 import { checkoutView, TERMS_REQUIRED } from './checkout'
 import { FILLED_SHIPPING } from './test-shipping'
 
@@ -51,35 +49,9 @@ afterAll(async () => {
   await t?.cleanup()
 })
 
-const context = {
-  cspNonce: '',
-  requestId: 'checkout-route-test',
-  clientIp: '127.0.0.1',
-  log: pino({ level: 'silent' }),
-}
-
 const shipping = { ...FILLED_SHIPPING, shippingMethod: 'standard', paymentMethod: 'offline' }
 
-async function post(fields: Record<string, string>) {
-  const request = new Request(`${TEST_BASE_URL}/checkout`, {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-    headers: { cookie },
-  })
-  try {
-    const result = await action({
-      request,
-      params: {},
-      context,
-      url: new URL(request.url),
-      pattern: '/checkout',
-    })
-    return { status: result.init?.status ?? 200, reply: result.data as FormReply }
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, response: thrown }
-    throw thrown
-  }
-}
+const post = (fields: Record<string, string>) => postCheckout(cookie, fields)
 
 describe('the /checkout action', () => {
   test('step 1 refused: 400, each complaint by its field, what was typed sent back', async () => {

@@ -7,7 +7,6 @@ import { loadFulfilmentOffer, resolveFulfilment } from '~/fulfilment/offer.serve
 import { expireOrder } from '~/orders/payment-events.server'
 import { formatOrderNumber, PAYMENT_METHOD_INVALID } from '~/orders/place-order'
 import { placeOrder } from '~/orders/place-order.server'
-import { NOT_FOR_WEIGHED_ORDERS, WEIGHED_ORDER_METHODS } from '~/payments/provider'
 import { getProvider, listPaymentOptions } from '~/payments/providers.server'
 import type { DB } from '~/platform/db/db.server'
 import { farmDayOf } from '~/platform/farm-clock'
@@ -38,9 +37,7 @@ export async function loadCheckout(db: DB, customer: CurrentUser) {
     cart.lines.map((line) => line.productId),
     now,
   )
-  const paymentMethods = listPaymentOptions({
-    byWeight: cart.lines.some((line) => line.averageWeightCentiLb !== null),
-  })
+  const paymentMethods = listPaymentOptions()
   const address = addresses.find((row) => row.is_default) ?? null
   // The earliest pickup time with room is ready to take; a cart that cannot ship starts on
   // pickup, any other on standard shipping as the specification's checkout did.
@@ -156,12 +153,6 @@ export async function runCheckoutAction(
   const payment = getProvider(draft.paymentMethod)
   if (!payment) {
     return show(400, 2, { fieldErrors: { paymentMethod: [PAYMENT_METHOD_INVALID] } })
-  }
-  if (
-    onSale.some((line) => line.averageWeightCentiLb !== null) &&
-    !WEIGHED_ORDER_METHODS.includes(payment.id)
-  ) {
-    return show(400, 2, { fieldErrors: { paymentMethod: [NOT_FOR_WEIGHED_ORDERS] } })
   }
   if (action.intent === 'to-review') {
     return show(200, 3, { idempotencyKey: crypto.randomUUID() })

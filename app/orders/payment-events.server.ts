@@ -44,14 +44,14 @@ export async function markOrderPaid(db: DB, ref: SessionRef): Promise<PaymentEve
  */
 export async function markOrderAuthorised(
   db: DB,
-  ref: SessionRef & { paymentIntentId: string; amountCents: number },
+  ref: SessionRef & { authorizationReference: string; amountCents: number },
 ): Promise<PaymentEventResult> {
   const updated = await db
     .updateTable('orders')
     .set({
       status: 'paid',
       payment_status: 'authorized',
-      authorization_reference: ref.paymentIntentId,
+      authorization_reference: ref.authorizationReference,
       updated_at: new Date(),
     })
     .where('id', '=', ref.orderId)
@@ -65,7 +65,7 @@ export async function markOrderAuthorised(
   if (order.status === 'cancelled') {
     getLogger().error(
       { orderId: ref.orderId, sessionId: ref.sessionId },
-      'card authorised for a cancelled order: cancel the payment in Stripe',
+      'payment authorised for a cancelled order: void the authorisation at the provider',
     )
   }
   return 'unchanged'

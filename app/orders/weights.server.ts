@@ -3,7 +3,7 @@ import { priceCart } from '~/cart/pricing'
 import { centsForWeight } from '~/catalog/weight'
 import { sendEmail } from '~/email/outbox.server'
 import { getFarmBasics } from '~/farm/farm.server'
-import { finalTotalEmail } from '~/orders/emails/final-total'
+import { type FinalTotalEmailInput, finalTotalEmail } from '~/orders/emails/final-total'
 import { recordAdminChange } from '~/platform/audit.server'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
@@ -44,6 +44,13 @@ class Refused extends Error {
 
 const refuse = (status: 400 | 404 | 409, message: string) =>
   new Refused({ ok: false, status, message })
+
+/** What the final-total email says about paying: which hold is captured, or what to bring. */
+function heldPayment(method: string, status: string): FinalTotalEmailInput['payment'] {
+  if (method === 'paypal') return 'paypal'
+  if (method !== 'offline') return 'card'
+  return status === 'paid' ? 'paid' : 'at-handover'
+}
 
 export async function recordWeights(
   db: DB,
@@ -242,7 +249,7 @@ async function weighInTransaction(
       previousCents: order.total_cents,
       corrected: order.weighed_at !== null,
       totalCents: totals.totalCents,
-      payment: card ? 'card' : order.payment_status === 'paid' ? 'paid' : 'at-handover',
+      payment: heldPayment(order.payment_method, order.payment_status),
     })
     await sendEmail(trx, { to: order.email, ...content, template: 'final-total' })
   }

@@ -2,13 +2,52 @@ import type { WeighInput, WeighResult } from '~/orders/weights'
 import { recordWeights } from '~/orders/weights.server'
 import type { DB } from '~/platform/db/db.server'
 import { getLogger } from '~/platform/log.server'
+import { isExactUsd, type PayPalClient } from './paypal.server'
 import { createStripeClient, type StripeConfig } from './stripe.server'
 
-// Capturing a by-weight order's card payment (ADR 30). The card was authorised for the
-// order's maximum (stripe.server.ts); once every piece is weighed the order's total is final
-// and exactly that is captured. Stripe's idempotency key (one per order) makes a second
-// capture request, from a retry or a second admin, the same request; the conditional UPDATE
-// records the capture once.
+// Capturing a by-weight order's payment (ADR 30), whichever provider holds it. The payment
+// was authorised for the order's maximum (a Stripe PaymentIntent with manual capture, or a
+// PayPal AUTHORIZE order's authorisation), its id kept in orders.authorization_reference; once
+// every piece is weighed the order's total is final and exactly that is captured. The
+// provider's idempotency key (one per order) makes a second capture request, from a retry or
+// a second admin, the same request; the conditional UPDATE records the capture once.
+
+/** Captures `amountCents` of an authorisation, or throws: the one thing a provider adds. */
+export type CaptureAuthorisation = (input: {
+  reference: string
+  amountCents: number
+  idempotencyKey: string
+}) => Promise<void>
+
+/** The capture of each configured provider that can hold a payment. */
+export type Capturers = Partial<Record<'stripe' | 'paypal', CaptureAuthorisation>>
+
+export function stripeCapture(config: StripeConfig): CaptureAuthorisation {
+  return async ({ reference, amountCents, idempotencyKey }) => {
+    await createStripeClient(config).paymentIntents.capture(
+      reference,
+      { amount_to_capture: amountCents },
+      { idempotencyKey },
+    )
+  }
+}
+
+export function payPalCapture(client: PayPalClient): CaptureAuthorisation {
+  return async ({ reference, amountCents, idempotencyKey }) => {
+    const capture = await client.captureAuthorization({
+      authorizationId: reference,
+      amountCents,
+      requestId: idempotencyKey,
+    })
+    // PENDING: PayPal took the capture and is reviewing it; the amount is ours either way.
+    const taken = capture.status === 'COMPLETED' || capture.status === 'PENDING'
+    if (!taken || !isExactUsd(capture, amountCents)) {
+      throw new Error(
+        `PayPal capture ${capture.id} is ${capture.status} for ${capture.amount.value} ${capture.amount.currency_code}`,
+      )
+    }
+  }
+}
 
 export type CaptureResult =
   | { kind: 'captured'; amountCents: number }
@@ -17,12 +56,12 @@ export type CaptureResult =
   | { kind: 'failed'; message: string }
 
 export const CAPTURE_FAILED =
-  'The weights are saved, but the card payment could not be captured. Please try again, or take the payment at pickup.'
+  'The weights are saved, but the payment could not be captured. Please try again, or take the payment at pickup.'
 
 export async function captureWeighedPayment(
   db: DB,
   orderId: string,
-  stripe: StripeConfig | null,
+  capturers: Capturers,
 ): Promise<CaptureResult> {
   const order = await db
     .selectFrom('orders')
@@ -38,7 +77,7 @@ export async function captureWeighedPayment(
     .where('id', '=', orderId)
     .executeTakeFirst()
   if (
-    order?.payment_method !== 'stripe' ||
+    (order?.payment_method !== 'stripe' && order?.payment_method !== 'paypal') ||
     order.payment_status !== 'authorized' ||
     !order.authorization_reference ||
     !order.weighed_at ||
@@ -46,17 +85,18 @@ export async function captureWeighedPayment(
   ) {
     return { kind: 'nothing' }
   }
-  if (!stripe) return { kind: 'failed', message: CAPTURE_FAILED }
+  const capture = capturers[order.payment_method]
+  if (!capture) return { kind: 'failed', message: CAPTURE_FAILED }
   // Never more than was authorised: the weights refused a total above it already.
   const amount = Math.min(order.total_cents, order.authorised_cents ?? order.total_cents)
   try {
-    await createStripeClient(stripe).paymentIntents.capture(
-      order.authorization_reference,
-      { amount_to_capture: amount },
-      { idempotencyKey: `capture-${orderId}` },
-    )
+    await capture({
+      reference: order.authorization_reference,
+      amountCents: amount,
+      idempotencyKey: `capture-${orderId}`,
+    })
   } catch (error) {
-    getLogger().error({ err: error, orderId }, 'Stripe capture failed')
+    getLogger().error({ err: error, orderId, provider: order.payment_method }, 'capture failed')
     return { kind: 'failed', message: CAPTURE_FAILED }
   }
   await db
@@ -70,24 +110,24 @@ export async function captureWeighedPayment(
 
 /**
  * The farm's weighing form: the weights are stored (and the total recomputed) first, in their
- * own transaction; a card authorised for the order is then captured for the final total. A
+ * own transaction; a payment authorised for the order is then captured for the final total. A
  * capture that fails leaves the weights in place and can be tried again by saving once more.
  */
 export async function weighAndCapture(
   db: DB,
   actorId: string,
   input: WeighInput,
-  stripe: StripeConfig | null,
+  capturers: Capturers,
 ): Promise<WeighResult & { capture?: CaptureResult }> {
   const weighed = await recordWeights(db, actorId, input)
   if (!weighed.ok) {
-    // A card order weighed before whose capture failed: saving again retries the capture.
+    // An order weighed before whose capture failed: saving again retries the capture.
     if (weighed.status !== 409) return weighed
-    const retry = await captureWeighedPayment(db, input.orderId, stripe)
+    const retry = await captureWeighedPayment(db, input.orderId, capturers)
     if (retry.kind === 'nothing') return weighed
     const totalCents = retry.kind === 'captured' ? retry.amountCents : 0
     return { ok: true, weighed: true, totalCents, capture: retry }
   }
   if (!weighed.weighed) return weighed
-  return { ...weighed, capture: await captureWeighedPayment(db, input.orderId, stripe) }
+  return { ...weighed, capture: await captureWeighedPayment(db, input.orderId, capturers) }
 }

@@ -1,13 +1,13 @@
 import { addToCart } from '~/cart/cart.server'
-import { expireOrder, markOrderPaid } from '~/orders/payment-events.server'
+import { expireOrder, markOrderAuthorised, markOrderPaid } from '~/orders/payment-events.server'
 import type { DB } from '~/platform/db/db.server'
 import { getLogger } from '~/platform/log.server'
 import {
+  isExactUsd,
   PAYPAL_APPROVAL_LIFETIME_MS,
   type PayPalClient,
   PayPalError,
   type PayPalOrder,
-  payPalValueToCents,
 } from './paypal.server'
 
 // What PayPal's answers do to an order (ADR 19). The order was written 'pending_payment' with
@@ -19,6 +19,10 @@ import {
 //   into the shopper's cart, so nothing has to be chosen again.
 // - Never back at all (the tab was closed): after PAYPAL_APPROVAL_LIFETIME_MS the sweep asks
 //   PayPal where the order stands, captures an approval it finds, and cancels the rest.
+// - Priced by weight (ADR 30, orders.authorised_cents set): the PayPal order's intent is
+//   AUTHORIZE, so an approval is authorised rather than captured, and only an authorisation
+//   CREATED for exactly the maximum marks the order paid with payment status 'authorized',
+//   keeping the authorisation id (markOrderAuthorised, as Stripe's PaymentIntent is kept).
 
 export type PayPalOutcome =
   | { kind: 'paid'; orderId: string }
@@ -32,19 +36,25 @@ export type PayPalOutcome =
   | { kind: 'unreachable'; orderId: string }
   | { kind: 'unknown' }
 
-type OurOrder = { id: string; status: string; total_cents: number; customer_id: string }
+type OurOrder = {
+  id: string
+  status: string
+  total_cents: number
+  authorised_cents: number | null
+  customer_id: string
+}
 
 async function findOrder(db: DB, paypalOrderId: string): Promise<OurOrder | undefined> {
   if (!paypalOrderId || paypalOrderId.length > 100) return undefined
   return db
     .selectFrom('orders')
-    .select(['id', 'status', 'total_cents', 'customer_id'])
+    .select(['id', 'status', 'total_cents', 'authorised_cents', 'customer_id'])
     .where('payment_method', '=', 'paypal')
     .where('payment_reference', '=', paypalOrderId)
     .executeTakeFirst()
 }
 
-/** The shopper is back from PayPal having approved: capture and settle. */
+/** The shopper is back from PayPal having approved: capture (or authorise) and settle. */
 export async function completePayPalApproval(
   db: DB,
   client: PayPalClient,
@@ -53,23 +63,87 @@ export async function completePayPalApproval(
   const order = await findOrder(db, paypalOrderId)
   if (!order) return { kind: 'unknown' }
   if (order.status !== 'pending_payment') return settled(order)
-  let captured: PayPalOrder
+  const authorise = order.authorised_cents !== null
+  let answered: PayPalOrder
   try {
-    captured = await client.captureOrder(paypalOrderId)
+    answered = authorise
+      ? await client.authorizeOrder(paypalOrderId)
+      : await client.captureOrder(paypalOrderId)
   } catch (error) {
     // A 4xx is PayPal's no (declined, not approved, expired); anything else is a failure to
     // reach it, which must not cancel an order the shopper may well have paid for.
     if (error instanceof PayPalError && error.status >= 400 && error.status < 500) {
       getLogger().warn(
         { orderId: order.id, paypalOrderId, status: error.status, issue: error.issue },
-        'PayPal refused the capture',
+        authorise ? 'PayPal refused the authorisation' : 'PayPal refused the capture',
       )
       return fail(db, order, paypalOrderId)
     }
     getLogger().error({ err: error, orderId: order.id }, 'capturing the PayPal payment failed')
     return { kind: 'unreachable', orderId: order.id }
   }
-  return settleCaptured(db, order, paypalOrderId, captured)
+  return settleApproved(db, order, paypalOrderId, answered)
+}
+
+/** A PayPal order captured or authorised (COMPLETED): settles ours by its intent. */
+function settleApproved(
+  db: DB,
+  order: OurOrder,
+  paypalOrderId: string,
+  paypalOrder: PayPalOrder,
+): Promise<PayPalOutcome> {
+  return order.authorised_cents === null
+    ? settleCaptured(db, order, paypalOrderId, paypalOrder)
+    : settleAuthorised(db, order, order.authorised_cents, paypalOrderId, paypalOrder)
+}
+
+async function settleAuthorised(
+  db: DB,
+  order: OurOrder,
+  maximumCents: number,
+  paypalOrderId: string,
+  paypalOrder: PayPalOrder,
+): Promise<PayPalOutcome> {
+  const held = paypalOrder.purchase_units[0]?.payments?.authorizations[0]
+  if (held?.status === 'PENDING') return { kind: 'pending', orderId: order.id }
+  if (held?.status === 'CREATED' && isExactUsd(held, maximumCents)) {
+    const result = await markOrderAuthorised(db, {
+      orderId: order.id,
+      sessionId: paypalOrderId,
+      authorizationReference: held.id,
+      amountCents: maximumCents,
+    })
+    return afterMarking(db, order, paypalOrderId, result === 'changed')
+  }
+  if (held?.status === 'CREATED') {
+    getLogger().error(
+      { orderId: order.id, paypalOrderId, authorised: held.amount, maximumCents },
+      'PayPal authorised an amount that is not the order maximum: void it in PayPal',
+    )
+  }
+  return fail(db, order, paypalOrderId)
+}
+
+/**
+ * After markOrderPaid/markOrderAuthorised: paid, or settled by someone else between our look
+ * and PayPal's answer (a second return, the sweep, or the farm cancelling it, whose stock may
+ * be sold already: never revived; the money is given back in PayPal).
+ */
+async function afterMarking(
+  db: DB,
+  order: OurOrder,
+  paypalOrderId: string,
+  changed: boolean,
+): Promise<PayPalOutcome> {
+  if (changed) return { kind: 'paid', orderId: order.id }
+  const now = await findOrder(db, paypalOrderId)
+  if (now?.status === 'cancelled') {
+    getLogger().error(
+      { orderId: order.id, paypalOrderId },
+      'PayPal took or held a payment for an order cancelled meanwhile: refund or void it in PayPal',
+    )
+  }
+  return now ? settled(now) : { kind: 'unknown' }
 }
 
 async function settleCaptured(
@@ -80,23 +154,9 @@ async function settleCaptured(
 ): Promise<PayPalOutcome> {
   const capture = paypalOrder.purchase_units[0]?.payments?.captures[0]
   if (capture?.status === 'PENDING') return { kind: 'pending', orderId: order.id }
-  const exact =
-    capture?.status === 'COMPLETED' &&
-    capture.amount.currency_code === 'USD' &&
-    payPalValueToCents(capture.amount.value) === order.total_cents
-  if (exact) {
+  if (capture?.status === 'COMPLETED' && isExactUsd(capture, order.total_cents)) {
     const result = await markOrderPaid(db, { orderId: order.id, sessionId: paypalOrderId })
-    if (result === 'changed') return { kind: 'paid', orderId: order.id }
-    // Settled by someone else between our look and the capture: a second return, the sweep,
-    // or the farm cancelling it, whose stock may be sold already: never revived, refunded.
-    const now = await findOrder(db, paypalOrderId)
-    if (now?.status === 'cancelled') {
-      getLogger().error(
-        { orderId: order.id, paypalOrderId, captured: capture.amount },
-        'PayPal captured a payment for an order cancelled meanwhile: refund it in PayPal',
-      )
-    }
-    return now ? settled(now) : { kind: 'unknown' }
+    return afterMarking(db, order, paypalOrderId, result === 'changed')
   }
   if (capture?.status === 'COMPLETED') {
     // Money moved, but not our total: never treat it as payment for this order.
@@ -183,7 +243,7 @@ export async function sweepAbandonedPayPalOrders(
 ): Promise<number> {
   const stale = await db
     .selectFrom('orders')
-    .select(['id', 'status', 'total_cents', 'customer_id', 'payment_reference'])
+    .select(['id', 'status', 'total_cents', 'authorised_cents', 'customer_id', 'payment_reference'])
     .where('payment_method', '=', 'paypal')
     .where('status', '=', 'pending_payment')
     .where('created_at', '<', new Date(now.getTime() - PAYPAL_APPROVAL_LIFETIME_MS))
@@ -212,7 +272,7 @@ export async function sweepAbandonedPayPalOrders(
       found.status === 'APPROVED'
         ? await completePayPalApproval(db, client, paypalOrderId)
         : found.status === 'COMPLETED'
-          ? await settleCaptured(db, order, paypalOrderId, found)
+          ? await settleApproved(db, order, paypalOrderId, found)
           : await fail(db, order, paypalOrderId)
     if (outcome.kind !== 'unreachable' && outcome.kind !== 'pending') settled += 1
   }

@@ -4,8 +4,11 @@ import type { PaymentProvider } from './provider'
 
 // PayPal Checkout through PayPal's Orders v2 REST API (issue 17, ADR 19), with plain fetch:
 // the shopper approves on PayPal's own page, comes back to /api/paypal/return, and only then
-// do we capture, at our own total, checking what PayPal says it captured. No PayPal SDK: the
-// four calls we make (a token, create, capture, and a look at an order) are smaller than one.
+// do we capture, at our own total, checking what PayPal says it captured. An order priced by
+// weight (ADR 30) is created with intent AUTHORIZE for its maximum and authorised on the
+// return; the exact amount is captured from that authorisation once weighed (capture.server).
+// No PayPal SDK: the calls we make (a token, create, capture or authorise, a look at an order,
+// and capture of an authorisation) are smaller than one.
 
 export type PayPalConfig = {
   clientId: string
@@ -41,6 +44,14 @@ const CaptureSchema = z.object({
   status: z.string(),
   amount: z.object({ currency_code: z.string(), value: z.string() }),
 })
+export type PayPalCapture = z.output<typeof CaptureSchema>
+
+/** Whether PayPal's capture or authorisation is for exactly these cents, in US dollars. */
+export function isExactUsd(payment: PayPalCapture, cents: number): boolean {
+  return (
+    payment.amount.currency_code === 'USD' && payPalValueToCents(payment.amount.value) === cents
+  )
+}
 const OrderSchema = z.object({
   id: z.string(),
   status: z.string(),
@@ -49,12 +60,21 @@ const OrderSchema = z.object({
     .array(
       z.object({
         custom_id: z.string().optional(),
-        payments: z.object({ captures: z.array(CaptureSchema).default([]) }).optional(),
+        payments: z
+          .object({
+            captures: z.array(CaptureSchema).default([]),
+            // An authorisation has the same shape: id, status (CREATED when held), amount.
+            authorizations: z.array(CaptureSchema).default([]),
+          })
+          .optional(),
       }),
     )
     .default([]),
 })
 export type PayPalOrder = z.output<typeof OrderSchema>
+
+/** CAPTURE: charged on the shopper's return. AUTHORIZE: held, captured later (by weight). */
+export type PayPalIntent = 'CAPTURE' | 'AUTHORIZE'
 
 export class PayPalError extends Error {
   constructor(
@@ -72,12 +92,21 @@ export type PayPalClient = {
   createOrder(input: {
     orderId: string
     orderNumber: string
-    totalCents: number
+    intent: PayPalIntent
+    /** the total, or for AUTHORIZE the most the shopper agreed to pay */
+    amountCents: number
     description: string
     returnUrl: string
     cancelUrl: string
   }): Promise<PayPalOrder>
   captureOrder(paypalOrderId: string): Promise<PayPalOrder>
+  authorizeOrder(paypalOrderId: string): Promise<PayPalOrder>
+  /** Captures part or all of an authorisation, once for this requestId; the last capture. */
+  captureAuthorization(input: {
+    authorizationId: string
+    amountCents: number
+    requestId: string
+  }): Promise<PayPalCapture>
   getOrder(paypalOrderId: string): Promise<PayPalOrder>
 }
 
@@ -103,7 +132,11 @@ export function createPayPalClient(config: PayPalConfig): PayPalClient {
     return token.value
   }
 
-  async function call(path: string, init: { method: string; body?: unknown; requestId?: string }) {
+  async function call<T extends z.ZodType>(
+    schema: T,
+    path: string,
+    init: { method: string; body?: unknown; requestId?: string },
+  ): Promise<z.output<T>> {
     const answer = await fetch(`${config.apiBase}${path}`, {
       method: init.method,
       headers: {
@@ -127,23 +160,23 @@ export function createPayPalClient(config: PayPalConfig): PayPalClient {
         issue.success ? issue.data.details[0]?.issue : undefined,
       )
     }
-    return OrderSchema.parse(body)
+    return schema.parse(body)
   }
 
   return {
     createOrder(input) {
-      return call('/v2/checkout/orders', {
+      return call(OrderSchema, '/v2/checkout/orders', {
         method: 'POST',
         requestId: `create-${input.orderId}`,
         body: {
-          intent: 'CAPTURE',
+          intent: input.intent,
           purchase_units: [
             {
               reference_id: input.orderId,
               custom_id: input.orderId,
               invoice_id: input.orderNumber,
               description: input.description.slice(0, 127),
-              amount: { currency_code: 'USD', value: centsToPayPalValue(input.totalCents) },
+              amount: { currency_code: 'USD', value: centsToPayPalValue(input.amountCents) },
             },
           ],
           payment_source: {
@@ -160,14 +193,36 @@ export function createPayPalClient(config: PayPalConfig): PayPalClient {
       })
     },
     captureOrder(paypalOrderId) {
-      return call(`/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}/capture`, {
+      return call(OrderSchema, `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}/capture`, {
         method: 'POST',
         requestId: `capture-${paypalOrderId}`,
         body: {},
       })
     },
+    authorizeOrder(paypalOrderId) {
+      const path = `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}/authorize`
+      return call(OrderSchema, path, {
+        method: 'POST',
+        requestId: `authorize-${paypalOrderId}`,
+        body: {},
+      })
+    },
+    captureAuthorization({ authorizationId, amountCents, requestId }) {
+      const path = `/v2/payments/authorizations/${encodeURIComponent(authorizationId)}/capture`
+      return call(CaptureSchema, path, {
+        method: 'POST',
+        requestId,
+        // The only capture: PayPal releases what is left of the hold.
+        body: {
+          amount: { currency_code: 'USD', value: centsToPayPalValue(amountCents) },
+          final_capture: true,
+        },
+      })
+    },
     getOrder(paypalOrderId) {
-      return call(`/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`, { method: 'GET' })
+      return call(OrderSchema, `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`, {
+        method: 'GET',
+      })
     },
   }
 }
@@ -183,10 +238,16 @@ export function createPayPalProvider(
     description:
       'After reviewing your order you will be redirected to PayPal to approve the payment, then brought back here.',
     async startPayment(order) {
+      const { authorised_cents: authorised } = await db
+        .selectFrom('orders')
+        .select('authorised_cents')
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow()
       const created = await client.createOrder({
         orderId: order.id,
         orderNumber: order.orderNumber,
-        totalCents: order.totalCents,
+        intent: authorised === null ? 'CAPTURE' : 'AUTHORIZE',
+        amountCents: authorised ?? order.totalCents,
         description: `Order ${order.orderNumber}`,
         returnUrl: `${baseUrl}/api/paypal/return`,
         cancelUrl: `${baseUrl}/api/paypal/cancel`,

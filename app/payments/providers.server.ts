@@ -1,6 +1,7 @@
 import type { PaymentMethod } from '~/orders/place-order'
 import { getDb } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
+import { type Capturers, payPalCapture, stripeCapture } from './capture.server'
 import { offlineProvider } from './offline.server'
 import {
   createPayPalClient,
@@ -8,7 +9,7 @@ import {
   type PayPalClient,
   type PayPalConfig,
 } from './paypal.server'
-import { type PaymentOption, type PaymentProvider, WEIGHED_ORDER_METHODS } from './provider'
+import type { PaymentOption, PaymentProvider } from './provider'
 import { createStripeProvider } from './stripe.server'
 
 // The payment methods this shop offers right now (D7). Components only ever see this list,
@@ -37,11 +38,19 @@ export function getPayPalClient(): PayPalClient | undefined {
   return paypalClient.client
 }
 
-/** The options for the browser: ids, labels and descriptions only; `byWeight`: ADR 30. */
-export function listPaymentOptions(options: { byWeight?: boolean } = {}): PaymentOption[] {
-  return listPaymentProviders()
-    .filter((provider) => !options.byWeight || WEIGHED_ORDER_METHODS.includes(provider.id))
-    .map(({ id, label, description }) => ({ id, label, description }))
+/** The options for the browser: ids, labels and descriptions only. */
+export function listPaymentOptions(): PaymentOption[] {
+  return listPaymentProviders().map(({ id, label, description }) => ({ id, label, description }))
+}
+
+/** How a held by-weight payment is captured, per configured provider (ADR 30). */
+export function configuredCapturers(): Capturers {
+  const { stripe } = getEnv()
+  const paypal = getPayPalClient()
+  return {
+    ...(stripe && { stripe: stripeCapture(stripe) }),
+    ...(paypal && { paypal: payPalCapture(paypal) }),
+  }
 }
 
 export function getProvider(id: PaymentMethod | string): PaymentProvider | undefined {

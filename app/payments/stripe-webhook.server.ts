@@ -88,7 +88,7 @@ export async function handleStripeWebhook(
           ? await markOrderAuthorised(db, {
               orderId,
               sessionId: session.data.id,
-              paymentIntentId: intent.id,
+              authorizationReference: intent.id,
               amountCents: intent.amount,
             })
           : 'unchanged'

@@ -3,8 +3,9 @@ import { mkdtempSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
+import { type Browser, expect, type Page, test } from '@playwright/test'
 import SQLite from 'better-sqlite3'
+import { type PayPalStandIn, startPayPalStandIn } from '../support/paypal-stand-in'
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in'
 import { expectNoAxeViolations } from './support/axe'
 import { waitForMail } from './support/mailbox'
@@ -15,9 +16,13 @@ import { adminCliOn, PASSWORD, uniqueEmail } from './support/users'
 // the maximum; the farm weighs the two pieces on the pack list; the customer is emailed the
 // final total, and the stand-in shows exactly that captured. Its own production server (with
 // Stripe pointed at the stand-in, and its own mailbox), so no other spec sees its orders.
+// The same with PayPal: its stand-in authorises the maximum and captures the exact amount.
 
 const WEBHOOK_SECRET = 'whsec_weight'
+// Each test signs a shopper and an admin up and runs a whole order: longer than the default.
+test.describe.configure({ timeout: 120_000 })
 let standIn: StripeStandIn
+let payPal: PayPalStandIn
 let server: {
   url: string
   process: ChildProcess
@@ -37,6 +42,7 @@ async function freePort(): Promise<number> {
 
 test.beforeAll(async () => {
   standIn = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET })
+  payPal = await startPayPalStandIn()
   const port = await freePort()
   const mailboxPort = await freePort()
   const url = `http://127.0.0.1:${port}`
@@ -53,6 +59,9 @@ test.beforeAll(async () => {
       STRIPE_SECRET_KEY: 'sk_test_x',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_BASE: standIn.apiBase,
+      PAYPAL_CLIENT_ID: payPal.clientId,
+      PAYPAL_CLIENT_SECRET: payPal.clientSecret,
+      PAYPAL_API_BASE: payPal.apiBase,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
@@ -76,6 +85,7 @@ test.afterAll(async () => {
   server?.process.kill('SIGTERM')
   await server?.exited
   await standIn?.close()
+  await payPal?.close()
 })
 
 function read<T>(sql: string, ...params: string[]): T {
@@ -87,11 +97,11 @@ function read<T>(sql: string, ...params: string[]): T {
   }
 }
 
-test('a by-weight steak: estimate, at most, card authorised, weighed, emailed, captured', async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(120_000)
+const stripId = () =>
+  read<{ id: string }>("select id from products where name = 'New York Strip Steak'").id
+
+/** A new shopper, signed in; returns the email. */
+async function signUp(page: Page): Promise<string> {
   const { url } = server
   const email = uniqueEmail('weight')
   await page.goto(`${url}/signup`)
@@ -103,67 +113,61 @@ test('a by-weight steak: estimate, at most, card authorised, weighed, emailed, c
   await page.getByLabel('I agree to the Terms of Service and Privacy Policy').check()
   await page.getByRole('button', { name: 'Create Account' }).click()
   await page.waitForURL('**/account/profile')
-  const strip = read<{ id: string }>("select id from products where name = 'New York Strip Steak'")
+  return email
+}
 
-  // The product page prices a piece: about 0.85 lb at $24.99/lb is $21.24.
-  await page.goto(`${url}/product/${strip.id}`)
-  await expect(page.getByTestId('price')).toHaveText('about 0.85 lb, $24.99/lb, est. $21.24')
-  await expectNoAxeViolations(page)
-  const added = await page.request.post(`${url}/cart`, {
-    form: { intent: 'add', productId: strip.id, quantity: '2' },
-    headers: { Origin: url },
+async function addTwoSteaks(page: Page): Promise<void> {
+  const added = await page.request.post(`${server.url}/cart`, {
+    form: { intent: 'add', productId: stripId(), quantity: '2' },
+    headers: { Origin: server.url },
   })
   expect(added.ok()).toBe(true)
+}
 
-  // The cart: the estimate, and what it can come to at most (standard shipping estimated).
-  await page.goto(`${url}/cart`)
-  await expect(page.getByText('about 0.85 lb, $24.99/lb, est. $21.24')).toBeVisible()
-  await expect(page.getByText(/^You pay for the exact weight; at most \$\d+\.\d\d$/)).toBeVisible()
-  await expectNoAxeViolations(page)
-
-  // Checkout, pickup at the farm, by card.
-  await page.goto(`${url}/checkout`)
+/** The checkout, pickup at the farm, paid with `method`, up to leaving for its page. */
+async function placePickupOrder(page: Page, method: string): Promise<void> {
+  await page.goto(`${server.url}/checkout`)
   const form = page.locator('form', {
     has: page.getByRole('button', { name: 'Continue to Payment' }),
   })
   await form.getByLabel('Phone').fill('208-555-0142')
   await form.getByRole('radio', { name: 'Pickup', exact: true }).check()
   await page.getByRole('button', { name: 'Continue to Payment' }).click()
-  await page.getByRole('radio', { name: 'Credit or debit card (Stripe)' }).check()
+  await page.getByRole('radio', { name: method }).check()
   await page.getByRole('button', { name: 'Review Order' }).click()
   // 2 x $21.24 = $42.48 + 6 % tax; at most 4248 x 1.15 = 4885.2 -> $48.86 + $2.93 tax
   await expect(page.getByText('You pay for the exact weight; at most $51.79')).toBeVisible()
   await page.getByLabel('I agree to the Terms of Service and Privacy Policy').check()
   await page.getByRole('button', { name: 'Place Order' }).click()
-  await page.waitForURL(`${standIn.apiBase}/pay/**`)
-  const session = standIn.sessions.get(new URL(page.url()).pathname.split('/').pop() ?? '')
-  if (!session) throw new Error('the stand-in has no such session')
-  expect(session.amountTotal).toBe(5179)
-  expect(session.params.get('payment_intent_data[capture_method]')).toBe('manual')
-  await page.getByRole('button', { name: 'Pay' }).click()
-  await expect(page).toHaveURL(`${url}/order-confirmation/${session.orderId}`)
-  await expect(page.getByText('You pay for the exact weight; at most $51.79')).toBeVisible()
-  await expectNoAxeViolations(page)
-  const intent = standIn.paymentIntents.get(session.paymentIntentId)
-  expect(intent).toMatchObject({ status: 'requires_capture', amount: 5179, amountReceived: 0 })
+}
 
-  // The farm weighs the two steaks on the pack list.
-  const { fulfilment_date: day, order_number } = read<{
-    fulfilment_date: string
-    order_number: number
-  }>('select fulfilment_date, order_number from orders where id = ?', session.orderId)
-  const number = `FS-${order_number}`
+/** A new admin, signed in in a browser context of its own. */
+async function signInAsFarm(browser: Browser): Promise<Page> {
+  const { url } = server
   const adminEmail = uniqueEmail('admin')
   adminCliOn(`file:${server.db}`, 'create', '--email', adminEmail, '--password', PASSWORD)
-  const farmContext = await browser.newContext()
-  const farm = await farmContext.newPage()
+  const farm = await (await browser.newContext()).newPage()
   await farm.goto(`${url}/signin`)
   await farm.getByLabel('Email').fill(adminEmail)
   await farm.getByLabel('Password').fill(PASSWORD)
   await farm.getByRole('button', { name: 'Sign In', exact: true }).click()
   await farm.waitForURL((where) => !where.pathname.startsWith('/signin'))
-  await farm.goto(`${url}/admin/fulfilment?day=${day}`)
-  await expect(farm.getByText('Card: charged when weighed')).toBeVisible()
+  return farm
+}
+
+/**
+ * The farm weighs the two steaks (0.82 and 0.95 lb) of the order on the pack list, which says
+ * how the order is paid; returns the final-total email the customer gets.
+ */
+async function weighOnPackList(browser: Browser, orderId: string, email: string, holdText: string) {
+  const { fulfilment_date: day, order_number } = read<{
+    fulfilment_date: string
+    order_number: number
+  }>('select fulfilment_date, order_number from orders where id = ?', orderId)
+  const number = `FS-${order_number}`
+  const farm = await signInAsFarm(browser)
+  await farm.goto(`${server.url}/admin/fulfilment?day=${day}`)
+  await expect(farm.getByText(holdText)).toBeVisible()
   const weights = farm.getByRole('group', { name: `Weights for ${number} (at most $51.79 in all)` })
   await weights.getByLabel('New York Strip Steak piece 1 weight (lb)').fill('0.82')
   await weights.getByLabel('New York Strip Steak piece 2 weight (lb)').fill('0.95')
@@ -179,6 +183,43 @@ test('a by-weight steak: estimate, at most, card authorised, weighed, emailed, c
     15_000,
     server.mailboxPort,
   )
+  await farm.context().close()
+  return mail
+}
+
+test('a by-weight steak: estimate, at most, card authorised, weighed, emailed, captured', async ({
+  page,
+  browser,
+}) => {
+  const { url } = server
+  const email = await signUp(page)
+  const strip = stripId()
+  // The product page prices a piece: about 0.85 lb at $24.99/lb is $21.24.
+  await page.goto(`${url}/product/${strip}`)
+  await expect(page.getByTestId('price')).toHaveText('about 0.85 lb, $24.99/lb, est. $21.24')
+  await expectNoAxeViolations(page)
+  await addTwoSteaks(page)
+
+  // The cart: the estimate, and what it can come to at most (standard shipping estimated).
+  await page.goto(`${url}/cart`)
+  await expect(page.getByText('about 0.85 lb, $24.99/lb, est. $21.24')).toBeVisible()
+  await expect(page.getByText(/^You pay for the exact weight; at most \$\d+\.\d\d$/)).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  await placePickupOrder(page, 'Credit or debit card (Stripe)')
+  await page.waitForURL(`${standIn.apiBase}/pay/**`)
+  const session = standIn.sessions.get(new URL(page.url()).pathname.split('/').pop() ?? '')
+  if (!session) throw new Error('the stand-in has no such session')
+  expect(session.amountTotal).toBe(5179)
+  expect(session.params.get('payment_intent_data[capture_method]')).toBe('manual')
+  await page.getByRole('button', { name: 'Pay' }).click()
+  await expect(page).toHaveURL(`${url}/order-confirmation/${session.orderId}`)
+  await expect(page.getByText('You pay for the exact weight; at most $51.79')).toBeVisible()
+  await expectNoAxeViolations(page)
+  const intent = standIn.paymentIntents.get(session.paymentIntentId)
+  expect(intent).toMatchObject({ status: 'requires_capture', amount: 5179, amountReceived: 0 })
+
+  const mail = await weighOnPackList(browser, session.orderId, email, 'Card: charged when weighed')
   expect(mail.text).toContain('New York Strip Steak, piece 1: 0.82 lb, $20.49')
   expect(mail.text).toContain('Your card is charged $46.88')
   expect(intent).toMatchObject({
@@ -187,5 +228,35 @@ test('a by-weight steak: estimate, at most, card authorised, weighed, emailed, c
     amountReceived: 4688,
     captures: 1,
   })
-  await farmContext.close()
+})
+
+test('a by-weight steak with PayPal: the maximum authorised, the exact amount captured', async ({
+  page,
+  browser,
+}) => {
+  const { url } = server
+  const email = await signUp(page)
+  await addTwoSteaks(page)
+  await placePickupOrder(page, 'PayPal')
+  await page.waitForURL(`${payPal.apiBase}/checkoutnow**`)
+  const paypalOrder = payPal.orders.get(new URL(page.url()).searchParams.get('token') ?? '')
+  if (!paypalOrder) throw new Error('the stand-in has no such order')
+  expect(paypalOrder).toMatchObject({ intent: 'AUTHORIZE', value: '51.79' })
+  await page.getByRole('button', { name: 'Pay Now' }).click()
+  await expect(page).toHaveURL(`${url}/order-confirmation/${paypalOrder.customId}`)
+  await expect(page.getByText('You pay for the exact weight; at most $51.79')).toBeVisible()
+  expect(paypalOrder.authorization).toMatchObject({ status: 'CREATED', value: '51.79' })
+
+  const mail = await weighOnPackList(
+    browser,
+    paypalOrder.customId,
+    email,
+    'PayPal: charged when weighed',
+  )
+  expect(mail.text).toContain('Your PayPal payment is $46.88')
+  expect(paypalOrder.authorization).toMatchObject({
+    status: 'CAPTURED',
+    capturedValue: '46.88',
+    captures: 1,
+  })
 })

@@ -3,11 +3,25 @@ import type { AddressInfo } from 'node:net'
 
 // A local stand-in for the parts of PayPal's Orders v2 API the shop uses, so tests need no
 // account and no network: the OAuth token, create, look at and capture an order, and the
-// approval page (PayPal's "checkoutnow") with Pay Now and Cancel and return. PayPal-Request-Id
-// is honoured as PayPal does: the same id gets the same answer, nothing is done twice.
+// approval page (PayPal's "checkoutnow") with Pay Now and Cancel and return. Orders created
+// with intent AUTHORIZE are authorised instead of captured, and their authorisation captured
+// later for an amount up to the one held (ADR 30). PayPal-Request-Id is honoured as PayPal
+// does: the same id gets the same answer, nothing is done twice; a refused capture of an
+// authorisation is not remembered, so it can be tried again with the same id.
+
+export type StandInAuthorization = {
+  id: string
+  status: 'CREATED' | 'CAPTURED'
+  /** what is held */
+  value: string
+  /** what was captured of it, once captured */
+  capturedValue: string | null
+  captures: number
+}
 
 export type StandInOrder = {
   id: string
+  intent: 'CAPTURE' | 'AUTHORIZE'
   status: 'PAYER_ACTION_REQUIRED' | 'APPROVED' | 'COMPLETED' | 'VOIDED'
   value: string
   currency: string
@@ -16,6 +30,7 @@ export type StandInOrder = {
   returnUrl: string
   cancelUrl: string
   captures: number
+  authorization: StandInAuthorization | null
 }
 
 export type PayPalStandIn = {
@@ -23,9 +38,12 @@ export type PayPalStandIn = {
   clientId: string
   clientSecret: string
   orders: Map<string, StandInOrder>
-  /** The next capture is declined (422 INSTRUMENT_DECLINED), as a card refused at PayPal */
+  /**
+   * The next capture, authorisation, or capture of an authorisation is declined (422
+   * INSTRUMENT_DECLINED), as a card refused at PayPal
+   */
   declineNextCapture(): void
-  /** The next capture completes for this amount instead of the order's (a mismatch) */
+  /** The next capture (or authorisation) is for this amount instead of the order's */
   captureNextAs(value: string): void
   close(): Promise<void>
 }
@@ -63,8 +81,20 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
 
+  const authorizationBody = (order: StandInOrder) =>
+    order.authorization && {
+      authorizations: [
+        {
+          id: order.authorization.id,
+          status: order.authorization.status,
+          amount: { currency_code: order.currency, value: order.authorization.value },
+        },
+      ],
+    }
+
   const orderBody = (order: StandInOrder, captured?: string) => ({
     id: order.id,
+    intent: order.intent,
     status: order.status,
     purchase_units: [
       {
@@ -72,17 +102,19 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
         custom_id: order.customId,
         invoice_id: order.invoiceId,
         amount: { currency_code: order.currency, value: order.value },
-        ...(order.status === 'COMPLETED' && {
-          payments: {
-            captures: [
-              {
-                id: `CAP-${order.id}`,
-                status: 'COMPLETED',
-                amount: { currency_code: order.currency, value: captured ?? order.value },
-              },
-            ],
-          },
-        }),
+        ...(order.authorization && { payments: authorizationBody(order) }),
+        ...(order.status === 'COMPLETED' &&
+          order.intent === 'CAPTURE' && {
+            payments: {
+              captures: [
+                {
+                  id: `CAP-${order.id}`,
+                  status: 'COMPLETED',
+                  amount: { currency_code: order.currency, value: captured ?? order.value },
+                },
+              ],
+            },
+          }),
       },
     ],
     links: [
@@ -138,6 +170,39 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       if (key) answered.set(key, { status, body: answerBody })
       json(response, status, answerBody)
     }
+    const refuse = (issue: string) =>
+      answer(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue }] })
+    const declined = () => {
+      if (!declineNext) return false
+      declineNext = false
+      return true
+    }
+
+    const authorizationPath = /^\/v2\/payments\/authorizations\/([A-Z0-9-]+)\/capture$/.exec(path)
+    if (request.method === 'POST' && authorizationPath) {
+      const held = [...orders.values()].find(
+        (candidate) => candidate.authorization?.id === authorizationPath[1],
+      )
+      const authorization = held?.authorization
+      if (!held || !authorization) return json(response, 404, { name: 'RESOURCE_NOT_FOUND' })
+      const refused = (issue: string) =>
+        json(response, 422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue }] })
+      if (declined()) return refused('INSTRUMENT_DECLINED')
+      if (authorization.status !== 'CREATED') return refused('AUTHORIZATION_ALREADY_CAPTURED')
+      const value: unknown = JSON.parse(body || '{}')?.amount?.value
+      const cents = (v: string) => Math.round(Number(v) * 100)
+      if (typeof value !== 'string' || cents(value) > cents(authorization.value)) {
+        return refused('AMOUNT_CANNOT_BE_GREATER_THAN_AUTHORIZED')
+      }
+      authorization.status = 'CAPTURED'
+      authorization.capturedValue = value
+      authorization.captures += 1
+      return answer(201, {
+        id: `CAP-${authorization.id}`,
+        status: 'COMPLETED',
+        amount: { currency_code: held.currency, value },
+      })
+    }
 
     if (request.method === 'POST' && path === '/v2/checkout/orders') {
       const input = JSON.parse(body)
@@ -146,6 +211,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       count += 1
       const order: StandInOrder = {
         id: `STANDIN${String(count).padStart(4, '0')}${crypto.randomUUID().slice(0, 8).toUpperCase()}`,
+        intent: input.intent === 'AUTHORIZE' ? 'AUTHORIZE' : 'CAPTURE',
         status: 'PAYER_ACTION_REQUIRED',
         value: unit?.amount?.value,
         currency: unit?.amount?.currency_code,
@@ -154,29 +220,32 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
         returnUrl: context?.return_url,
         cancelUrl: context?.cancel_url,
         captures: 0,
+        authorization: null,
       }
       orders.set(order.id, order)
       return answer(200, orderBody(order))
     }
-    const orderPath = /^\/v2\/checkout\/orders\/([A-Z0-9]+)(\/capture)?$/.exec(path)
+    const orderPath = /^\/v2\/checkout\/orders\/([A-Z0-9]+)(\/capture|\/authorize)?$/.exec(path)
     const order = orderPath?.[1] ? orders.get(orderPath[1]) : undefined
     if (!order) return json(response, 404, { name: 'RESOURCE_NOT_FOUND' })
     if (request.method === 'GET' && !orderPath?.[2]) return json(response, 200, orderBody(order))
     if (request.method === 'POST' && orderPath?.[2]) {
-      if (declineNext) {
-        declineNext = false
-        return answer(422, {
-          name: 'UNPROCESSABLE_ENTITY',
-          details: [{ issue: 'INSTRUMENT_DECLINED' }],
-        })
-      }
-      if (order.status !== 'APPROVED') {
-        return answer(422, {
-          name: 'UNPROCESSABLE_ENTITY',
-          details: [{ issue: 'ORDER_NOT_APPROVED' }],
-        })
-      }
+      if (declined()) return refuse('INSTRUMENT_DECLINED')
+      const action = orderPath[2] === '/authorize' ? 'AUTHORIZE' : 'CAPTURE'
+      if (action !== order.intent) return refuse('ACTION_DOES_NOT_MATCH_INTENT')
+      if (order.status !== 'APPROVED') return refuse('ORDER_NOT_APPROVED')
       order.status = 'COMPLETED'
+      if (action === 'AUTHORIZE') {
+        order.authorization = {
+          id: `AUTH-${order.id}`,
+          status: 'CREATED',
+          value: captureValue ?? order.value,
+          capturedValue: null,
+          captures: 0,
+        }
+        captureValue = undefined
+        return answer(201, orderBody(order))
+      }
       order.captures += 1
       const captured = captureValue
       captureValue = undefined

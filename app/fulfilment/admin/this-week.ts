@@ -81,7 +81,10 @@ export function deliveryRunOf(week: ThisWeek): PackOrder[] {
  */
 export function collectText(order: PackOrder): string {
   if (order.dueCents === 0) {
-    return order.paymentStatus === 'authorized' ? 'Card: charged when weighed' : 'Paid'
+    if (order.paymentStatus !== 'authorized') return 'Paid'
+    return order.paymentMethod === 'paypal'
+      ? 'PayPal: charged when weighed'
+      : 'Card: charged when weighed'
   }
   const amount = formatCents(order.dueCents)
   if (!order.weighing) return `To collect: ${amount}`

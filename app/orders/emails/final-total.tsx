@@ -24,8 +24,8 @@ export type FinalTotalEmailInput = ShopContext & {
   previousCents: number
   corrected: boolean
   totalCents: number
-  /** how it is paid: a card captured for the total, or the amount to bring */
-  payment: 'card' | 'at-handover' | 'paid'
+  /** how it is paid: a card or PayPal captured for the total, or the amount to bring */
+  payment: 'card' | 'paypal' | 'at-handover' | 'paid'
 }
 
 export function finalTotalEmail(input: FinalTotalEmailInput): EmailContent {
@@ -43,9 +43,11 @@ export function finalTotalEmail(input: FinalTotalEmailInput): EmailContent {
   const payment =
     input.payment === 'card'
       ? `Your card is charged ${formatCents(input.totalCents)}; the rest of the hold is released.`
-      : input.payment === 'at-handover'
-        ? `Please bring ${formatCents(input.totalCents)}; we take cash or card.`
-        : 'Thank you: your order is paid.'
+      : input.payment === 'paypal'
+        ? `Your PayPal payment is ${formatCents(input.totalCents)}; the rest of the amount held is released.`
+        : input.payment === 'at-handover'
+          ? `Please bring ${formatCents(input.totalCents)}; we take cash or card.`
+          : 'Thank you: your order is paid.'
   return renderEmail(input, {
     subject: `Final total for order ${n}: ${formatCents(input.totalCents)}`,
     html: (
