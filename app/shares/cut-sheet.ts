@@ -4,6 +4,11 @@ import { z } from 'zod'
 // The same schema checks the customer's form in the browser and in the action, and reads a
 // stored sheet back (a sheet that no longer parses counts as not filled in).
 
+const YES_NO = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+] as const
+
 export const CUT_SHEET_QUESTIONS = [
   {
     name: 'steak_thickness',
@@ -41,26 +46,17 @@ export const CUT_SHEET_QUESTIONS = [
   {
     name: 'stew_meat',
     legend: 'Stew meat',
-    choices: [
-      { value: 'yes', label: 'Yes' },
-      { value: 'no', label: 'No' },
-    ],
+    choices: YES_NO,
   },
   {
     name: 'soup_bones',
     legend: 'Soup bones',
-    choices: [
-      { value: 'yes', label: 'Yes' },
-      { value: 'no', label: 'No' },
-    ],
+    choices: YES_NO,
   },
   {
     name: 'organs',
     legend: 'Organs (heart, liver, tongue)',
-    choices: [
-      { value: 'yes', label: 'Yes' },
-      { value: 'no', label: 'No' },
-    ],
+    choices: YES_NO,
   },
 ] as const
 

@@ -16,7 +16,7 @@ const PRODUCT = 'Reserve a Beef Share'
 
 const test = serverTest.extend<object, { standIn: StripeStandIn }>({
   standIn: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's arguments
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires an object pattern first, even with no fixtures used
     async ({}, use) => {
       const standIn = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET })
       await use(standIn)

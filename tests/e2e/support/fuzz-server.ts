@@ -42,7 +42,7 @@ const setupAddress = () => `10.${(nextAddress >> 8) & 255}.${nextAddress++ & 255
 
 export const test = base.extend<object, { fuzzServer: FuzzServer }>({
   fuzzServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's arguments
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires an object pattern first, even with no fixtures used
     async ({}, use) => {
       const dir = mkdtempSync(path.join(tmpdir(), 'farm-fuzz-'))
       const databaseFile = path.join(dir, 'shop.db')
