@@ -21,10 +21,11 @@ const DOMAINS: string[][] = [
   ['waiting-list'],
   ['promotions'],
   ['fulfilment'],
+  ['subscriptions'],
   ['cart'],
   ['orders'],
   ['payments'],
-  ['checkout'],
+  ['checkout', 'renewals'],
 ]
 const TOP = new Set([
   'routes',

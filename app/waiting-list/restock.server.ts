@@ -74,7 +74,8 @@ async function holdFreeUnits(trx: DB, target: Target, now: Date): Promise<number
   if (await drawsOnSharePool(trx, target.productId)) return 0
   const row = await lockStockRow(trx, target)
   if (!row) return 0
-  let free = row.stock_quantity - row.held_quantity
+  // Subscribers' coming boxes come first (ADR 32): only what they leave is held for the queue.
+  let free = row.stock_quantity - row.held_quantity - row.reserved_quantity
   if (free <= 0) return 0
 
   const entries = await trx
@@ -206,7 +207,7 @@ async function isOnSale(trx: DB, target: Target): Promise<boolean> {
  * PostgreSQL an UPDATE that waited for another transaction sees that one's result.
  */
 function lockStockRow(trx: DB, target: Target) {
-  const columns = ['stock_quantity', 'held_quantity'] as const
+  const columns = ['stock_quantity', 'held_quantity', 'reserved_quantity'] as const
   return target.variantId
     ? trx
         .updateTable('product_variants')

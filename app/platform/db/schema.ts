@@ -129,6 +129,13 @@ export const schema = {
     sold_by_weight: bool().withDefault(),
     /** hundredths of a lb per piece (1.10 lb = 110); set when sold by weight */
     average_weight_centi_lb: int().optional(),
+    // Subscriptions (issue 21, ADR 32; migration 0017)
+    /** 'weekly,biweekly,monthly' or a part of it; '' = not subscribable */
+    subscription_frequencies: text().withDefault(),
+    /** whole percent off each subscribed box, 0-50 */
+    subscriber_discount_percent: int().withDefault(),
+    /** the coming cycle's subscription demand: one-time shoppers may buy stock - held - reserved */
+    reserved_quantity: int().withDefault(),
   },
   product_variants: {
     id: text(),
@@ -146,6 +153,11 @@ export const schema = {
     average_weight_centi_lb: int().optional(),
     /** Beef shares (ADR 31): quarters of the animal's pool this option takes; null = own stock */
     share_units: int().optional(),
+    // Subscriptions (issue 21, ADR 32; migration 0017)
+    /** offered for subscribing when its product is subscribable */
+    subscribable: bool().withDefault(),
+    /** the coming cycle's subscription demand, as on products */
+    reserved_quantity: int().withDefault(),
   },
   waiting_list: {
     id: text(),
@@ -176,6 +188,8 @@ export const schema = {
     // Stock holds (issue 20 part 3, ADR 29; migration 0014)
     /** The waiting-list hold this line was claimed with: its order takes the held units */
     stock_hold_id: text().optional(),
+    /** Subscriptions (ADR 32): 'weekly' | 'biweekly' | 'monthly'; null = a one-time line */
+    subscription_frequency: text().optional(),
   },
 
   orders: {
@@ -546,6 +560,65 @@ export const schema = {
     cut_sheet_updated_at: timestamp().optional(),
     cancelled_at: timestamp().optional(),
     created_at: createdAt(),
+  },
+
+  // Subscriptions (issue 21, ADR 32; migration 0017)
+  /** A recurring box: items, how often, which weekly window, how it is paid, the next date */
+  subscriptions: {
+    id: text(),
+    customer_id: text(),
+    /** 'pending' (card not saved yet) | 'active' | 'paused' | 'cancelled' */
+    status: text().withDefault(),
+    /** 'weekly' | 'biweekly' | 'monthly' */
+    frequency: text(),
+    window_id: text(),
+    /** 'pickup' | 'delivery' */
+    shipping_method: text(),
+    /** the next box not yet made */
+    next_date: date(),
+    paused_until: date().optional(),
+    /** 'stripe' | 'offline' */
+    payment_method: text(),
+    stripe_customer_id: text().optional(),
+    stripe_payment_method_id: text().optional(),
+    email: text(),
+    phone: text(),
+    first_name: text(),
+    last_name: text(),
+    street: text().withDefault(),
+    apartment: text().optional(),
+    city: text().withDefault(),
+    state: text().withDefault(),
+    zip_code: text().withDefault(),
+    first_order_id: text().optional(),
+    /** the box date whose reminder email was queued */
+    reminded_for: date().optional(),
+    cancelled_at: timestamp().optional(),
+    created_at: createdAt(),
+    updated_at: createdAt(),
+  },
+  subscription_items: {
+    id: text(),
+    subscription_id: text(),
+    product_id: text(),
+    product_variant_id: text().optional(),
+    quantity: int(),
+  },
+  /** One per subscription and box date: made or skipped, never twice */
+  subscription_cycles: {
+    id: text(),
+    subscription_id: text(),
+    date: date(),
+    /** 'skipped' | 'ordered' | 'failed' */
+    status: text(),
+    order_id: text().optional(),
+    message: text().optional(),
+    /** 'none' | 'charging' | 'paid' | 'failed' | 'retry_failed' */
+    charge_status: text().withDefault(),
+    charge_attempts: int().withDefault(),
+    retry_at: timestamp().optional(),
+    created_at: createdAt(),
+    updated_at: createdAt(),
   },
 } satisfies Record<string, Record<string, Column>>
 

@@ -1,0 +1,97 @@
+import type { DB } from '~/platform/db/db.server'
+import { reservationHorizon } from './schedule'
+
+// Stock kept for subscribers (ADR 32). Each product's and option's reserved_quantity is the
+// demand of the coming week's boxes: active (or paused) subscriptions whose next box is on or
+// before the horizon. freeStock subtracts it, so a one-time shopper cannot buy the eggs
+// promised to subscribers; a box's own order ignores it (renewals, placeSubscriptionOrder).
+//
+// The number is recounted from the subscriptions, never adjusted by deltas: every change to a
+// subscription recounts its products in the same transaction, and the scheduler recounts
+// everything once a run, as the horizon moves with the calendar. Rows are updated only when
+// their number changes, each product's options before the product (placeOrder's lock order).
+
+type Demand = Map<string, number>
+
+const key = (productId: string, variantId: string | null) => `${productId}:${variantId ?? ''}`
+
+/** Recounts reserved_quantity for these products (all products when omitted). */
+export async function syncReservations(
+  db: DB,
+  now: Date,
+  productIds?: readonly string[],
+): Promise<void> {
+  if (productIds && productIds.length === 0) return
+  let demandQuery = db
+    .selectFrom('subscription_items')
+    .innerJoin('subscriptions', 'subscriptions.id', 'subscription_items.subscription_id')
+    .select((eb) => [
+      'subscription_items.product_id',
+      'subscription_items.product_variant_id',
+      eb.fn.sum<number>('subscription_items.quantity').as('quantity'),
+    ])
+    .where('subscriptions.status', 'in', ['active', 'paused'])
+    .where('subscriptions.next_date', '<=', reservationHorizon(now))
+    .groupBy(['subscription_items.product_id', 'subscription_items.product_variant_id'])
+  if (productIds) demandQuery = demandQuery.where('subscription_items.product_id', 'in', productIds)
+  const demand: Demand = new Map()
+  for (const row of await demandQuery.execute()) {
+    demand.set(key(row.product_id, row.product_variant_id), Number(row.quantity))
+  }
+  const demandedProducts = [...new Set([...demand.keys()].map((k) => k.split(':')[0] ?? ''))]
+
+  let variantQuery = db
+    .selectFrom('product_variants')
+    .select(['id', 'product_id', 'reserved_quantity'])
+  let productQuery = db.selectFrom('products').select(['id', 'reserved_quantity'])
+  if (productIds) {
+    variantQuery = variantQuery.where('product_id', 'in', productIds)
+    productQuery = productQuery.where('id', 'in', productIds)
+  } else {
+    // Only rows that hold a reservation now or should: the rest are 0 and stay 0.
+    const wanted = demandedProducts.length > 0 ? demandedProducts : ['']
+    variantQuery = variantQuery.where((eb) =>
+      eb.or([eb('reserved_quantity', '>', 0), eb('product_id', 'in', wanted)]),
+    )
+    productQuery = productQuery.where((eb) =>
+      eb.or([eb('reserved_quantity', '>', 0), eb('id', 'in', wanted)]),
+    )
+  }
+  const variants = await variantQuery.orderBy('product_id').orderBy('id').execute()
+  const products = await productQuery.orderBy('id').execute()
+
+  const changes: { productId: string; variantId: string | null; reserved: number }[] = []
+  for (const row of variants) {
+    const reserved = demand.get(key(row.product_id, row.id)) ?? 0
+    if (reserved !== row.reserved_quantity) {
+      changes.push({ productId: row.product_id, variantId: row.id, reserved })
+    }
+  }
+  for (const row of products) {
+    const reserved = demand.get(key(row.id, null)) ?? 0
+    if (reserved !== row.reserved_quantity) {
+      changes.push({ productId: row.id, variantId: null, reserved })
+    }
+  }
+  // Product id, then its options (variantId set) before the product itself.
+  changes.sort(
+    (a, b) =>
+      a.productId.localeCompare(b.productId) ||
+      Number(a.variantId === null) - Number(b.variantId === null),
+  )
+  for (const change of changes) {
+    if (change.variantId) {
+      await db
+        .updateTable('product_variants')
+        .set({ reserved_quantity: change.reserved })
+        .where('id', '=', change.variantId)
+        .execute()
+    } else {
+      await db
+        .updateTable('products')
+        .set({ reserved_quantity: change.reserved })
+        .where('id', '=', change.productId)
+        .execute()
+    }
+  }
+}
