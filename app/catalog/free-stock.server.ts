@@ -13,7 +13,7 @@ import { type RawBuilder, sql } from 'kysely'
  */
 export function freeStock(table: string): RawBuilder<number> {
   const free = sql`${sql.ref(`${table}.stock_quantity`)} - ${sql.ref(`${table}.held_quantity`)} - ${sql.ref(`${table}.reserved_quantity`)}`
-  return sql<number>`(case when ${free} > 0 then ${free} else 0 end)`
+  return sql<number>`(case when ${free} is null then null when ${free} > 0 then ${free} else 0 end)`
 }
 
 /** What a subscriber's own box may take: everything not held for the waiting list. */
