@@ -263,3 +263,52 @@ export async function createOrder(
   if (lines.length > 0) await db.insertInto('order_items').values(lines).execute()
   return { id, orderNumber }
 }
+
+type SubscriptionInsert = Insertable<Database['subscriptions']>
+type SubscriptionItemInsert = Insertable<Database['subscription_items']>
+
+/**
+ * A subscription row with its items, as checkout would have made it (ADR 32): active, weekly,
+ * paid at pickup, for a customer and a weekly window the caller created. No order is placed
+ * and no stock is reserved: call syncReservations when a test is about reserved stock.
+ */
+export async function createSubscription(
+  db: DB,
+  owner: { customerId: string; windowId: string },
+  items: ReadonlyArray<
+    Pick<SubscriptionItemInsert, 'product_id'> & Partial<SubscriptionItemInsert>
+  >,
+  overrides: Partial<SubscriptionInsert> = {},
+) {
+  const id = overrides.id ?? crypto.randomUUID()
+  const row: SubscriptionInsert = {
+    id,
+    customer_id: owner.customerId,
+    status: 'active',
+    frequency: 'weekly',
+    window_id: owner.windowId,
+    shipping_method: 'pickup',
+    next_date: '2026-12-03',
+    payment_method: 'offline',
+    email: `${owner.customerId}@example.com`,
+    phone: '208-555-0100',
+    first_name: 'Test',
+    last_name: 'Customer',
+    ...overrides,
+  }
+  await db.insertInto('subscriptions').values(row).execute()
+  if (items.length > 0) {
+    await db
+      .insertInto('subscription_items')
+      .values(
+        items.map((item) => ({
+          id: crypto.randomUUID(),
+          subscription_id: id,
+          quantity: 1,
+          ...item,
+        })),
+      )
+      .execute()
+  }
+  return { id, nextDate: row.next_date }
+}
