@@ -2,8 +2,8 @@ import type { DB } from '~/platform/db/db.server'
 import { reservationHorizon } from './schedule'
 
 // Stock kept for subscribers (ADR 32). Each product's and option's reserved_quantity is the
-// demand of the coming week's boxes: active (or paused) subscriptions whose next box is on or
-// before the horizon. freeStock subtracts it, so a one-time shopper cannot buy the eggs
+// demand of the coming week's boxes: active subscriptions (and paused ones whose pause ends
+// before their next box) whose next box is on or before the horizon. freeStock subtracts it, so a one-time shopper cannot buy the eggs
 // promised to subscribers; a box's own order ignores it (renewals, placeSubscriptionOrder).
 //
 // The number is recounted from the subscriptions, never adjusted by deltas: every change to a
@@ -30,7 +30,16 @@ export async function syncReservations(
       'subscription_items.product_variant_id',
       eb.fn.sum<number>('subscription_items.quantity').as('quantity'),
     ])
-    .where('subscriptions.status', 'in', ['active', 'paused'])
+    .where((eb) =>
+      eb.or([
+        eb('subscriptions.status', '=', 'active'),
+        // A pause reserves again from its first box after the pause.
+        eb.and([
+          eb('subscriptions.status', '=', 'paused'),
+          eb('subscriptions.paused_until', '<', eb.ref('subscriptions.next_date')),
+        ]),
+      ]),
+    )
     .where('subscriptions.next_date', '<=', reservationHorizon(now))
     .groupBy(['subscription_items.product_id', 'subscription_items.product_variant_id'])
   if (productIds) demandQuery = demandQuery.where('subscription_items.product_id', 'in', productIds)
