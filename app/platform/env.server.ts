@@ -76,6 +76,7 @@ const EnvSchema = z.object({
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
   SEED_DEMO: booleanText(true),
+  SUBSCRIPTION_SCHEDULER: booleanText(true),
   TRUST_PROXY: booleanText(false),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -134,6 +135,8 @@ export type Env = {
   mailFrom: string
   logLevel: (typeof LOG_LEVELS)[number]
   seedDemo: boolean
+  /** makes, charges and reminds subscription boxes every minute (ADR 32); off only in tests */
+  subscriptionScheduler: boolean
   trustProxy: boolean
   /** apiBase: only for tests against a local stand-in for Stripe's API */
   stripe: { secretKey: string; webhookSecret: string; apiBase?: string } | undefined
@@ -290,6 +293,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     mailFrom: raw.MAIL_FROM ?? `Farm Shop <shop@${new URL(baseUrl).hostname}>`,
     logLevel: raw.LOG_LEVEL,
     seedDemo: raw.SEED_DEMO,
+    subscriptionScheduler: raw.SUBSCRIPTION_SCHEDULER,
     trustProxy: raw.TRUST_PROXY,
     stripe: stripe && {
       secretKey: stripe.first,
