@@ -221,7 +221,7 @@ async function checkSubscriptionChoice(
   const refuse = (field: string, message: string, reason: 'fulfilment' | 'invalid') => {
     throw new Refusal({ ok: false, reason, message, fieldErrors: { [field]: [message] } })
   }
-  const stale = lines.filter((line) => !line.subscribable)
+  const stale = lines.filter((line) => line.subscriptionFrequency !== null && !line.subscribable)
   if (stale.length > 0) {
     throw new Refusal({
       ok: false,
