@@ -4,6 +4,7 @@ import { orderStatusEmail } from '~/orders/emails/order-status'
 import { recordAdminChange } from '~/platform/audit.server'
 import type { DB } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
+import { cancelPendingSubscriptions } from '~/subscriptions/create.server'
 import { returnOrderStock } from './order-stock.server'
 import {
   canTakeStep,
@@ -117,7 +118,11 @@ export async function changeOrderStatus(
       const updated = await update.executeTakeFirst()
       if (updated.numUpdatedRows === 0n) throw new LostRace()
 
-      if (to === 'cancelled') await returnOrderStock(trx, orderId)
+      if (to === 'cancelled') {
+        await returnOrderStock(trx, orderId)
+        // A subscription waiting for this first order's card never starts (ADR 32).
+        await cancelPendingSubscriptions(trx, orderId)
+      }
 
       await recordAdminChange(trx, {
         actorId,

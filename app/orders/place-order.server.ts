@@ -1,15 +1,14 @@
 import type { Transaction } from 'kysely'
 import { priceCart } from '~/cart/pricing'
-import { freeStock } from '~/catalog/free-stock.server'
-import { asFlag, onSaleExpression } from '~/catalog/on-sale.server'
+import { freeStock, stockForSubscribers } from '~/catalog/free-stock.server'
 import { sellingUnit } from '~/catalog/variants'
 import { pieceCents } from '~/catalog/weight'
-import { lineAverageWeightExpression } from '~/catalog/weight.server'
 import { sendEmail } from '~/email/outbox.server'
 import { getFarmBasics } from '~/farm/farm.server'
 import { takeSlot } from '~/fulfilment/booking.server'
-import { describeFulfilment, slotFullMessage } from '~/fulfilment/methods'
+import { describeFulfilment, type FulfilmentMethod, slotFullMessage } from '~/fulfilment/methods'
 import { resolveFulfilment } from '~/fulfilment/offer.server'
+import { parseSlotKey } from '~/fulfilment/windows'
 import { orderConfirmationEmail } from '~/orders/emails/order-confirmation'
 import { paymentMethodLabel, shippingMethodLabel } from '~/orders/labels'
 import type { DB } from '~/platform/db/db.server'
@@ -19,13 +18,24 @@ import type { PricingPromo } from '~/promotions/promo'
 import { currentPromoTerms, PROMO_TERMS_COLUMNS } from '~/promotions/promo'
 import { getPricingSettings, listStatesOffered } from '~/settings/settings.server'
 import { recordShareOrders, takeShareUnits } from '~/shares/pool.server'
+import {
+  SUBSCRIPTION_NEEDS_LOCAL,
+  SUBSCRIPTION_NEEDS_WEEKLY_DAY,
+  SUBSCRIPTION_PAYMENT,
+} from '~/subscriptions/checkout-rules'
+import { createSubscriptionsFromOrder } from '~/subscriptions/create.server'
 import { claimHoldForOrder, recordHoldOrder } from '~/waiting-list/holds.server'
 import { notifyWaitingGroup } from '~/waiting-list/restock.server'
+import { loadCartLines, type OrderLine } from './order-lines.server'
 import {
   EMPTY_CART,
   formatOrderNumber,
   IDEMPOTENCY_CONFLICT,
   itemName,
+  notSubscribableMessage,
+  type PaymentMethod,
+  type PlacedOrder,
+  type PlaceOrderData,
   type PlaceOrderFields,
   type PlaceOrderResult,
   PROMO_NO_LONGER_VALID,
@@ -77,28 +87,10 @@ export type PlaceOrderHooks = {
 type Trx = Transaction<Database>
 
 /** A refusal found inside the transaction: thrown to roll it back, answered to the caller. */
-class Refusal extends Error {
+export class Refusal extends Error {
   constructor(readonly result: Exclude<PlaceOrderResult, { ok: true }>) {
     super(result.message)
   }
-}
-
-type OrderLine = {
-  productId: string
-  variantId: string | null
-  name: string
-  variantName: string | null
-  imageUrl: string | null
-  unit: string
-  unitPriceCents: number
-  quantity: number
-  onSale: boolean
-  /** The waiting-list hold the line was claimed with, if any (live or not: checked here) */
-  holdId: string | null
-  /** sold by weight (ADR 30): a piece's average; unitPriceCents is then per lb */
-  averageWeightCentiLb: number | null
-  /** quarters of an animal one of this option takes (beef shares, ADR 31); null for stock */
-  shareUnits: number | null
 }
 
 export async function placeOrder(
@@ -143,7 +135,7 @@ export async function placeOrder(
       }
       if (!cart) throw new Refusal({ ok: false, reason: 'empty-cart', message: EMPTY_CART })
 
-      const lines = await loadOrderLines(trx, cart.id)
+      const lines = await loadCartLines(trx, cart.id)
       if (lines.length === 0) {
         throw new Refusal({ ok: false, reason: 'empty-cart', message: EMPTY_CART })
       }
@@ -155,196 +147,54 @@ export async function placeOrder(
           message: unavailableMessage(unavailable.map((l) => itemName(l.name, l.variantName))),
         })
       }
+      const subscribing = lines.some((line) => line.subscriptionFrequency !== null)
+      if (subscribing) await checkSubscriptionChoice(trx, lines, data)
 
-      // Where and when (ADR 18): checked again here, against the shop as it is now.
-      const subtotalCents = lines.reduce(
-        (sum, l) => sum + pieceCents(l.unitPriceCents, l.averageWeightCentiLb) * l.quantity,
-        0,
-      )
-      const address = data.shippingAddress
-      const fulfilment = await resolveFulfilment(
-        trx,
-        {
-          method: data.shippingMethod,
-          slot: data.slot ?? '',
-          zipCode: 'zipCode' in address ? address.zipCode : '',
-          subtotalCents,
-          productIds: lines.map((line) => line.productId),
-        },
-        hooks.now,
-      )
-      if (!fulfilment.ok) {
-        throw new Refusal({
-          ok: false,
-          reason: fulfilment.reason,
-          message: fulfilment.message,
-          fieldErrors: { [fulfilment.field]: [fulfilment.message] },
-        })
-      }
-
-      const settings = await getPricingSettings(trx)
-      const promo = cart.promo_code ? await loadPromo(trx, cart.promo_code) : null
-      const totals = priceCart({
-        lines,
-        promo: promo?.terms ?? null,
-        shippingMethod: data.shippingMethod,
-        settings,
-        delivery: fulfilment.delivery,
-      })
-
-      // The cart is spent: its lines and its promo code go (as Clear Cart does). Done before
-      // the stock, whose rows other orders wait for, and undone with everything else if the
-      // order is refused.
+      // The cart is spent: its lines and its promo code go (as Clear Cart does). Undone with
+      // everything else if the order is refused.
       await trx.deleteFrom('cart_lines').where('cart_id', '=', cart.id).execute()
       await trx.updateTable('carts').set({ promo_code: null }).where('id', '=', cart.id).execute()
 
-      const claimedHolds = await takeStock(trx, lines, now)
-      await hooks.afterStock?.()
-      // The window's capacity, taken like stock: after it, in every order's same lock order.
-      if (fulfilment.booking) {
-        const { windowId, date, label } = fulfilment.booking
-        if (!(await takeSlot(trx, windowId, date))) {
-          const message = slotFullMessage(label)
-          throw new Refusal({
-            ok: false,
-            reason: 'slot-full',
-            message,
-            fieldErrors: { slot: [message] },
-          })
-        }
-      }
+      const address = data.shippingAddress
+      const written = await writeOrder(
+        trx,
+        {
+          customerId,
+          idempotencyKey: data.idempotencyKey,
+          lines,
+          contact: data.contact,
+          shippingMethod: data.shippingMethod,
+          slot: data.slot ?? '',
+          shipTo: {
+            firstName: address.firstName,
+            lastName: address.lastName,
+            street: 'street' in address ? address.street : '',
+            apartment: 'apartment' in address ? (address.apartment ?? null) : null,
+            city: 'city' in address ? address.city : '',
+            state: 'state' in address ? address.state : '',
+            zipCode: 'zipCode' in address ? address.zipCode : '',
+          },
+          paymentMethod: data.paymentMethod,
+          promoCode: cart.promo_code,
+        },
+        { stock: 'shopper', now, farmName: farm.name, afterStock: hooks.afterStock },
+      )
 
-      // Counted only when the code gave something; the limit is checked again by the update
-      // itself, so two last uses of a limited code cannot both succeed. The order that loses
-      // the last use is refused (PROMO_NO_LONGER_VALID) rather than placed without the
-      // discount: its shopper confirmed a total with the discount, and is told to look again
-      // (tested in cart/admin-promo-settings.db.test.ts).
-      const promoUsed = promo && totals.promoApplies && totals.discountCents > 0 ? promo : null
-      if (promoUsed) {
-        const counted = await trx
-          .updateTable('promo_codes')
-          .set((eb) => ({ times_used: eb('times_used', '+', 1) }))
-          .where('code', '=', promoUsed.code)
-          .where('is_active', '=', true)
-          .where((eb) =>
-            eb.or([eb('usage_limit', 'is', null), eb('times_used', '<', eb.ref('usage_limit'))]),
-          )
-          .executeTakeFirst()
-        if (counted.numUpdatedRows === 0n) {
-          throw new Refusal({ ok: false, reason: 'promo-invalid', message: PROMO_NO_LONGER_VALID })
-        }
-      }
-
-      // Late in the transaction on purpose: every order waits for this one row, so it is
-      // held for as short a time as possible.
-      const { value: orderNumber } = await trx
-        .updateTable('counters')
-        .set((eb) => ({ value: eb('value', '+', 1) }))
-        .where('name', '=', 'order_number')
-        .returning('value')
-        .executeTakeFirstOrThrow()
-
-      const orderId = crypto.randomUUID()
-      // Pickup asks for no address: the order keeps the names and empty address fields.
-      const shipTo = {
-        street: 'street' in address ? address.street : '',
-        apartment: 'apartment' in address ? (address.apartment ?? null) : null,
-        city: 'city' in address ? address.city : '',
-        state: 'state' in address ? address.state : '',
-        zipCode: 'zipCode' in address ? address.zipCode : '',
-      }
-      await trx
-        .insertInto('orders')
-        .values({
-          id: orderId,
-          order_number: orderNumber,
-          customer_id: customerId,
-          idempotency_key: data.idempotencyKey,
-          status: 'pending_payment',
-          email: data.contact.email,
-          phone: data.contact.phone,
-          subtotal_cents: totals.subtotalCents,
-          discount_cents: totals.discountCents,
-          shipping_cents: totals.shippingCents,
-          tax_cents: totals.taxCents,
-          total_cents: totals.totalCents,
-          tax_rate_basis_points: totals.taxRateBasisPoints,
-          promo_code: promoUsed?.code ?? null,
-          shipping_method: data.shippingMethod,
-          ship_first_name: address.firstName,
-          ship_last_name: address.lastName,
-          ship_street: shipTo.street,
-          ship_apartment: shipTo.apartment,
-          ship_city: shipTo.city,
-          ship_state: shipTo.state,
-          ship_zip_code: shipTo.zipCode,
-          payment_method: data.paymentMethod,
-          payment_status: 'pending',
-          ...fulfilment.snapshot,
-          // By weight (ADR 30): the most the weighed order may cost, and what a card authorises.
-          authorised_cents: totals.estimated ? totals.maximumTotalCents : null,
+      // The first box is this order; the later ones are the subscriptions' (ADR 32).
+      if (subscribing && written.booking) {
+        await createSubscriptionsFromOrder(trx, {
+          orderId: written.order.id,
+          customerId,
+          lines,
+          booking: written.booking,
+          shippingMethod: data.shippingMethod === 'delivery' ? 'delivery' : 'pickup',
+          paymentMethod: data.paymentMethod === 'stripe' ? 'stripe' : 'offline',
+          contact: data.contact,
+          shipTo: written.shipTo,
+          now,
         })
-        .execute()
-      await trx
-        .insertInto('order_items')
-        .values(
-          lines.map((line, index) => ({
-            id: crypto.randomUUID(),
-            order_id: orderId,
-            product_id: line.productId,
-            product_variant_id: line.variantId,
-            product_name: line.name,
-            variant_name: line.variantName,
-            image_url: line.imageUrl,
-            unit: sellingUnit(line.unit, line.variantName),
-            unit_price_cents: pieceCents(line.unitPriceCents, line.averageWeightCentiLb),
-            quantity: line.quantity,
-            line_total_cents: totals.lineTotalsCents[index] ?? 0,
-            ...orderItemWeightTerms(line),
-          })),
-        )
-        .execute()
-      await recordHoldOrder(trx, claimedHolds, orderId)
-      await recordShareOrders(trx, { orderId, customerId })
-
-      const content = orderConfirmationEmail({
-        farmName: farm.name,
-        baseUrl: getEnv().baseUrl,
-        orderId,
-        orderNumber: formatOrderNumber(orderNumber),
-        firstName: address.firstName,
-        items: lines.map((line) => ({
-          name: itemName(line.name, line.variantName),
-          quantity: line.quantity,
-          unitPriceCents: pieceCents(line.unitPriceCents, line.averageWeightCentiLb),
-          unit: sellingUnit(line.unit, line.variantName),
-          averageWeightCentiLb: line.averageWeightCentiLb,
-        })),
-        maximumCents: totals.estimated ? totals.maximumTotalCents : null,
-        subtotalCents: totals.subtotalCents,
-        discountCents: totals.discountCents,
-        promoCode: promoUsed?.code ?? null,
-        shippingCents: totals.shippingCents,
-        taxCents: totals.taxCents,
-        totalCents: totals.totalCents,
-        shippingAddress: { firstName: address.firstName, lastName: address.lastName, ...shipTo },
-        phone: data.contact.phone,
-        shippingMethod: shippingMethodLabel(data.shippingMethod),
-        paymentMethod: paymentMethodLabel(data.paymentMethod),
-        fulfilment: describeFulfilment({
-          shipping_method: data.shippingMethod,
-          ...fulfilment.snapshot,
-        }),
-      })
-      await sendEmail(trx, { to: data.contact.email, ...content, template: 'order-confirmation' })
-
-      const order = {
-        id: orderId,
-        orderNumber,
-        email: data.contact.email,
-        totalCents: totals.totalCents,
       }
-      return { ok: true, order } as const
+      return { ok: true, order: written.order } as const
     })
   } catch (error) {
     if (error instanceof Refusal) return error.result
@@ -356,6 +206,288 @@ export async function placeOrder(
     }
     throw error
   }
+}
+
+/**
+ * A cart holding a subscription's first box (ADR 32) must choose what a subscription can
+ * have every week: pickup or local delivery, on a weekly window (never a one-off date), paid
+ * by card or at pickup. Refused on the field to change, in checkout's words.
+ */
+async function checkSubscriptionChoice(
+  trx: Trx,
+  lines: readonly OrderLine[],
+  data: PlaceOrderData,
+): Promise<void> {
+  const refuse = (field: string, message: string, reason: 'fulfilment' | 'invalid') => {
+    throw new Refusal({ ok: false, reason, message, fieldErrors: { [field]: [message] } })
+  }
+  const stale = lines.filter((line) => line.subscriptionFrequency !== null && !line.subscribable)
+  if (stale.length > 0) {
+    throw new Refusal({
+      ok: false,
+      reason: 'unavailable',
+      message: notSubscribableMessage(stale.map((l) => itemName(l.name, l.variantName))),
+    })
+  }
+  if (data.shippingMethod !== 'pickup' && data.shippingMethod !== 'delivery') {
+    refuse('shippingMethod', SUBSCRIPTION_NEEDS_LOCAL, 'fulfilment')
+  }
+  const slot = parseSlotKey(data.slot ?? '')
+  const window = slot
+    ? await trx
+        .selectFrom('fulfilment_windows')
+        .select(['weekday', 'on_date'])
+        .where('id', '=', slot.windowId)
+        .executeTakeFirst()
+    : undefined
+  // An unknown window is left to resolveFulfilment, which says the time is gone.
+  if (!slot || (window && (window.on_date !== null || window.weekday === null))) {
+    refuse('slot', SUBSCRIPTION_NEEDS_WEEKLY_DAY, 'fulfilment')
+  }
+  if (data.paymentMethod !== 'stripe' && data.paymentMethod !== 'offline') {
+    refuse('paymentMethod', SUBSCRIPTION_PAYMENT, 'invalid')
+  }
+}
+
+/** Where the order goes, as it keeps it: pickup has names and empty address fields. */
+export type ShipTo = {
+  firstName: string
+  lastName: string
+  street: string
+  apartment: string | null
+  city: string
+  state: string
+  zipCode: string
+}
+
+/** An order to write, whoever asks for it: a shopper's cart, or a subscription's box. */
+export type OrderDraft = {
+  customerId: string
+  idempotencyKey: string
+  /** priced from the catalog, sorted by product then option (the lock order), all on sale */
+  lines: readonly OrderLine[]
+  contact: { email: string; phone: string }
+  shippingMethod: FulfilmentMethod
+  /** "windowId:YYYY-MM-DD" for pickup and local delivery; '' for shipping */
+  slot: string
+  shipTo: ShipTo
+  paymentMethod: PaymentMethod
+  /** the cart's code (a box has none) */
+  promoCode: string | null
+}
+
+export type StockMode = 'shopper' | 'subscriber'
+
+export type WriteOrderOptions = {
+  /**
+   * 'shopper': a line may take only the free stock (not held, not reserved); 'subscriber': a
+   * subscription's box may take units reserved for boxes, never ones held for the waiting list.
+   */
+  stock: StockMode
+  /** the moment the order counts as placed, for the window's cut-off and the holds */
+  now: Date
+  farmName: string
+  /** TEST ONLY: see PlaceOrderHooks.afterStock */
+  afterStock?: () => void | Promise<void>
+}
+
+export type WrittenOrder = {
+  order: PlacedOrder
+  /** the window and date the order took a place in; null for shipping and farm hours */
+  booking: { windowId: string; date: string } | null
+  shipTo: ShipTo
+}
+
+/**
+ * The order-writing part of placing an order, inside the caller's transaction: checks where
+ * and when against the shop as it is at `now`, prices, takes stock and the window's place,
+ * counts the promo code, numbers and writes the order with its items, and queues the
+ * confirmation email. A refusal is thrown (Refusal) so the caller's transaction rolls back.
+ */
+export async function writeOrder(
+  trx: Trx,
+  draft: OrderDraft,
+  options: WriteOrderOptions,
+): Promise<WrittenOrder> {
+  const { lines, shipTo } = draft
+  // Where and when (ADR 18): checked again here, against the shop as it is now.
+  const subtotalCents = lines.reduce(
+    (sum, l) => sum + pieceCents(l.unitPriceCents, l.averageWeightCentiLb) * l.quantity,
+    0,
+  )
+  const fulfilment = await resolveFulfilment(
+    trx,
+    {
+      method: draft.shippingMethod,
+      slot: draft.slot,
+      zipCode: shipTo.zipCode,
+      subtotalCents,
+      productIds: lines.map((line) => line.productId),
+    },
+    options.now,
+  )
+  if (!fulfilment.ok) {
+    throw new Refusal({
+      ok: false,
+      reason: fulfilment.reason,
+      message: fulfilment.message,
+      fieldErrors: { [fulfilment.field]: [fulfilment.message] },
+    })
+  }
+
+  const settings = await getPricingSettings(trx)
+  const promo = draft.promoCode ? await loadPromo(trx, draft.promoCode) : null
+  const totals = priceCart({
+    lines,
+    promo: promo?.terms ?? null,
+    shippingMethod: draft.shippingMethod,
+    settings,
+    delivery: fulfilment.delivery,
+  })
+
+  const claimedHolds = await takeStock(trx, lines, options.now, options.stock)
+  await options.afterStock?.()
+  // The window's capacity, taken like stock: after it, in every order's same lock order.
+  if (fulfilment.booking) {
+    const { windowId, date, label } = fulfilment.booking
+    if (!(await takeSlot(trx, windowId, date))) {
+      const message = slotFullMessage(label)
+      throw new Refusal({
+        ok: false,
+        reason: 'slot-full',
+        message,
+        fieldErrors: { slot: [message] },
+      })
+    }
+  }
+
+  // Counted only when the code gave something; the limit is checked again by the update
+  // itself, so two last uses of a limited code cannot both succeed. The order that loses
+  // the last use is refused (PROMO_NO_LONGER_VALID) rather than placed without the
+  // discount: its shopper confirmed a total with the discount, and is told to look again
+  // (tested in cart/admin-promo-settings.db.test.ts).
+  const promoUsed = promo && totals.promoApplies && totals.discountCents > 0 ? promo : null
+  if (promoUsed) {
+    const counted = await trx
+      .updateTable('promo_codes')
+      .set((eb) => ({ times_used: eb('times_used', '+', 1) }))
+      .where('code', '=', promoUsed.code)
+      .where('is_active', '=', true)
+      .where((eb) =>
+        eb.or([eb('usage_limit', 'is', null), eb('times_used', '<', eb.ref('usage_limit'))]),
+      )
+      .executeTakeFirst()
+    if (counted.numUpdatedRows === 0n) {
+      throw new Refusal({ ok: false, reason: 'promo-invalid', message: PROMO_NO_LONGER_VALID })
+    }
+  }
+
+  // Late in the transaction on purpose: every order waits for this one row, so it is
+  // held for as short a time as possible.
+  const { value: orderNumber } = await trx
+    .updateTable('counters')
+    .set((eb) => ({ value: eb('value', '+', 1) }))
+    .where('name', '=', 'order_number')
+    .returning('value')
+    .executeTakeFirstOrThrow()
+
+  const orderId = crypto.randomUUID()
+  await trx
+    .insertInto('orders')
+    .values({
+      id: orderId,
+      order_number: orderNumber,
+      customer_id: draft.customerId,
+      idempotency_key: draft.idempotencyKey,
+      status: 'pending_payment',
+      email: draft.contact.email,
+      phone: draft.contact.phone,
+      subtotal_cents: totals.subtotalCents,
+      discount_cents: totals.discountCents,
+      shipping_cents: totals.shippingCents,
+      tax_cents: totals.taxCents,
+      total_cents: totals.totalCents,
+      tax_rate_basis_points: totals.taxRateBasisPoints,
+      promo_code: promoUsed?.code ?? null,
+      shipping_method: draft.shippingMethod,
+      ship_first_name: shipTo.firstName,
+      ship_last_name: shipTo.lastName,
+      ship_street: shipTo.street,
+      ship_apartment: shipTo.apartment,
+      ship_city: shipTo.city,
+      ship_state: shipTo.state,
+      ship_zip_code: shipTo.zipCode,
+      payment_method: draft.paymentMethod,
+      payment_status: 'pending',
+      ...fulfilment.snapshot,
+      // By weight (ADR 30): the most the weighed order may cost, and what a card authorises.
+      authorised_cents: totals.estimated ? totals.maximumTotalCents : null,
+    })
+    .execute()
+  await trx
+    .insertInto('order_items')
+    .values(
+      lines.map((line, index) => ({
+        id: crypto.randomUUID(),
+        order_id: orderId,
+        product_id: line.productId,
+        product_variant_id: line.variantId,
+        product_name: line.name,
+        variant_name: line.variantName,
+        image_url: line.imageUrl,
+        unit: sellingUnit(line.unit, line.variantName),
+        unit_price_cents: pieceCents(line.unitPriceCents, line.averageWeightCentiLb),
+        quantity: line.quantity,
+        line_total_cents: totals.lineTotalsCents[index] ?? 0,
+        ...orderItemWeightTerms(line),
+      })),
+    )
+    .execute()
+  await recordHoldOrder(trx, claimedHolds, orderId)
+  await recordShareOrders(trx, { orderId, customerId: draft.customerId })
+
+  const { firstName, lastName, ...street } = shipTo
+  const content = orderConfirmationEmail({
+    farmName: options.farmName,
+    baseUrl: getEnv().baseUrl,
+    orderId,
+    orderNumber: formatOrderNumber(orderNumber),
+    firstName,
+    items: lines.map((line) => ({
+      name: itemName(line.name, line.variantName),
+      quantity: line.quantity,
+      unitPriceCents: pieceCents(line.unitPriceCents, line.averageWeightCentiLb),
+      unit: sellingUnit(line.unit, line.variantName),
+      averageWeightCentiLb: line.averageWeightCentiLb,
+    })),
+    maximumCents: totals.estimated ? totals.maximumTotalCents : null,
+    subtotalCents: totals.subtotalCents,
+    discountCents: totals.discountCents,
+    promoCode: promoUsed?.code ?? null,
+    shippingCents: totals.shippingCents,
+    taxCents: totals.taxCents,
+    totalCents: totals.totalCents,
+    shippingAddress: { firstName, lastName, ...street },
+    phone: draft.contact.phone,
+    shippingMethod: shippingMethodLabel(draft.shippingMethod),
+    paymentMethod: paymentMethodLabel(draft.paymentMethod),
+    fulfilment: describeFulfilment({
+      shipping_method: draft.shippingMethod,
+      ...fulfilment.snapshot,
+    }),
+  })
+  await sendEmail(trx, { to: draft.contact.email, ...content, template: 'order-confirmation' })
+
+  const order = {
+    id: orderId,
+    orderNumber,
+    email: draft.contact.email,
+    totalCents: totals.totalCents,
+  }
+  const booking = fulfilment.booking
+    ? { windowId: fulfilment.booking.windowId, date: fulfilment.booking.date }
+    : null
+  return { order, booking, shipTo }
 }
 
 /**
@@ -391,49 +523,6 @@ function isIdempotencyKeyViolation(error: unknown): boolean {
   // pg: unique_violation, with the constraint's name; better-sqlite3: the column in the text.
   if (code === '23505') return String(constraint ?? error.message).includes('idempotency_key')
   return code === 'SQLITE_CONSTRAINT_UNIQUE' && error.message.includes('orders.idempotency_key')
-}
-
-/**
- * The cart's lines with the catalog's current names, prices and availability, in the order
- * stock is taken (product id, then option id). One query.
- */
-async function loadOrderLines(trx: Trx, cartId: string): Promise<OrderLine[]> {
-  const rows = await trx
-    .selectFrom('cart_lines')
-    .innerJoin('products', 'products.id', 'cart_lines.product_id')
-    .leftJoin('product_variants', 'product_variants.id', 'cart_lines.product_variant_id')
-    .select((eb) => [
-      'cart_lines.product_id',
-      'cart_lines.product_variant_id',
-      'cart_lines.quantity',
-      'cart_lines.stock_hold_id',
-      'products.name',
-      'products.image_url',
-      'products.unit',
-      'product_variants.name as variant_name',
-      'product_variants.share_units',
-      eb.fn.coalesce('product_variants.price_cents', 'products.price_cents').as('unit_price_cents'),
-      asFlag(onSaleExpression(eb.ref('cart_lines.product_variant_id'))).as('on_sale'),
-      lineAverageWeightExpression(eb.ref('cart_lines.product_variant_id')).as('average_weight'),
-    ])
-    .where('cart_lines.cart_id', '=', cartId)
-    .orderBy('cart_lines.product_id')
-    .orderBy('cart_lines.product_variant_id')
-    .execute()
-  return rows.map((row) => ({
-    productId: row.product_id,
-    variantId: row.product_variant_id,
-    name: row.name,
-    variantName: row.variant_name,
-    imageUrl: row.image_url,
-    unit: row.unit,
-    unitPriceCents: Number(row.unit_price_cents),
-    quantity: row.quantity,
-    onSale: Number(row.on_sale) === 1,
-    holdId: row.stock_hold_id,
-    averageWeightCentiLb: row.average_weight === null ? null : Number(row.average_weight),
-    shareUnits: row.share_units,
-  }))
 }
 
 /**
@@ -481,7 +570,13 @@ async function loadPromo(
  * product row, which keeps one lock order across all orders. Every line is tried, so the
  * refusal can name every item that is short, then the whole transaction rolls back.
  */
-async function takeStock(trx: Trx, lines: readonly OrderLine[], now: Date): Promise<string[]> {
+async function takeStock(
+  trx: Trx,
+  lines: readonly OrderLine[],
+  now: Date,
+  mode: StockMode,
+): Promise<string[]> {
+  const forSale = mode === 'subscriber' ? stockForSubscribers : freeStock
   const short: SoldOutLine[] = []
   const claimedHolds: string[] = []
   const released: OrderLine[] = []
@@ -498,7 +593,7 @@ async function takeStock(trx: Trx, lines: readonly OrderLine[], now: Date): Prom
           short.push({
             name: line.name,
             variantName: line.variantName,
-            available: await stockLeft(trx, line),
+            available: await stockLeft(trx, line, forSale),
           })
         }
         continue
@@ -518,7 +613,7 @@ async function takeStock(trx: Trx, lines: readonly OrderLine[], now: Date): Prom
             .where('product_id', '=', productId)
             .where('is_available', '=', true)
             .where('held_quantity', '>=', held)
-            .where(freeStock('product_variants'), '>=', fromFree)
+            .where(forSale('product_variants'), '>=', fromFree)
             .executeTakeFirst()
         : await trx
             .updateTable('products')
@@ -530,13 +625,13 @@ async function takeStock(trx: Trx, lines: readonly OrderLine[], now: Date): Prom
             .where('is_available', '=', true)
             .where('archived_at', 'is', null)
             .where('held_quantity', '>=', held)
-            .where(freeStock('products'), '>=', fromFree)
+            .where(forSale('products'), '>=', fromFree)
             .executeTakeFirst()
       if (taken.numUpdatedRows === 0n) {
         short.push({
           name: line.name,
           variantName: line.variantName,
-          available: await stockLeft(trx, line),
+          available: await stockLeft(trx, line, forSale),
         })
       } else if (line.variantId) {
         fromOptions += line.quantity
@@ -573,16 +668,16 @@ async function takeStock(trx: Trx, lines: readonly OrderLine[], now: Date): Prom
 }
 
 /** What a short line can still have right now (0 when its option was switched off). */
-async function stockLeft(trx: Trx, line: OrderLine): Promise<number> {
+async function stockLeft(trx: Trx, line: OrderLine, forSale: typeof freeStock): Promise<number> {
   const row = line.variantId
     ? await trx
         .selectFrom('product_variants')
-        .select(['is_available', freeStock('product_variants').as('free')])
+        .select(['is_available', forSale('product_variants').as('free')])
         .where('id', '=', line.variantId)
         .executeTakeFirst()
     : await trx
         .selectFrom('products')
-        .select(['is_available', freeStock('products').as('free')])
+        .select(['is_available', forSale('products').as('free')])
         .where('id', '=', line.productId)
         .executeTakeFirst()
   return row?.is_available ? Math.max(Number(row.free), 0) : 0

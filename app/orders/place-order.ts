@@ -195,7 +195,7 @@ export type PlaceOrderFailureReason =
   | 'slot-full'
 
 /** What paying for an order needs to know of it. */
-type PlacedOrder = { id: string; orderNumber: number; email: string; totalCents: number }
+export type PlacedOrder = { id: string; orderNumber: number; email: string; totalCents: number }
 
 export type PlaceOrderResult =
   | { ok: true; order: PlacedOrder; replayed?: true }
@@ -225,6 +225,13 @@ export const EMPTY_CART = 'Your cart is empty.'
 export const PROMO_NO_LONGER_VALID =
   'The promo code on your cart can no longer be used. Please remove it and try again.'
 export const IDEMPOTENCY_CONFLICT = CHECKOUT_EXPIRED
+
+/** A cart's subscribed line whose product or option stopped offering that subscription. */
+export function notSubscribableMessage(names: readonly string[]): string {
+  return names.length === 1
+    ? `Sorry, ${names[0]} can no longer be subscribed to. Please remove it from your cart.`
+    : `Sorry, these items can no longer be subscribed to: ${names.join(', ')}. Please remove them from your cart.`
+}
 
 export function unavailableMessage(names: readonly string[]): string {
   return names.length === 1

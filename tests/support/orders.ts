@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely'
 import type { PaymentMethod } from '~/orders/place-order'
 import { placeOrder } from '~/orders/place-order.server'
+import type { Frequency } from '~/subscriptions/frequencies'
 import type { DB } from '../../app/platform/db/db.server'
 import type { Database } from '../../app/platform/db/schema'
 import { createCustomer, createProduct, createVariant } from '../../app/seed/factories.server'
@@ -59,7 +60,13 @@ export async function placeTestOrder(db: DB, options: TestOrderOptions = {}) {
   }
 }
 
-export type TestCartLine = { productId: string; variantId?: string | null; quantity: number }
+export type TestCartLine = {
+  productId: string
+  variantId?: string | null
+  quantity: number
+  /** a subscribed line: the first box of a subscription at this frequency */
+  frequency?: Frequency
+}
 
 /** A new cart for the customer holding these lines (and the code, if one); its id. */
 export async function fillCart(
@@ -83,6 +90,7 @@ export async function fillCart(
         product_id: line.productId,
         product_variant_id: line.variantId ?? null,
         quantity: line.quantity,
+        subscription_frequency: line.frequency ?? null,
       })),
     )
     .execute()

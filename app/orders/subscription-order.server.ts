@@ -1,0 +1,281 @@
+import type { Transaction } from 'kysely'
+import { sendEmail } from '~/email/outbox.server'
+import { getFarmBasics } from '~/farm/farm.server'
+import { isFulfilmentMethod } from '~/fulfilment/methods'
+import { cutoffOf, slotKey } from '~/fulfilment/windows'
+import { boxNotMadeEmail } from '~/orders/emails/box-not-made'
+import type { DB } from '~/platform/db/db.server'
+import type { Database } from '~/platform/db/schema'
+import { getEnv } from '~/platform/env.server'
+import { farmDayOf } from '~/platform/farm-clock'
+import { isFrequency } from '~/subscriptions/frequencies'
+import { syncReservations } from '~/subscriptions/reservations.server'
+import { followingDate } from '~/subscriptions/schedule'
+import { loadBoxLines } from './order-lines.server'
+import { PAYMENT_METHODS, type PaymentMethod } from './place-order'
+import { Refusal, writeOrder } from './place-order.server'
+import {
+  BOX_MISSED,
+  BOX_NOTHING_LEFT,
+  BOX_PAUSED,
+  BOX_WINDOW_GONE,
+  boxRefusalMessage,
+} from './subscription-order'
+
+// A subscription's box (ADR 32): made when its cut-off passes, through the same writeOrder as
+// a shopper's checkout (catalog prices now, the subscriber discount, tax, stock, the window's
+// capacity, the confirmation email), as of one millisecond before the cut-off.
+//
+// Once per subscription and date, however many instances run the scheduler: the transaction
+// first claims the box by moving next_date on with a conditional UPDATE (`where next_date =
+// :date`). On PostgreSQL a second instance's UPDATE waits for the first's row lock and then
+// finds next_date moved (0 rows: 'already'); on SQLite transactions run one at a time. The
+// cycle row (unique subscription + date) and the order's idempotency key
+// (`subscription:{id}:{date}`) would refuse a second one in any case.
+//
+// A box that cannot be made (sold out, the day closed or full, nothing left to subscribe to)
+// rolls back that transaction; a second one claims the box the same way, records the cycle as
+// failed with why, and emails the customer. Nothing is charged and the next box goes on.
+
+export type SubscriptionOrderResult =
+  | { kind: 'ordered'; orderId: string; cycleId: string }
+  | { kind: 'skipped'; cycleId: string }
+  | { kind: 'failed'; cycleId: string; message: string }
+  /** another run made or recorded this box first (or the subscription moved on or ended) */
+  | { kind: 'already' }
+
+export type SubscriptionBox = { subscriptionId: string; date: string; now: Date }
+
+type Trx = Transaction<Database>
+type Box = Awaited<ReturnType<typeof claimBox>> & {}
+
+/** Makes the box of `date`, or records why not. */
+export async function placeSubscriptionOrder(
+  db: DB,
+  box: SubscriptionBox,
+): Promise<SubscriptionOrderResult> {
+  const farm = await getFarmBasics(db)
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const sub = await claimBox(trx, box)
+      if (!sub) return { kind: 'already' } as const
+      if (sub.status === 'paused' && sub.paused_until !== null && sub.paused_until >= box.date) {
+        const cycleId = await recordCycle(trx, sub, box, 'skipped', BOX_PAUSED)
+        await recountReservations(trx, sub, box.now)
+        return { kind: 'skipped', cycleId } as const
+      }
+      if (box.date < farmDayOf(box.now)) {
+        const cycleId = await recordCycle(trx, sub, box, 'failed', BOX_MISSED)
+        await recountReservations(trx, sub, box.now)
+        await emailBoxNotMade(trx, sub, box, farm.name, BOX_MISSED)
+        return { kind: 'failed', cycleId, message: BOX_MISSED } as const
+      }
+      // The cycle first: were it ever recorded already, nothing else is written.
+      const cycleId = await recordCycle(trx, sub, box, 'ordered', null)
+      const orderId = await makeBox(trx, sub, box, farm.name)
+      await trx
+        .updateTable('subscription_cycles')
+        .set({ order_id: orderId })
+        .where('id', '=', cycleId)
+        .execute()
+      await recountReservations(trx, sub, box.now)
+      return { kind: 'ordered', orderId, cycleId } as const
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) return { kind: 'already' }
+    if (!(error instanceof Refusal)) throw error
+    return recordFailure(db, box, farm.name, boxRefusalMessage(error.result))
+  }
+}
+
+async function recordFailure(
+  db: DB,
+  box: SubscriptionBox,
+  farmName: string,
+  message: string,
+): Promise<SubscriptionOrderResult> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const sub = await claimBox(trx, box)
+      if (!sub) return { kind: 'already' } as const
+      const cycleId = await recordCycle(trx, sub, box, 'failed', message)
+      await recountReservations(trx, sub, box.now)
+      await emailBoxNotMade(trx, sub, box, farmName, message)
+      return { kind: 'failed', cycleId, message } as const
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) return { kind: 'already' }
+    throw error
+  }
+}
+
+/**
+ * Moves next_date past `date` if it is still that date and the subscription runs, and answers
+ * the subscription as it is under the row lock that UPDATE took; null when there is no such
+ * box (made by another run, skipped, moved, cancelled, or still waiting for its card).
+ */
+async function claimBox(trx: Trx, box: SubscriptionBox) {
+  const current = await trx
+    .selectFrom('subscriptions')
+    .select('frequency')
+    .where('id', '=', box.subscriptionId)
+    .executeTakeFirst()
+  if (!current || !isFrequency(current.frequency)) return null
+  const claimed = await trx
+    .updateTable('subscriptions')
+    .set({ next_date: followingDate(current.frequency, box.date), updated_at: box.now })
+    .where('id', '=', box.subscriptionId)
+    .where('next_date', '=', box.date)
+    .where('frequency', '=', current.frequency)
+    .where('status', 'in', ['active', 'paused'])
+    .executeTakeFirst()
+  if (claimed.numUpdatedRows === 0n) return null
+  const sub = await trx
+    .selectFrom('subscriptions')
+    .select([
+      'id',
+      'customer_id',
+      'status',
+      'paused_until',
+      'window_id',
+      'shipping_method',
+      'payment_method',
+      'email',
+      'phone',
+      'first_name',
+      'last_name',
+      'street',
+      'apartment',
+      'city',
+      'state',
+      'zip_code',
+    ])
+    .where('id', '=', box.subscriptionId)
+    .executeTakeFirstOrThrow()
+  return { ...sub, frequency: current.frequency }
+}
+
+/** Writes the box's order; throws a Refusal when it cannot be made. Answers the order's id. */
+async function makeBox(
+  trx: Trx,
+  sub: Box,
+  box: SubscriptionBox,
+  farmName: string,
+): Promise<string> {
+  const refuse = (message: string): never => {
+    throw new Refusal({ ok: false, reason: 'unavailable', message })
+  }
+  const window = await trx
+    .selectFrom('fulfilment_windows')
+    .select(['start_time', 'cutoff_hours', 'cutoff_days_before', 'cutoff_time', 'is_active'])
+    .where('id', '=', sub.window_id)
+    .executeTakeFirst()
+  if (!window?.is_active) return refuse(BOX_WINDOW_GONE)
+  const cutoff = cutoffOf(
+    {
+      startTime: window.start_time,
+      cutoffHours: window.cutoff_hours,
+      cutoffDaysBefore: window.cutoff_days_before,
+      cutoffTime: window.cutoff_time,
+    },
+    box.date,
+  )
+  if (!isFrequency(sub.frequency)) return refuse(BOX_NOTHING_LEFT)
+  // What the farm stopped offering is left out of the box; the rest is still made.
+  const lines = (await loadBoxLines(trx, sub.id, sub.frequency)).filter(
+    (line) => line.onSale && line.subscribable,
+  )
+  if (lines.length === 0) return refuse(BOX_NOTHING_LEFT)
+
+  const shippingMethod = isFulfilmentMethod(sub.shipping_method) ? sub.shipping_method : 'pickup'
+  const written = await writeOrder(
+    trx,
+    {
+      customerId: sub.customer_id,
+      idempotencyKey: `subscription:${sub.id}:${box.date}`,
+      lines,
+      contact: { email: sub.email, phone: sub.phone },
+      shippingMethod,
+      slot: slotKey(sub.window_id, box.date),
+      shipTo: {
+        firstName: sub.first_name,
+        lastName: sub.last_name,
+        street: sub.street,
+        apartment: sub.apartment,
+        city: sub.city,
+        state: sub.state,
+        zipCode: sub.zip_code,
+      },
+      paymentMethod: paymentMethodOf(sub.payment_method),
+      promoCode: null,
+    },
+    // As of just before the cut-off: the box is due then, whenever this run got to it.
+    { stock: 'subscriber', now: new Date(cutoff.getTime() - 1), farmName },
+  )
+  // The first box after a pause: the subscription runs again.
+  if (sub.status === 'paused') {
+    await trx
+      .updateTable('subscriptions')
+      .set({ status: 'active', paused_until: null })
+      .where('id', '=', sub.id)
+      .execute()
+  }
+  // Card boxes stay 'pending_payment' for the charge step (chargeDueCycles); paid at pickup,
+  // they wait for the handover like any pay-at-pickup order (the offline provider does nothing).
+  return written.order.id
+}
+
+function paymentMethodOf(method: string): PaymentMethod {
+  return (PAYMENT_METHODS as readonly string[]).includes(method)
+    ? (method as PaymentMethod)
+    : 'offline'
+}
+
+/** The cycle row: one per subscription and date (a second insert breaks the unique pair). */
+async function recordCycle(
+  trx: Trx,
+  sub: Box,
+  box: SubscriptionBox,
+  status: 'ordered' | 'skipped' | 'failed',
+  message: string | null,
+): Promise<string> {
+  const id = crypto.randomUUID()
+  await trx
+    .insertInto('subscription_cycles')
+    .values({ id, subscription_id: sub.id, date: box.date, status, message })
+    .execute()
+  return id
+}
+
+/** next_date moved on: the subscription's products are reserved for its next box, or not. */
+async function recountReservations(trx: Trx, sub: Box, now: Date): Promise<void> {
+  const items = await trx
+    .selectFrom('subscription_items')
+    .select('product_id')
+    .where('subscription_id', '=', sub.id)
+    .execute()
+  await syncReservations(trx, now, [...new Set(items.map((item) => item.product_id))])
+}
+
+async function emailBoxNotMade(
+  trx: Trx,
+  sub: Box,
+  box: SubscriptionBox,
+  farmName: string,
+  reason: string,
+): Promise<void> {
+  const content = boxNotMadeEmail({
+    farmName,
+    baseUrl: getEnv().baseUrl,
+    firstName: sub.first_name,
+    date: box.date,
+    reason,
+  })
+  await sendEmail(trx, { to: sub.email, ...content, template: 'box-not-made' })
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false
+  const { code } = error as Error & { code?: unknown }
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE'
+}
