@@ -1,6 +1,7 @@
 import { sendEmail } from '~/email/outbox.server'
 import { describeFulfilment, ORDER_FULFILMENT_COLUMNS } from '~/fulfilment/methods'
 import { orderStatusEmail } from '~/orders/emails/order-status'
+import { cancelPendingSubscriptions } from '~/payments/saved-card.server'
 import { recordAdminChange } from '~/platform/audit.server'
 import type { DB } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
@@ -117,7 +118,11 @@ export async function changeOrderStatus(
       const updated = await update.executeTakeFirst()
       if (updated.numUpdatedRows === 0n) throw new LostRace()
 
-      if (to === 'cancelled') await returnOrderStock(trx, orderId)
+      if (to === 'cancelled') {
+        await returnOrderStock(trx, orderId)
+        // A first order cancelled before it was paid takes its pending subscriptions with it.
+        await cancelPendingSubscriptions(trx, orderId)
+      }
 
       await recordAdminChange(trx, {
         actorId,
