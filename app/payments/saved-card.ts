@@ -19,7 +19,6 @@ export const ORDER_ALREADY_PAID = 'This order is paid. Thank you!'
 export const ORDER_CANCELLED = 'This order was cancelled, so there is nothing to pay.'
 export const ORDER_NOT_BY_CARD =
   'This order is paid at pickup or on delivery, so there is nothing to pay here.'
-export const ORDER_NOT_PAYABLE = 'This order cannot be paid here.'
 export const SUBSCRIPTION_NOT_BY_CARD =
   'This subscription is paid at pickup or on delivery, so it has no card to update.'
 export const SUBSCRIPTION_CANCELLED = 'This subscription is cancelled.'
@@ -33,3 +32,21 @@ export const PayIntentSchema = z.object({
 export const CardIntentSchema = z.object({
   intent: z.literal('update-card', { error: 'Unknown action.' }),
 })
+
+/** What stops an order from being paid on its pay page; null when it can be. */
+export function orderPayRefusal(order: { status: string; paymentMethod: string }): string | null {
+  if (order.status === 'cancelled') return ORDER_CANCELLED
+  if (order.paymentMethod !== 'stripe') return ORDER_NOT_BY_CARD
+  if (order.status !== 'pending_payment') return ORDER_ALREADY_PAID
+  return null
+}
+
+/** What stops a subscription's card from being changed; null when it can be. */
+export function cardUpdateRefusal(subscription: {
+  status: string
+  paymentMethod: string
+}): string | null {
+  if (subscription.status === 'cancelled') return SUBSCRIPTION_CANCELLED
+  if (subscription.paymentMethod !== 'stripe') return SUBSCRIPTION_NOT_BY_CARD
+  return null
+}
