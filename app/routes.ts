@@ -46,6 +46,9 @@ export default [
     route('shares/:id/cut-sheet', 'routes/account/share-cut-sheet.tsx'),
     route('addresses', 'routes/account/addresses.tsx'),
     route('waiting-list', 'routes/account/waiting-list.tsx'),
+    // Subscriptions paid by card (ADR 32): pay a box whose charge failed, change the card
+    route('orders/:id/pay', 'routes/account/order-pay.tsx'),
+    route('subscriptions/:id/card', 'routes/account/subscription-card.tsx'),
   ]),
 
   // The back-office (issue 6). Every loader and action below calls requireAdmin itself.

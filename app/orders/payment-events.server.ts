@@ -1,5 +1,6 @@
 import type { DB } from '~/platform/db/db.server'
 import { getLogger } from '~/platform/log.server'
+import { cancelPendingSubscriptions } from '~/subscriptions/create.server'
 import { returnOrderStock } from './order-stock.server'
 
 // What a payment provider's news does to an order (ADR 11 addendum, D7). Stripe's webhooks
@@ -11,21 +12,38 @@ import { returnOrderStock } from './order-stock.server'
 // A payment that completes after its order was cancelled (the session expired first, or
 // Stripe's events crossed) does NOT bring the order back: its stock has been returned and
 // may be sold already. It is logged as an error for the farm to refund by hand.
+//
+// Subscriptions (ADR 32) hook in here: a payment's `onPaid` runs in the transaction that marks
+// the order paid (the card saved for the subscriptions it starts, a box's cycle marked paid),
+// so it happens exactly once with the order's change; an order cancelled unpaid cancels the
+// subscriptions still waiting for their first payment.
 
 export type PaymentEventResult = 'changed' | 'unchanged' | 'unknown-order'
 
 type SessionRef = { orderId: string; sessionId: string }
 
-/** checkout.session.completed with payment_status 'paid'. */
-export async function markOrderPaid(db: DB, ref: SessionRef): Promise<PaymentEventResult> {
-  const updated = await db
-    .updateTable('orders')
-    .set({ status: 'paid', payment_status: 'paid', updated_at: new Date() })
-    .where('id', '=', ref.orderId)
-    .where('payment_reference', '=', ref.sessionId)
-    .where('status', '=', 'pending_payment')
-    .executeTakeFirst()
-  if (updated.numUpdatedRows > 0n) return 'changed'
+/** What else changes, in the same transaction, when the order becomes paid. */
+export type OnPaid = (trx: DB) => Promise<void>
+
+/** checkout.session.completed with payment_status 'paid' (or a saved card charged). */
+export async function markOrderPaid(
+  db: DB,
+  ref: SessionRef,
+  onPaid?: OnPaid,
+): Promise<PaymentEventResult> {
+  const changed = await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('orders')
+      .set({ status: 'paid', payment_status: 'paid', updated_at: new Date() })
+      .where('id', '=', ref.orderId)
+      .where('payment_reference', '=', ref.sessionId)
+      .where('status', '=', 'pending_payment')
+      .executeTakeFirst()
+    if (updated.numUpdatedRows === 0n) return false
+    await onPaid?.(trx)
+    return true
+  })
+  if (changed) return 'changed'
   const order = await findOrder(db, ref)
   if (!order) return 'unknown-order'
   if (order.status === 'cancelled') {
@@ -45,21 +63,27 @@ export async function markOrderPaid(db: DB, ref: SessionRef): Promise<PaymentEve
 export async function markOrderAuthorised(
   db: DB,
   ref: SessionRef & { authorizationReference: string; amountCents: number },
+  onPaid?: OnPaid,
 ): Promise<PaymentEventResult> {
-  const updated = await db
-    .updateTable('orders')
-    .set({
-      status: 'paid',
-      payment_status: 'authorized',
-      authorization_reference: ref.authorizationReference,
-      updated_at: new Date(),
-    })
-    .where('id', '=', ref.orderId)
-    .where('payment_reference', '=', ref.sessionId)
-    .where('status', '=', 'pending_payment')
-    .where('authorised_cents', '=', ref.amountCents)
-    .executeTakeFirst()
-  if (updated.numUpdatedRows > 0n) return 'changed'
+  const changed = await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('orders')
+      .set({
+        status: 'paid',
+        payment_status: 'authorized',
+        authorization_reference: ref.authorizationReference,
+        updated_at: new Date(),
+      })
+      .where('id', '=', ref.orderId)
+      .where('payment_reference', '=', ref.sessionId)
+      .where('status', '=', 'pending_payment')
+      .where('authorised_cents', '=', ref.amountCents)
+      .executeTakeFirst()
+    if (updated.numUpdatedRows === 0n) return false
+    await onPaid?.(trx)
+    return true
+  })
+  if (changed) return 'changed'
   const order = await findOrder(db, ref)
   if (!order) return 'unknown-order'
   if (order.status === 'cancelled') {
@@ -104,6 +128,7 @@ export async function expireOrder(
     if (cancelled.numUpdatedRows === 0n) return false
 
     await returnOrderStock(trx, ref.orderId)
+    await cancelPendingSubscriptions(trx, ref.orderId)
     return true
   })
   if (changed) return 'changed'

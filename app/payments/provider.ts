@@ -9,6 +9,8 @@ export type PaymentOrder = {
   orderNumber: string
   email: string
   totalCents: number
+  /** Where the provider's page sends a shopper who turns back (default: the checkout) */
+  cancelPath?: string
 }
 
 export type PaymentStart = { kind: 'done' } | { kind: 'redirect'; url: string }

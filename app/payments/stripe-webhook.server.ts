@@ -8,12 +8,24 @@ import {
 import type { DB } from '~/platform/db/db.server'
 import { getLogger } from '~/platform/log.server'
 import { markBalancePaid } from '~/shares/share-orders.server'
+import {
+  isSubscriptionBox,
+  type SavedCard,
+  settleSubscriptionPayment,
+  startsPendingSubscriptions,
+  storeSubscriptionCard,
+} from './saved-card.server'
 import { createStripeClient, type StripeConfig } from './stripe.server'
 
 // Stripe's webhook (D7): the only way an order paid by card becomes 'paid'. The signature is
 // checked over the raw body before anything is read from it; then the event is handed to the
 // order's payment events, which are safe to run twice or out of order. Every verified event
 // is answered 200, handled or not, so Stripe does not retry what we chose to ignore.
+//
+// Subscriptions (ADR 32): a paid first order stores the customer and card its session saved
+// on the subscriptions it starts; a paid box order marks its cycle paid; a setup-mode session
+// (the customer's "Update Card") stores its new card on its subscription. An abandoned
+// payment page of a box does not cancel the box: the farm made it, and it may be paid later.
 
 /** What this code reads from an event: Stripe always sends it; anything else is refused. */
 const EventSchema = z.object({
@@ -25,12 +37,23 @@ const SESSION_EVENTS = new Set(['checkout.session.completed', 'checkout.session.
 const CheckoutSessionSchema = z.object({
   id: z.string(),
   client_reference_id: z.string().nullish(),
+  mode: z.string().nullish(),
+  customer: z.string().nullish(),
   metadata: z
-    .object({ orderId: z.string().optional(), shareOrderId: z.string().optional() })
+    .object({
+      orderId: z.string().optional(),
+      shareOrderId: z.string().optional(),
+      subscriptionId: z.string().optional(),
+    })
     .nullish(),
   payment_status: z.string().nullish(),
   payment_intent: z.string().nullish(),
+  setup_intent: z.string().nullish(),
 })
+
+/** A field Stripe sends as an id, or as the object when expanded. */
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null)
 
 export type WebhookAnswer = { status: number; body: { received: true } | { error: string } }
 
@@ -76,33 +99,73 @@ export async function handleStripeWebhook(
     }
     return { status: 200, body: { received: true } }
   }
+  // A new card for a subscription (setup mode): no order, no money.
+  const subscriptionId = session?.data?.metadata?.subscriptionId
+  if (session?.data && subscriptionId) {
+    const { customer, setup_intent: setupIntent } = session.data
+    if (parsed.data.type === 'checkout.session.completed' && setupIntent && customer) {
+      const setup = await stripe.setupIntents.retrieve(setupIntent)
+      const paymentMethodId = idOf(setup.payment_method)
+      const stored =
+        setup.status === 'succeeded' && paymentMethodId
+          ? await storeSubscriptionCard(db, {
+              subscriptionId,
+              customerId: customer,
+              paymentMethodId,
+            })
+          : false
+      log.info({ subscriptionId, stored }, 'Subscription card update')
+    }
+    return { status: 200, body: { received: true } }
+  }
   if (session?.data && parsed.data.type === 'checkout.session.completed') {
     const orderId = session.data.metadata?.orderId ?? session.data.client_reference_id
     const held = orderId ? await authorisedCentsOf(db, orderId) : null
+    const savesCard = orderId ? await startsPendingSubscriptions(db, orderId) : false
+    const intent =
+      orderId && session.data.payment_intent && (held !== null || savesCard)
+        ? await stripe.paymentIntents.retrieve(session.data.payment_intent)
+        : undefined
+    const card: SavedCard | undefined =
+      intent && savesCard
+        ? {
+            customerId: idOf(intent.customer) ?? session.data.customer ?? null,
+            paymentMethodId: idOf(intent.payment_method),
+          }
+        : undefined
     // By weight (ADR 30): the session only authorised the card. Stripe's own PaymentIntent
     // says whether the hold is there, for how much; the event's payment_status does not.
-    if (orderId && held !== null && session.data.payment_intent) {
-      const intent = await stripe.paymentIntents.retrieve(session.data.payment_intent)
+    if (orderId && held !== null && intent) {
       const result =
         intent.status === 'requires_capture'
-          ? await markOrderAuthorised(db, {
-              orderId,
-              sessionId: session.data.id,
-              authorizationReference: intent.id,
-              amountCents: intent.amount,
-            })
+          ? await markOrderAuthorised(
+              db,
+              {
+                orderId,
+                sessionId: session.data.id,
+                authorizationReference: intent.id,
+                amountCents: intent.amount,
+              },
+              settleSubscriptionPayment(orderId, card),
+            )
           : 'unchanged'
       log.info({ orderId, result, intentStatus: intent.status }, 'Stripe card authorised')
     } else if (orderId && session.data.payment_status === 'paid') {
       // 'unpaid' is a delayed method (bank debit) still under way: wait for a later event.
-      const result = await markOrderPaid(db, { orderId, sessionId: session.data.id })
-      log.info({ orderId, result }, 'Stripe checkout completed')
+      const result = await markOrderPaid(
+        db,
+        { orderId, sessionId: session.data.id },
+        settleSubscriptionPayment(orderId, card),
+      )
+      log.info({ orderId, result, cardSaved: card !== undefined }, 'Stripe checkout completed')
     } else {
       log.info({ orderId, paymentStatus: session.data.payment_status }, 'Stripe event ignored')
     }
   } else if (session?.data) {
     const orderId = session.data.metadata?.orderId ?? session.data.client_reference_id
-    if (orderId) {
+    if (orderId && (await isSubscriptionBox(db, orderId))) {
+      log.info({ orderId }, 'Payment page of a subscription box expired: the box stays')
+    } else if (orderId) {
       const result = await expireOrder(db, { orderId, sessionId: session.data.id })
       log.info({ orderId, result }, 'Stripe checkout expired')
     }

@@ -1,6 +1,7 @@
 import Stripe from 'stripe'
 import type { DB } from '~/platform/db/db.server'
 import type { PaymentProvider } from './provider'
+import { startsPendingSubscriptions } from './saved-card.server'
 
 // Stripe Checkout (D7): the shopper pays on Stripe's hosted page, so card data never touches
 // our server and no card field exists on our pages. The order is already written as
@@ -15,6 +16,10 @@ import type { PaymentProvider } from './provider'
 // An order with lines priced by weight (ADR 30) has no final total yet: its session asks for
 // the order's maximum (orders.authorised_cents) with a manual capture, so the card is only
 // authorised; capture.server.ts captures the exact amount once every piece is weighed.
+//
+// An order that starts subscriptions paid by card (ADR 32) also saves the card: the session
+// makes a Stripe customer and marks the payment for off-session reuse, and the webhook stores
+// both on the subscriptions (saved-card.server.ts) for the later boxes' charges.
 
 /** How long the hosted page stays open; its expiry (webhook) returns the held stock. */
 export const SESSION_LIFETIME_SECONDS = 30 * 60
@@ -68,14 +73,17 @@ export function createStripeProvider(
         .join(', ')
         // Stripe limits a description's length; the full list is on our confirmation page.
         .slice(0, 500)
+      const savesCard = await startsPendingSubscriptions(db, order.id)
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
         customer_email: order.email,
         client_reference_id: order.id,
         metadata: { orderId: order.id },
+        ...(savesCard && { customer_creation: 'always' as const }),
         payment_intent_data: {
           metadata: { orderId: order.id },
           ...(authorised !== null && { capture_method: 'manual' as const }),
+          ...(savesCard && { setup_future_usage: 'off_session' as const }),
         },
         line_items: [
           {
@@ -94,7 +102,7 @@ export function createStripeProvider(
           },
         ],
         success_url: `${config.baseUrl}/order-confirmation/${order.id}`,
-        cancel_url: `${config.baseUrl}/checkout`,
+        cancel_url: `${config.baseUrl}${order.cancelPath ?? '/checkout'}`,
         expires_at: Math.floor(Date.now() / 1000) + SESSION_LIFETIME_SECONDS,
       })
       if (!session.url) throw new Error(`Stripe session ${session.id} came back without a url`)

@@ -166,3 +166,135 @@ test('an expired session cancels the order and returns its stock once', async ({
   })
   expect(forged.status).toBe(400)
 })
+
+// Subscriptions paid by card (ADR 32). The subscription is written here as placeOrder writes
+// it for a subscribed cart line ('pending', first_order_id = the order), so this spec needs
+// nothing from the storefront's subscribe form.
+
+function write(sql: string, ...params: (string | number | null)[]) {
+  const db = new SQLite(server.db)
+  try {
+    db.prepare(sql).run(...params)
+  } finally {
+    db.close()
+  }
+}
+
+/** A day two weeks or more ahead on the window's weekday: its cut-off is far off. */
+function futureDay(weekday: number): string {
+  const day = new Date(Date.now() + 14 * 24 * 60 * 60 * 1000)
+  while (day.getUTCDay() !== weekday) day.setUTCDate(day.getUTCDate() + 1)
+  return day.toISOString().slice(0, 10)
+}
+
+/** A card subscription of the order's customer, for 1 jar of jam, as checkout writes it. */
+function insertSubscription(orderId: string, status: 'pending' | 'active'): string {
+  const order = read<{ customer_id: string; email: string }>(
+    'select customer_id, email from orders where id = ?',
+    orderId,
+  )
+  const window = read<{ id: string; weekday: number }>(
+    'select id, weekday from fulfilment_windows where place_id is not null and weekday is not null order by weekday limit 1',
+  )
+  const { id: productId } = read<{ id: string }>(
+    "select id from products where name = 'Huckleberry Jam'",
+  )
+  const id = crypto.randomUUID()
+  write(
+    `insert into subscriptions (id, customer_id, status, frequency, window_id, shipping_method,
+       next_date, payment_method, email, phone, first_name, last_name, first_order_id,
+       stripe_payment_method_id)
+     values (?, ?, ?, 'weekly', ?, 'pickup', ?, 'stripe', ?, '208-555-0142', 'Ann', 'Lee', ?, ?)`,
+    id,
+    order.customer_id,
+    status,
+    window.id,
+    futureDay(window.weekday),
+    order.email,
+    status === 'pending' ? orderId : null,
+    status === 'pending' ? null : 'pm_test_old',
+  )
+  write(
+    'insert into subscription_items (id, subscription_id, product_id, quantity) values (?, ?, ?, 1)',
+    crypto.randomUUID(),
+    id,
+    productId,
+  )
+  return id
+}
+
+const subscriptionCard = (id: string) =>
+  read<{
+    status: string
+    stripe_customer_id: string | null
+    stripe_payment_method_id: string | null
+  }>(
+    'select status, stripe_customer_id, stripe_payment_method_id from subscriptions where id = ?',
+    id,
+  )
+
+test('a first order of a card subscription, paid on the hosted page, saves the card and activates it', async ({
+  page,
+}) => {
+  const first = await checkoutByCard(page)
+  const subscriptionId = insertSubscription(first.orderId, 'pending')
+
+  // The order's pay page (the same Checkout Session as the checkout's, now saving the card).
+  await page.goto(`${server.url}/account/orders/${first.orderId}/pay`)
+  await expect(page.getByRole('heading', { name: /^Pay for Order FS-/ })).toBeVisible()
+  await page.getByRole('button', { name: 'Pay Now' }).click()
+  await page.waitForURL(`${standIn.apiBase}/pay/**`)
+  const session = standIn.sessions.get(new URL(page.url()).pathname.split('/').pop() ?? '')
+  expect(session?.orderId).toBe(first.orderId)
+  expect(session?.params.get('customer_creation')).toBe('always')
+  expect(session?.params.get('payment_intent_data[setup_future_usage]')).toBe('off_session')
+  expect(subscriptionCard(subscriptionId).status).toBe('pending')
+
+  await page.getByRole('button', { name: 'Pay' }).click()
+  await expect(page).toHaveURL(`${server.url}/order-confirmation/${first.orderId}`)
+  await expect(page.getByText('Status: Paid')).toBeVisible()
+  const intent = standIn.paymentIntents.get(session?.paymentIntentId ?? '')
+  expect(subscriptionCard(subscriptionId)).toEqual({
+    status: 'active',
+    stripe_customer_id: session?.customer,
+    stripe_payment_method_id: intent?.paymentMethod,
+  })
+  expect(intent?.paymentMethod).toMatch(/^pm_test_/)
+
+  // Paid now: its pay page has nothing left to pay.
+  await page.goto(`${server.url}/account/orders/${first.orderId}/pay`)
+  await expect(page.getByText('This order is paid. Thank you!')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0)
+})
+
+test('Update Card saves a new card on the hosted page for the next boxes', async ({ page }) => {
+  const first = await checkoutByCard(page)
+  await page.getByRole('button', { name: 'Pay' }).click()
+  await expect(page.getByText('Status: Paid')).toBeVisible()
+  const subscriptionId = insertSubscription(first.orderId, 'active')
+
+  await page.goto(`${server.url}/account/subscriptions/${subscriptionId}/card`)
+  await page.getByRole('button', { name: 'Update Card' }).click()
+  await page.waitForURL(`${standIn.apiBase}/pay/**`)
+  const session = standIn.sessions.get(new URL(page.url()).pathname.split('/').pop() ?? '')
+  expect(session?.mode).toBe('setup')
+  await page.getByRole('button', { name: 'Save card' }).click()
+  await expect(page).toHaveURL(
+    `${server.url}/account/subscriptions/${subscriptionId}/card?updated=1`,
+  )
+  await expect(page.getByText(/Your new card is being saved/)).toBeVisible()
+  const card = standIn.setupIntents.get(session?.setupIntentId ?? '')?.paymentMethod
+  expect(card).toMatch(/^pm_test_/)
+  expect(subscriptionCard(subscriptionId)).toEqual({
+    status: 'active',
+    stripe_customer_id: session?.customer,
+    stripe_payment_method_id: card,
+  })
+
+  // A subscription that is not theirs (here: none at all) is not found.
+  const other = await page.request.post(
+    `${server.url}/account/subscriptions/${crypto.randomUUID()}/card`,
+    { form: { intent: 'update-card' }, headers: { Origin: server.url }, maxRedirects: 0 },
+  )
+  expect(other.status()).toBe(404)
+})

@@ -12,6 +12,14 @@ import Stripe from 'stripe'
 // with payment_intent_data[capture_method]=manual (priced by weight, ADR 30) leaves its intent
 // 'requires_capture' when paid, and POST /v1/payment_intents/:id/capture takes at most the
 // authorised amount, once, as Stripe does.
+//
+// Saved cards (ADR 32): a session made with customer_creation=always (or a customer) and
+// setup_future_usage=off_session leaves its intent with a customer and a payment method when
+// paid; a setup-mode session (mode=setup) has a SetupIntent instead, which gets a new payment
+// method when the page's button is pressed. POST /v1/customers makes a customer, and POST
+// /v1/payment_intents with off_session=true charges a saved card at once: it succeeds, or,
+// after declineCard(), answers 402 card_declined as Stripe does. Requests with the same
+// Idempotency-Key get the first answer again, so a retried charge is one charge.
 
 export type StandInSession = {
   id: string
@@ -22,7 +30,13 @@ export type StandInSession = {
   successUrl: string
   cancelUrl: string
   amountTotal: number
+  mode: 'payment' | 'setup'
+  /** the customer the session was made for, or the one made when it was paid */
+  customer: string | null
+  /** payment mode only: the PaymentIntent its page pays */
   paymentIntentId: string
+  /** setup mode only: the SetupIntent its page confirms */
+  setupIntentId: string | null
 }
 
 export type StandInPaymentIntent = {
@@ -34,12 +48,34 @@ export type StandInPaymentIntent = {
   /** what was captured (0 until then) */
   amountReceived: number
   captures: number
+  customer: string | null
+  /** the card it was paid with (pm_test_...), once paid */
+  paymentMethod: string | null
+  /** true for a saved card charged by the shop without the customer (off_session) */
+  offSession: boolean
+  metadata: Record<string, string>
+}
+
+export type StandInSetupIntent = {
+  id: string
+  customer: string | null
+  paymentMethod: string | null
+  status: 'requires_payment_method' | 'succeeded'
 }
 
 export type StripeStandIn = {
   apiBase: string
   sessions: Map<string, StandInSession>
   paymentIntents: Map<string, StandInPaymentIntent>
+  setupIntents: Map<string, StandInSetupIntent>
+  /** customer id -> email */
+  customers: Map<string, string>
+  /** Off-session charges asked for from now on are declined (402 card_declined)... */
+  declineCard(): void
+  /** ...or succeed again (the default). */
+  acceptCard(): void
+  /** What the hosted page's button does to the session's intent, without sending the event. */
+  completeSession(sessionId: string): void
   /** Where events go; set once the app's port is known. */
   webhookUrl: string
   /** The signed event for this session, as Stripe would send it. */
@@ -66,7 +102,13 @@ export async function startStripeStandIn(options: {
 }): Promise<StripeStandIn> {
   const sessions = new Map<string, StandInSession>()
   const paymentIntents = new Map<string, StandInPaymentIntent>()
+  const setupIntents = new Map<string, StandInSetupIntent>()
+  const customers = new Map<string, string>()
+  /** Idempotency-Key -> the first answer's status and body */
+  const answered = new Map<string, { status: number; body: string }>()
+  let declining = false
   let eventCount = 0
+  const newId = (prefix: string) => `${prefix}_test_${crypto.randomUUID().replaceAll('-', '')}`
 
   function intentJson(intent: StandInPaymentIntent) {
     return {
@@ -77,21 +119,94 @@ export async function startStripeStandIn(options: {
       amount_received: intent.amountReceived,
       capture_method: intent.captureMethod,
       currency: 'usd',
+      customer: intent.customer,
+      payment_method: intent.paymentMethod,
+      metadata: intent.metadata,
       status: intent.status,
     }
+  }
+
+  function setupIntentJson(intent: StandInSetupIntent) {
+    return {
+      id: intent.id,
+      object: 'setup_intent',
+      customer: intent.customer,
+      payment_method: intent.paymentMethod,
+      status: intent.status,
+      usage: 'off_session',
+    }
+  }
+
+  /** metadata[key]=value pairs of a form body, under `prefix` (e.g. payment_intent_data) */
+  function metadataOf(params: URLSearchParams, prefix = ''): Record<string, string> {
+    const pattern = new RegExp(
+      `^${prefix.replaceAll('[', '\\[').replaceAll(']', '\\]')}metadata\\[(\\w+)\\]$`,
+    )
+    return Object.fromEntries(
+      [...params]
+        .map(([key, value]) => [key.match(pattern)?.[1], value])
+        .filter((entry): entry is [string, string] => entry[0] !== undefined),
+    )
+  }
+
+  function makeCustomer(email: string): string {
+    const id = newId('cus')
+    customers.set(id, email)
+    return id
+  }
+
+  function completeSession(session: StandInSession) {
+    const card = newId('pm')
+    if (session.mode === 'setup') {
+      const setup = session.setupIntentId ? setupIntents.get(session.setupIntentId) : undefined
+      if (setup) Object.assign(setup, { status: 'succeeded', paymentMethod: card })
+      return
+    }
+    const paid = paymentIntents.get(session.paymentIntentId)
+    if (!paid) return
+    paid.status = paid.captureMethod === 'manual' ? 'requires_capture' : 'succeeded'
+    if (paid.captureMethod === 'automatic') paid.amountReceived = paid.amount
+    paid.paymentMethod = card
+    const saving =
+      session.params.get('customer_creation') === 'always' ||
+      session.params.get('payment_intent_data[setup_future_usage]') !== null
+    if (saving && !session.customer) {
+      session.customer = makeCustomer(session.params.get('customer_email') ?? '')
+    }
+    paid.customer = session.customer
   }
 
   const standIn: StripeStandIn = {
     apiBase: '',
     sessions,
     paymentIntents,
+    setupIntents,
+    customers,
+    declineCard: () => {
+      declining = true
+    },
+    acceptCard: () => {
+      declining = false
+    },
+    completeSession(sessionId) {
+      const session = sessions.get(sessionId)
+      if (!session) throw new Error(`No session ${sessionId}`)
+      completeSession(session)
+    },
     webhookUrl: options.webhookUrl ?? '',
     signedEvent(type, sessionId) {
       const session = sessions.get(sessionId)
       if (!session) throw new Error(`No session ${sessionId}`)
       const intent = paymentIntents.get(session.paymentIntentId)
-      // Stripe reports a held (uncaptured) card payment as 'unpaid' until it is captured.
-      const paid = type === 'checkout.session.completed' && intent?.captureMethod !== 'manual'
+      const completed = type === 'checkout.session.completed'
+      // Stripe reports a held (uncaptured) card payment as 'unpaid' until it is captured, and a
+      // setup session, which takes no money, as 'no_payment_required'.
+      const paymentStatus =
+        session.mode === 'setup'
+          ? 'no_payment_required'
+          : completed && intent?.captureMethod !== 'manual'
+            ? 'paid'
+            : 'unpaid'
       eventCount += 1
       const payload = JSON.stringify({
         id: `evt_test_${eventCount}_${sessionId}`,
@@ -102,12 +217,15 @@ export async function startStripeStandIn(options: {
           object: {
             id: session.id,
             object: 'checkout.session',
-            client_reference_id: session.orderId,
+            mode: session.mode,
+            client_reference_id: session.orderId || null,
+            customer: session.customer,
             metadata: session.metadata,
             amount_total: session.amountTotal,
-            payment_intent: session.paymentIntentId,
-            payment_status: paid ? 'paid' : 'unpaid',
-            status: type === 'checkout.session.completed' ? 'complete' : 'expired',
+            payment_intent: session.mode === 'payment' ? session.paymentIntentId : null,
+            setup_intent: session.setupIntentId,
+            payment_status: paymentStatus,
+            status: completed ? 'complete' : 'expired',
           },
         },
       })
@@ -128,57 +246,144 @@ export async function startStripeStandIn(options: {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
 
+  function createSession(params: URLSearchParams) {
+    const id = newId('cs')
+    const mode = params.get('mode') === 'setup' ? 'setup' : 'payment'
+    const customer = params.get('customer')
+    const intent: StandInPaymentIntent = {
+      id: newId('pi'),
+      captureMethod:
+        params.get('payment_intent_data[capture_method]') === 'manual' ? 'manual' : 'automatic',
+      amount: Number(params.get('line_items[0][price_data][unit_amount]') ?? 0),
+      status: 'requires_payment_method',
+      amountReceived: 0,
+      captures: 0,
+      customer,
+      paymentMethod: null,
+      offSession: false,
+      metadata: metadataOf(params, 'payment_intent_data['),
+    }
+    if (mode === 'payment') paymentIntents.set(intent.id, intent)
+    const setup: StandInSetupIntent | null =
+      mode === 'setup'
+        ? { id: newId('seti'), customer, paymentMethod: null, status: 'requires_payment_method' }
+        : null
+    if (setup) setupIntents.set(setup.id, setup)
+    const session: StandInSession = {
+      id,
+      params,
+      orderId: params.get('metadata[orderId]') ?? '',
+      metadata: metadataOf(params),
+      successUrl: params.get('success_url') ?? '',
+      cancelUrl: params.get('cancel_url') ?? '',
+      amountTotal: mode === 'setup' ? 0 : intent.amount,
+      mode,
+      customer,
+      paymentIntentId: intent.id,
+      setupIntentId: setup?.id ?? null,
+    }
+    sessions.set(id, session)
+    return {
+      id,
+      object: 'checkout.session',
+      url: `${standIn.apiBase}/pay/${id}`,
+      client_reference_id: params.get('client_reference_id'),
+      customer,
+      metadata: session.metadata,
+      amount_total: session.amountTotal,
+      payment_status: mode === 'setup' ? 'no_payment_required' : 'unpaid',
+      status: 'open',
+      mode,
+    }
+  }
+
+  /** An off-session charge of a saved card: succeeds at once, or is declined (402). */
+  function chargeSavedCard(params: URLSearchParams): { status: number; body: unknown } {
+    const customer = params.get('customer')
+    const card = params.get('payment_method')
+    const intent: StandInPaymentIntent = {
+      id: newId('pi'),
+      captureMethod: 'automatic',
+      amount: Number(params.get('amount') ?? 0),
+      status: 'requires_payment_method',
+      amountReceived: 0,
+      captures: 0,
+      customer,
+      paymentMethod: card,
+      offSession: params.get('off_session') === 'true',
+      metadata: metadataOf(params),
+    }
+    paymentIntents.set(intent.id, intent)
+    if (!customer || !card || !customers.has(customer) || declining) {
+      return {
+        status: 402,
+        body: {
+          error: {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+            payment_intent: intentJson(intent),
+          },
+        },
+      }
+    }
+    intent.status = 'succeeded'
+    intent.amountReceived = intent.amount
+    return { status: 200, body: intentJson(intent) }
+  }
+
+  /** Answers a POST once per Idempotency-Key, as Stripe does, then repeats that answer. */
+  function once(
+    request: IncomingMessage,
+    answer: () => { status: number; body: unknown },
+  ): { status: number; body: string } {
+    const key = request.headers['idempotency-key']
+    const cached = typeof key === 'string' ? answered.get(key) : undefined
+    if (cached) return cached
+    const { status, body } = answer()
+    const reply = { status, body: JSON.stringify(body) }
+    if (typeof key === 'string') answered.set(key, reply)
+    return reply
+  }
+
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', standIn.apiBase)
+    const json = (reply: { status: number; body: string }) => {
+      response.statusCode = reply.status
+      response.setHeader('Content-Type', 'application/json')
+      response.end(reply.body)
+    }
     if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       const params = new URLSearchParams(await readBody(request))
-      const id = `cs_test_${crypto.randomUUID().replaceAll('-', '')}`
-      const intent: StandInPaymentIntent = {
-        id: `pi_test_${crypto.randomUUID().replaceAll('-', '')}`,
-        captureMethod:
-          params.get('payment_intent_data[capture_method]') === 'manual' ? 'manual' : 'automatic',
-        amount: Number(params.get('line_items[0][price_data][unit_amount]') ?? 0),
-        status: 'requires_payment_method',
-        amountReceived: 0,
-        captures: 0,
-      }
-      paymentIntents.set(intent.id, intent)
-      const session: StandInSession = {
-        id,
-        params,
-        orderId: params.get('metadata[orderId]') ?? '',
-        metadata: Object.fromEntries(
-          [...params]
-            .map(([key, value]) => [key.match(/^metadata\[(\w+)\]$/)?.[1], value])
-            .filter((entry): entry is [string, string] => entry[0] !== undefined),
-        ),
-        successUrl: params.get('success_url') ?? '',
-        cancelUrl: params.get('cancel_url') ?? '',
-        amountTotal: Number(params.get('line_items[0][price_data][unit_amount]') ?? 0),
-        paymentIntentId: intent.id,
-      }
-      sessions.set(id, session)
-      response.setHeader('Content-Type', 'application/json')
-      response.end(
-        JSON.stringify({
-          id,
-          object: 'checkout.session',
-          url: `${standIn.apiBase}/pay/${id}`,
-          client_reference_id: params.get('client_reference_id'),
-          metadata: session.metadata,
-          amount_total: session.amountTotal,
-          payment_status: 'unpaid',
-          status: 'open',
-          mode: 'payment',
-        }),
+      json(once(request, () => ({ status: 200, body: createSession(params) })))
+      return
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/customers') {
+      const params = new URLSearchParams(await readBody(request))
+      json(
+        once(request, () => ({
+          status: 200,
+          body: { id: makeCustomer(params.get('email') ?? ''), object: 'customer' },
+        })),
       )
+      return
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      const params = new URLSearchParams(await readBody(request))
+      json(once(request, () => chargeSavedCard(params)))
+      return
+    }
+    const setupPath = url.pathname.match(/^\/v1\/setup_intents\/(seti_test_\w+)$/)
+    const setup = setupPath?.[1] ? setupIntents.get(setupPath[1]) : undefined
+    if (setup && request.method === 'GET') {
+      json({ status: 200, body: JSON.stringify(setupIntentJson(setup)) })
       return
     }
     const intentPath = url.pathname.match(/^\/v1\/payment_intents\/(pi_test_\w+)(\/capture)?$/)
     const intent = intentPath?.[1] ? paymentIntents.get(intentPath[1]) : undefined
     if (intentPath && intent && request.method === 'GET' && !intentPath[2]) {
-      response.setHeader('Content-Type', 'application/json')
-      response.end(JSON.stringify(intentJson(intent)))
+      json({ status: 200, body: JSON.stringify(intentJson(intent)) })
       return
     }
     if (intentPath && intent && request.method === 'POST' && intentPath[2]) {
@@ -206,21 +411,22 @@ export async function startStripeStandIn(options: {
     const pay = url.pathname.match(/^\/pay\/(cs_test_\w+)$/)
     const session = pay?.[1] ? sessions.get(pay[1]) : undefined
     if (pay && session && request.method === 'GET') {
+      const heading =
+        session.mode === 'setup'
+          ? 'Save a card'
+          : `Pay ${(session.amountTotal / 100).toFixed(2)} USD`
+      const button = session.mode === 'setup' ? 'Save card' : 'Pay'
       response.setHeader('Content-Type', 'text/html; charset=utf-8')
       response.end(
         `<!doctype html><html lang="en"><head><title>Stripe stand-in</title></head><body>` +
-          `<h1>Pay ${(session.amountTotal / 100).toFixed(2)} USD</h1>` +
-          `<form method="post"><button type="submit">Pay</button></form>` +
+          `<h1>${heading}</h1>` +
+          `<form method="post"><button type="submit">${button}</button></form>` +
           `<a href="${session.cancelUrl}">Back</a></body></html>`,
       )
       return
     }
     if (pay && session && request.method === 'POST') {
-      const paid = paymentIntents.get(session.paymentIntentId)
-      if (paid) {
-        paid.status = paid.captureMethod === 'manual' ? 'requires_capture' : 'succeeded'
-        if (paid.captureMethod === 'automatic') paid.amountReceived = paid.amount
-      }
+      completeSession(session)
       const answer = await standIn.sendEvent('checkout.session.completed', session.id)
       if (!answer.ok) {
         response.statusCode = 502

@@ -525,6 +525,22 @@ export const TARGETS: Target[] = [
     ],
     stores: true,
   },
+  // subscriptions paid by card (ADR 32): pay a box, change the card. No pool of subscription
+  // ids yet: real order ids (someone else's, or not subscriptions) and made-up ones.
+  {
+    name: 'account-order-pay',
+    module: 'routes/account/order-pay.tsx',
+    access: 'user',
+    path: pathWith('orders', (x) => `/account/orders/${x}/pay`),
+    forms: [{ intent: choice(['pay'], ['card', '']) }],
+  },
+  {
+    name: 'account-subscription-card',
+    module: 'routes/account/subscription-card.tsx',
+    access: 'user',
+    path: pathWith('orders', (x) => `/account/subscriptions/${x}/card`),
+    forms: [{ intent: choice(['update-card'], ['pay', '']) }],
+  },
   // the back-office
   {
     name: 'admin-share-animal',

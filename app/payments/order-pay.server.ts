@@ -1,0 +1,65 @@
+import { formatOrderNumber } from '~/orders/place-order'
+import type { DB } from '~/platform/db/db.server'
+import type { PaymentStart } from './provider'
+import { getProvider } from './providers.server'
+import { orderPayPath, orderPayRefusal } from './saved-card'
+
+// The pay page of an unpaid card order (ADR 32): the link in the email about a box whose
+// card was declined. Paying opens a Stripe Checkout Session for the order, exactly as the
+// checkout does (the provider's own startPayment), and the signed webhook marks the order paid
+// and its box's cycle with it.
+
+export type PayableOrder = {
+  id: string
+  number: string
+  status: string
+  paymentMethod: string
+  totalCents: number
+  /** where Stripe sends the receipt; not for the page */
+  email: string
+}
+
+/** The customer's own order, or null: someone else's is as unknown as a missing one. */
+export async function getOrderToPay(
+  db: DB,
+  customerId: string,
+  orderId: string,
+): Promise<PayableOrder | null> {
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'order_number', 'status', 'payment_method', 'total_cents', 'email'])
+    .where('id', '=', orderId)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst()
+  if (!order) return null
+  return {
+    id: order.id,
+    number: formatOrderNumber(order.order_number),
+    status: order.status,
+    paymentMethod: order.payment_method,
+    totalCents: order.total_cents,
+    email: order.email,
+  }
+}
+
+export type PayStart =
+  | { ok: true; url: string }
+  | { ok: false; reason: 'refused'; message: string }
+  | { ok: false; reason: 'unavailable' }
+
+/** Opens the card payment page for the order; a refusal when it cannot be paid now. */
+export async function startOrderPayment(order: PayableOrder): Promise<PayStart> {
+  const refusal = orderPayRefusal(order)
+  if (refusal) return { ok: false, reason: 'refused', message: refusal }
+  const stripe = getProvider('stripe')
+  if (!stripe) return { ok: false, reason: 'unavailable' }
+  const started: PaymentStart = await stripe.startPayment({
+    id: order.id,
+    orderNumber: order.number,
+    email: order.email,
+    totalCents: order.totalCents,
+    cancelPath: orderPayPath(order.id),
+  })
+  if (started.kind !== 'redirect') return { ok: false, reason: 'unavailable' }
+  return { ok: true, url: started.url }
+}

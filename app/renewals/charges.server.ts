@@ -1,0 +1,242 @@
+import Stripe from 'stripe'
+import { sendEmail } from '~/email/outbox.server'
+import { markOrderPaid } from '~/orders/payment-events.server'
+import { formatOrderNumber } from '~/orders/place-order'
+import { settleSubscriptionPayment } from '~/payments/saved-card.server'
+import { createStripeClient, type StripeConfig } from '~/payments/stripe.server'
+import type { DB } from '~/platform/db/db.server'
+import { getEnv } from '~/platform/env.server'
+import { getLogger } from '~/platform/log.server'
+import { chargeFailedEmail } from './charge-failed-email'
+
+// Each later box of a subscription paid by card is written 'pending_payment' (ADR 32); this
+// step charges the card Stripe saved at the first checkout, off-session, and settles the
+// order exactly as a paid Checkout Session does (markOrderPaid), cycle included.
+//
+// Once per cycle and attempt, however many instances run it: a cycle is claimed with one
+// conditional UPDATE ('none' or a due 'failed' -> 'charging', attempts + 1), and the charge
+// carries the idempotency key charge:{cycle}:{attempt}, so Stripe answers a repeated request
+// with the first one's result. A claim whose instance died (or whose request to Stripe failed
+// without an answer) is taken again after STALE_CHARGE_MS with the SAME attempt and key: a
+// charge that did go through is then reported, not made a second time.
+//
+// A declined card (or none saved) marks the cycle 'failed', emails the customer a link to pay
+// and tries once more RETRY_AFTER_MS later; the second decline is 'retry_failed', emailed too,
+// and the order waits for the customer's payment or the farm. An order paid meanwhile (the
+// link) or cancelled is no longer 'pending_payment' and is never charged.
+
+export const RETRY_AFTER_MS = 24 * 60 * 60 * 1000
+export const STALE_CHARGE_MS = 10 * 60 * 1000
+/** The first try and one retry. */
+const LAST_ATTEMPT = 2
+const BATCH = 50
+
+export type ChargeOptions = {
+  /** Stripe's configuration (default: the app's); none leaves every cycle alone */
+  stripe?: StripeConfig
+  baseUrl?: string
+}
+
+export type ChargeRun = { paid: number; failed: number }
+
+type Due = {
+  id: string
+  charge_status: string
+  charge_attempts: number
+}
+
+export async function chargeDueCycles(
+  db: DB,
+  now = new Date(),
+  options: ChargeOptions = {},
+): Promise<ChargeRun> {
+  const env = getEnv()
+  const config = 'stripe' in options ? options.stripe : env.stripe
+  const run: ChargeRun = { paid: 0, failed: 0 }
+  if (!config) return run
+  const staleBefore = new Date(now.getTime() - STALE_CHARGE_MS)
+  const due = await db
+    .selectFrom('subscription_cycles')
+    .innerJoin('subscriptions', 'subscriptions.id', 'subscription_cycles.subscription_id')
+    .innerJoin('orders', 'orders.id', 'subscription_cycles.order_id')
+    .select([
+      'subscription_cycles.id',
+      'subscription_cycles.charge_status',
+      'subscription_cycles.charge_attempts',
+    ])
+    .where('subscription_cycles.status', '=', 'ordered')
+    .where('subscriptions.payment_method', '=', 'stripe')
+    .where('orders.status', '=', 'pending_payment')
+    .where((eb) =>
+      eb.or([
+        eb('subscription_cycles.charge_status', '=', 'none'),
+        eb.and([
+          eb('subscription_cycles.charge_status', '=', 'failed'),
+          eb('subscription_cycles.retry_at', '<=', now),
+        ]),
+        eb.and([
+          eb('subscription_cycles.charge_status', '=', 'charging'),
+          eb('subscription_cycles.updated_at', '<', staleBefore),
+        ]),
+      ]),
+    )
+    .orderBy('subscription_cycles.date')
+    .limit(BATCH)
+    .execute()
+  if (due.length === 0) return run
+  const stripe = createStripeClient(config)
+  const baseUrl = options.baseUrl ?? env.baseUrl
+  for (const cycle of due) {
+    const attempt = await claim(db, cycle, now, staleBefore)
+    if (attempt === null) continue
+    const outcome = await chargeCycle(db, stripe, cycle.id, attempt, now, baseUrl)
+    if (outcome === 'paid') run.paid += 1
+    if (outcome === 'failed') run.failed += 1
+  }
+  return run
+}
+
+/** Takes the cycle for this run; the attempt to make, or null when another run has it. */
+async function claim(db: DB, cycle: Due, now: Date, staleBefore: Date): Promise<number | null> {
+  // A stale claim keeps its attempt (and so its idempotency key): see the header.
+  const again = cycle.charge_status === 'charging'
+  const attempt = again ? cycle.charge_attempts : cycle.charge_attempts + 1
+  let update = db
+    .updateTable('subscription_cycles')
+    .set({ charge_status: 'charging', charge_attempts: attempt, updated_at: now })
+    .where('id', '=', cycle.id)
+    .where('charge_status', '=', cycle.charge_status)
+    .where('charge_attempts', '=', cycle.charge_attempts)
+  if (again) update = update.where('updated_at', '<', staleBefore)
+  if (cycle.charge_status === 'failed') update = update.where('retry_at', '<=', now)
+  const claimed = await update.executeTakeFirst()
+  return claimed.numUpdatedRows > 0n ? attempt : null
+}
+
+async function chargeCycle(
+  db: DB,
+  stripe: Stripe,
+  cycleId: string,
+  attempt: number,
+  now: Date,
+  baseUrl: string,
+): Promise<'paid' | 'failed' | 'left'> {
+  const log = getLogger().child({ cycleId, attempt })
+  const box = await db
+    .selectFrom('subscription_cycles')
+    .innerJoin('subscriptions', 'subscriptions.id', 'subscription_cycles.subscription_id')
+    .innerJoin('orders', 'orders.id', 'subscription_cycles.order_id')
+    .select([
+      'subscription_cycles.date',
+      'subscriptions.id as subscriptionId',
+      'subscriptions.stripe_customer_id',
+      'subscriptions.stripe_payment_method_id',
+      'orders.id as orderId',
+      'orders.order_number',
+      'orders.total_cents',
+      'orders.email',
+      'orders.ship_first_name',
+    ])
+    .where('subscription_cycles.id', '=', cycleId)
+    .executeTakeFirstOrThrow()
+  const customer = box.stripe_customer_id
+  const card = box.stripe_payment_method_id
+  let intentId: string | null = null
+  if (customer && card) {
+    try {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: box.total_cents,
+          currency: 'usd',
+          customer,
+          payment_method: card,
+          off_session: true,
+          confirm: true,
+          description: `Order ${formatOrderNumber(box.order_number)}`,
+          metadata: { orderId: box.orderId, cycleId },
+        },
+        { idempotencyKey: `charge:${cycleId}:${attempt}` },
+      )
+      // Anything short of paid now (a bank asking the customer to confirm) is theirs to pay.
+      if (intent.status === 'succeeded') intentId = intent.id
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeCardError)) {
+        // Not an answer about the card (Stripe unreachable): the claim goes stale and is
+        // taken again with the same key, so Stripe says what became of this request.
+        log.error({ err: error }, 'off-session charge could not be made; will ask again')
+        return 'left'
+      }
+      log.info({ code: error.code, declineCode: error.decline_code }, 'saved card declined')
+    }
+  }
+  if (intentId) {
+    await settleCharge(db, { cycleId, orderId: box.orderId, intentId })
+    return 'paid'
+  }
+
+  const last = attempt >= LAST_ATTEMPT
+  const retryAt = last ? null : new Date(now.getTime() + RETRY_AFTER_MS)
+  const farm = await db
+    .selectFrom('farm_info')
+    .select('name')
+    .where('id', '=', 1)
+    .executeTakeFirst()
+  await db.transaction().execute(async (trx) => {
+    const failed = await trx
+      .updateTable('subscription_cycles')
+      .set({
+        charge_status: last ? 'retry_failed' : 'failed',
+        retry_at: retryAt,
+        updated_at: now,
+      })
+      .where('id', '=', cycleId)
+      .where('charge_status', '=', 'charging')
+      .where('charge_attempts', '=', attempt)
+      .executeTakeFirst()
+    if (failed.numUpdatedRows === 0n) return
+    const content = chargeFailedEmail({
+      farmName: farm?.name ?? 'Farm Shop',
+      baseUrl,
+      orderId: box.orderId,
+      orderNumber: formatOrderNumber(box.order_number),
+      subscriptionId: box.subscriptionId,
+      firstName: box.ship_first_name,
+      boxDate: box.date,
+      amountCents: box.total_cents,
+      retryAt,
+    })
+    await sendEmail(trx, { to: box.email, ...content, template: 'charge-failed' })
+  })
+  if (!customer || !card) log.warn('no saved card to charge')
+  return 'failed'
+}
+
+/** The card was charged: the order is paid, as by a Checkout Session, and its cycle with it. */
+async function settleCharge(
+  db: DB,
+  ref: { cycleId: string; orderId: string; intentId: string },
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ payment_reference: ref.intentId, updated_at: new Date() })
+    .where('id', '=', ref.orderId)
+    .where('status', '=', 'pending_payment')
+    .execute()
+  const result = await markOrderPaid(
+    db,
+    { orderId: ref.orderId, sessionId: ref.intentId },
+    settleSubscriptionPayment(ref.orderId),
+  )
+  if (result === 'changed') return
+  // Paid by the customer's link, or cancelled, while the charge was made: the money is taken,
+  // so the cycle says so, and the farm refunds by hand.
+  await db
+    .updateTable('subscription_cycles')
+    .set({ charge_status: 'paid', retry_at: null, updated_at: new Date() })
+    .where('id', '=', ref.cycleId)
+    .execute()
+  getLogger().error(
+    { orderId: ref.orderId, paymentIntent: ref.intentId },
+    'a box was charged after it was paid or cancelled: refund the charge in Stripe',
+  )
+}

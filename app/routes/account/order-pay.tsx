@@ -1,0 +1,96 @@
+import { getFormProps } from '@conform-to/react'
+import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from 'react-router'
+import { requireUser } from '~/auth/guards.server'
+import { pageMeta } from '~/farm/meta'
+import { getOrderToPay, startOrderPayment } from '~/payments/order-pay.server'
+import {
+  CARD_PAYMENTS_UNAVAILABLE,
+  orderPayRefusal,
+  PAY_NOW,
+  PayIntentSchema,
+} from '~/payments/saved-card'
+import { getDb } from '~/platform/db/db.server'
+import { parseSubmission, replyRefused, useSchemaForm } from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
+import { Button } from '~/platform/ui/button'
+import { FormMessage } from '~/platform/ui/field'
+import { Heading } from '~/platform/ui/heading'
+import { Price } from '~/platform/ui/price'
+import type { Route } from './+types/order-pay'
+
+// The link in the email about a box whose card charge failed (ADR 32): the customer pays the
+// order on Stripe's page. Only their own unpaid card order; anyone else's is not found.
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request)
+  const order = await getOrderToPay(getDb(), user.id, params.id)
+  if (!order) throw data(null, { status: 404 })
+  const { email: _receipt, ...shown } = order
+  return { order: shown, refusal: orderPayRefusal(order) }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request)
+  const submission = parseSubmission(await readForm(request), PayIntentSchema)
+  if (submission.status !== 'success') return replyRefused(submission, 'Unknown action.', 400)
+  const order = await getOrderToPay(getDb(), user.id, params.id)
+  if (!order) throw data(null, { status: 404 })
+  const started = await startOrderPayment(order)
+  if (started.ok) return redirect(started.url)
+  if (started.reason === 'refused') return replyRefused(submission, started.message, 409)
+  return replyRefused(submission, CARD_PAYMENTS_UNAVAILABLE, 409)
+}
+
+const backLink = 'font-semibold text-pasture-800 underline underline-offset-4'
+
+export default function OrderPay({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, refusal } = loaderData
+  const navigation = useNavigation()
+  const [form] = useSchemaForm(PayIntentSchema, { id: 'pay', lastResult: actionData })
+  return (
+    <div className="space-y-6">
+      <Link to={`/account/orders/${encodeURIComponent(order.id)}`} className={backLink}>
+        Back to Order {order.number}
+      </Link>
+      <Heading level={1}>Pay for Order {order.number}</Heading>
+      <p className="text-ink">
+        Amount due: <Price cents={order.totalCents} />
+      </p>
+      {form.errors?.[0] ? <FormMessage tone="error">{form.errors[0]}</FormMessage> : null}
+      {refusal ? (
+        <p className="text-ink">{refusal}</p>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="space-y-3">
+          <p className="text-muted">
+            You pay on Stripe’s secure page. Your card details never reach this shop.
+          </p>
+          <Button type="submit" name="intent" value="pay" disabled={navigation.state !== 'idle'}>
+            {PAY_NOW}
+          </Button>
+        </Form>
+      )}
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, {
+    title: loaderData ? `Pay for Order ${loaderData.order.number}` : 'Order Not Found',
+  })
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <div className="space-y-4">
+      <Heading level={1}>{notFound ? 'Order Not Found' : 'Something went wrong'}</Heading>
+      <p className="text-ink">
+        {notFound
+          ? "We couldn't find that order in your account."
+          : 'We could not load this order. Please try again.'}
+      </p>
+      <Link to="/account/orders" className={backLink}>
+        Back to Orders
+      </Link>
+    </div>
+  )
+}
