@@ -46,6 +46,9 @@ export default [
     route('shares/:id/cut-sheet', 'routes/account/share-cut-sheet.tsx'),
     route('addresses', 'routes/account/addresses.tsx'),
     route('waiting-list', 'routes/account/waiting-list.tsx'),
+    // Subscriptions (issue 21, ADR 32): the customer's own boxes
+    route('subscriptions', 'routes/account/subscriptions.tsx'),
+    route('subscriptions/:id', 'routes/account/subscription.tsx'),
   ]),
 
   // The back-office (issue 6). Every loader and action below calls requireAdmin itself.

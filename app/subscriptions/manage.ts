@@ -39,7 +39,8 @@ export const SWAP_NOT_OFFERED =
   'That item cannot be swapped in: choose one of the items offered at the same price.'
 export const WINDOW_NOT_OFFERED = 'Please choose one of the pickup places or delivery days offered.'
 export const SAME_WINDOW = 'Your box already comes then. Choose another pickup or delivery day.'
-export const CHECK_INPUT = 'Please check your input and try again.'
+export const CANCEL_QUESTION =
+  'No more boxes will be made or charged. Boxes already made are not changed. To have boxes again, subscribe again in the shop.'
 export const PAUSE_DATE_REQUIRED = 'Please enter the date to pause until.'
 export const QUANTITY_RANGE = `Please enter a quantity from 1 to ${MAX_ITEM_QUANTITY}.`
 export const pauseTooSoon = (nextDay: string) =>

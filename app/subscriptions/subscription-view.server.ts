@@ -196,7 +196,7 @@ export async function listCustomerSubscriptions(
   ]
 }
 
-export type SubscriptionDetail = SubscriptionSummary & {
+export type SubscriptionDetail = Omit<SubscriptionSummary, 'items'> & {
   items: (SubscriptionItemView & { swapOptions: { value: string; label: string }[] })[]
   /** the other weekly windows the box may move to */
   windowOptions: { value: string; label: string }[]
