@@ -212,8 +212,7 @@ describe('pause and resume', () => {
       ok: false,
       status: 400,
       field: 'until',
-      message:
-        'A pause can last up to 6 months: please choose a date on or before Friday, May 28.',
+      message: 'A pause can last up to 6 months: please choose a date on or before Friday, May 28.',
     })
     expect(await change(customer.id, subscriptionId, { intent: 'resume' })).toMatchObject({
       ok: false,
