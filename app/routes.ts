@@ -46,9 +46,12 @@ export default [
     route('shares/:id/cut-sheet', 'routes/account/share-cut-sheet.tsx'),
     route('addresses', 'routes/account/addresses.tsx'),
     route('waiting-list', 'routes/account/waiting-list.tsx'),
-    // Subscriptions paid by card (ADR 32): pay a box whose charge failed, change the card
-    route('orders/:id/pay', 'routes/account/order-pay.tsx'),
+    // Subscriptions (ADR 32): the customer's own boxes; a card box whose charge failed is
+    // paid by its link, and a card is changed on Stripe's page
+    route('subscriptions', 'routes/account/subscriptions.tsx'),
+    route('subscriptions/:id', 'routes/account/subscription.tsx'),
     route('subscriptions/:id/card', 'routes/account/subscription-card.tsx'),
+    route('orders/:id/pay', 'routes/account/order-pay.tsx'),
   ]),
 
   // The back-office (issue 6). Every loader and action below calls requireAdmin itself.

@@ -11,6 +11,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const LINKS = [
   { to: '/account/profile', label: 'Profile' },
   { to: '/account/orders', label: 'Orders' },
+  { to: '/account/subscriptions', label: 'Subscriptions' },
   { to: '/account/addresses', label: 'Addresses' },
   { to: '/account/waiting-list', label: 'Waiting List' },
 ] as const

@@ -1,0 +1,381 @@
+import type { ReactNode } from 'react'
+import { data, Form, isRouteErrorResponse, Link, useNavigation } from 'react-router'
+import { requireUser } from '~/auth/guards.server'
+import { pageMeta } from '~/farm/meta'
+import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
+import { getDb } from '~/platform/db/db.server'
+import {
+  type FormReply,
+  parseSubmission,
+  replyDone,
+  replyInvalid,
+  replyRefused,
+} from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
+import { Button, buttonVariants } from '~/platform/ui/button'
+import { useHydrated } from '~/platform/ui/disclosure'
+import { FormMessage, TextField } from '~/platform/ui/field'
+import { Heading } from '~/platform/ui/heading'
+import { SelectField } from '~/platform/ui/select-field'
+import {
+  CANCEL_QUESTION,
+  MAX_ITEM_QUANTITY,
+  ManageSubscriptionSchema,
+  SUBSCRIPTION_NOT_FOUND,
+} from '~/subscriptions/manage'
+import { changeSubscription } from '~/subscriptions/manage.server'
+import { SubscriptionFacts, subscriptionTitle } from '~/subscriptions/subscription-facts'
+import { getCustomerSubscription } from '~/subscriptions/subscription-view.server'
+import type { Route } from './+types/subscription'
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request)
+  // Someone else's subscription is not found, exactly like one that does not exist.
+  const subscription = await getCustomerSubscription(getDb(), user.id, params.id, new Date())
+  if (!subscription) throw data(null, { status: 404 })
+  return { subscription }
+}
+
+type Reply = FormReply & { confirmCancel?: boolean }
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request)
+  const submission = parseSubmission(await readForm(request), ManageSubscriptionSchema)
+  if (submission.status !== 'success')
+    return replyInvalid(submission, { form: formOf(submission.payload) })
+  const change = submission.value
+  const form = formOf(submission.payload)
+  // Without JavaScript the Cancel button asks here, with a second form; with it, a dialog
+  // asked and the form says so.
+  if (change.intent === 'cancel' && change.confirm !== 'yes') {
+    return { ...replyDone(submission, undefined, { form, keep: true }), confirmCancel: true }
+  }
+  const result = await changeSubscription(getDb(), {
+    customerId: user.id,
+    subscriptionId: params.id,
+    change,
+    now: new Date(),
+  })
+  return result.ok
+    ? replyDone(submission, result.message, { form })
+    : replyRefused(submission, result.message, result.status, { form })
+}
+
+/** Which form answered: the intent, and the item for an item's own forms. */
+function formOf(payload: Record<string, unknown>): string {
+  const intent = typeof payload.intent === 'string' ? payload.intent : ''
+  const itemId = typeof payload.itemId === 'string' ? payload.itemId : ''
+  return itemId ? `${intent}:${itemId}` : intent
+}
+
+type Detail = Route.ComponentProps['loaderData']['subscription']
+
+export default function SubscriptionPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { subscription } = loaderData
+  const reply = actionData as Reply | undefined
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle'
+  const success = reply?.status === 'success' ? reply.message : undefined
+  const refusal =
+    reply && reply.status !== 'success'
+      ? (reply.error?.['']?.[0] ?? Object.values(reply.error ?? {}).flat()[0])
+      : undefined
+  const live = subscription.status !== 'cancelled'
+  const title = subscriptionTitle(subscription)
+
+  return (
+    <div className="space-y-6">
+      <Link
+        to="/account/subscriptions"
+        className="font-semibold text-pasture-800 underline underline-offset-4"
+      >
+        Back to Subscriptions
+      </Link>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <Heading level={1}>{title}</Heading>
+        <span className="rounded-full bg-pasture-50 px-3 py-1 text-sm font-semibold text-pasture-800">
+          {subscription.statusLabel}
+        </span>
+      </div>
+      <FormMessage tone="success">{success}</FormMessage>
+      <FormMessage tone="error">{refusal}</FormMessage>
+      {reply?.confirmCancel && live ? <CancelQuestion subscription={subscription} /> : null}
+
+      <section className="rounded-lg border border-earth-100 bg-white p-6">
+        <SubscriptionFacts subscription={subscription} />
+      </section>
+
+      {live ? (
+        <>
+          <NextBox subscription={subscription} busy={busy} />
+          <Items subscription={subscription} busy={busy} reply={reply} />
+          <Where subscription={subscription} busy={busy} />
+          {subscription.paymentMethod === 'stripe' ? (
+            <Panel title="Card">
+              <p className="text-sm text-ink">
+                Each box is charged to the card you saved at checkout.
+              </p>
+              <Form
+                method="post"
+                action={`/account/subscriptions/${subscription.id}/card`}
+                className="mt-3"
+              >
+                <Button type="submit" variant="secondary" disabled={busy}>
+                  Update Card
+                </Button>
+              </Form>
+            </Panel>
+          ) : null}
+          <Panel title="Cancel">
+            <p className="text-sm text-ink">
+              No more boxes are made after you cancel. Boxes already made are not changed.
+            </p>
+            <CancelForm subscription={subscription} busy={busy} />
+          </Panel>
+        </>
+      ) : null}
+    </div>
+  )
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const id = `panel-${title.toLowerCase().replace(/\W+/g, '-')}`
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-earth-100 bg-white p-6">
+      <h2 id={id} className="font-display text-xl font-bold text-ink">
+        {title}
+      </h2>
+      <div className="mt-3 space-y-3">{children}</div>
+    </section>
+  )
+}
+
+/** Every form names the box the page showed, so a change meant for it is never applied to another. */
+function BoxField({ subscription }: { subscription: Detail }) {
+  return <input type="hidden" name="box" value={subscription.nextDate} />
+}
+
+function NextBox({ subscription, busy }: { subscription: Detail; busy: boolean }) {
+  const paused = subscription.status === 'paused'
+  return (
+    <Panel title="Next Box">
+      {paused ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="resume" />
+          <BoxField subscription={subscription} />
+          <Button type="submit" disabled={busy}>
+            Resume
+          </Button>
+        </Form>
+      ) : (
+        <>
+          <div className="flex flex-wrap gap-3">
+            <Form method="post">
+              <input type="hidden" name="intent" value="skip" />
+              <BoxField subscription={subscription} />
+              <Button type="submit" disabled={busy}>
+                Skip Next Box
+              </Button>
+            </Form>
+            {subscription.undoable ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="undo-skip" />
+                <BoxField subscription={subscription} />
+                <Button type="submit" variant="secondary" disabled={busy}>
+                  Undo Skip
+                </Button>
+              </Form>
+            ) : null}
+          </div>
+          {subscription.undoable ? (
+            <p className="text-sm text-muted">
+              Your box for {subscription.undoable.text} is skipped.
+            </p>
+          ) : null}
+          {subscription.status === 'active' ? (
+            <Form method="post" className="flex flex-wrap items-end gap-3">
+              <input type="hidden" name="intent" value="pause" />
+              <BoxField subscription={subscription} />
+              <TextField
+                label="Pause until"
+                name="until"
+                type="date"
+                required
+                min={subscription.pauseFrom}
+                max={subscription.pauseTo}
+                hint="No boxes until then; the first box after it comes as usual."
+              />
+              <Button type="submit" variant="secondary" disabled={busy}>
+                Pause
+              </Button>
+            </Form>
+          ) : null}
+        </>
+      )}
+    </Panel>
+  )
+}
+
+function Items({
+  subscription,
+  busy,
+  reply,
+}: {
+  subscription: Detail
+  busy: boolean
+  reply: Reply | undefined
+}) {
+  const errorOf = (form: string, field: string) =>
+    reply?.form === form && reply.status !== 'success' ? reply.error?.[field]?.[0] : undefined
+  return (
+    <Panel title="Items">
+      <ul className="space-y-4">
+        {subscription.items.map((item) => (
+          <li key={item.id} className="rounded-md border border-earth-100 p-4">
+            <h3 className="font-semibold text-ink">{item.name}</h3>
+            <div className="mt-2 flex flex-wrap items-end gap-6">
+              <Form method="post" className="flex items-end gap-3">
+                <input type="hidden" name="intent" value="quantity" />
+                <input type="hidden" name="itemId" value={item.id} />
+                <BoxField subscription={subscription} />
+                <TextField
+                  label="Quantity"
+                  name="quantity"
+                  type="number"
+                  inputMode="numeric"
+                  required
+                  min={1}
+                  max={MAX_ITEM_QUANTITY}
+                  defaultValue={item.quantity}
+                  className="w-24"
+                  error={errorOf(`quantity:${item.id}`, 'quantity')}
+                />
+                <Button type="submit" variant="secondary" disabled={busy}>
+                  Change Quantity
+                </Button>
+              </Form>
+              {item.swapOptions.length > 0 ? (
+                <Form method="post" className="flex items-end gap-3">
+                  <input type="hidden" name="intent" value="swap" />
+                  <input type="hidden" name="itemId" value={item.id} />
+                  <BoxField subscription={subscription} />
+                  <SelectField
+                    label="Swap for"
+                    name="choice"
+                    required
+                    options={item.swapOptions}
+                    error={errorOf(`swap:${item.id}`, 'choice')}
+                  />
+                  <Button type="submit" variant="secondary" disabled={busy}>
+                    Swap Item
+                  </Button>
+                </Form>
+              ) : (
+                <p className="text-sm text-muted">Nothing else at this price to swap it for.</p>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  )
+}
+
+function Where({ subscription, busy }: { subscription: Detail; busy: boolean }) {
+  return (
+    <Panel title="Pickup or Delivery">
+      <p className="text-sm text-ink">Now: {subscription.where}</p>
+      {subscription.windowOptions.length > 0 ? (
+        <Form method="post" className="flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="window" />
+          <BoxField subscription={subscription} />
+          <SelectField
+            label="Pickup or delivery"
+            name="windowId"
+            required
+            options={subscription.windowOptions}
+          />
+          <Button type="submit" variant="secondary" disabled={busy}>
+            Change Pickup or Delivery
+          </Button>
+        </Form>
+      ) : (
+        <p className="text-sm text-muted">No other pickup place or delivery day is offered now.</p>
+      )}
+    </Panel>
+  )
+}
+
+function CancelForm({ subscription, busy }: { subscription: Detail; busy: boolean }) {
+  // Before JavaScript runs the button posts without `confirm`, and the page asks (CancelQuestion).
+  const hydrated = useHydrated()
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="cancel" />
+      <BoxField subscription={subscription} />
+      {hydrated ? <input type="hidden" name="confirm" value="yes" /> : null}
+      <ConfirmSubmitButton
+        title="Cancel this subscription?"
+        question={CANCEL_QUESTION}
+        confirmLabel="Yes, Cancel Subscription"
+        className={buttonVariants({ variant: 'danger' })}
+        disabled={busy}
+      >
+        Cancel Subscription
+      </ConfirmSubmitButton>
+    </Form>
+  )
+}
+
+function CancelQuestion({ subscription }: { subscription: Detail }) {
+  return (
+    <section
+      aria-labelledby="cancel-question"
+      className="rounded-lg border border-red-300 bg-red-50 p-6"
+    >
+      <h2 id="cancel-question" className="font-display text-xl font-bold text-red-900">
+        Cancel this subscription?
+      </h2>
+      <p className="mt-2 text-ink">{CANCEL_QUESTION}</p>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="confirm" value="yes" />
+          <BoxField subscription={subscription} />
+          <Button type="submit" variant="destructive">
+            Yes, Cancel Subscription
+          </Button>
+        </Form>
+        <Link
+          to={`/account/subscriptions/${subscription.id}`}
+          className="font-semibold text-pasture-800 underline underline-offset-4"
+        >
+          Keep Subscription
+        </Link>
+      </div>
+    </section>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'Subscription' })
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <div className="space-y-4">
+      <Heading level={1}>Subscription</Heading>
+      <p role="alert" className="text-ink">
+        {notFound
+          ? SUBSCRIPTION_NOT_FOUND
+          : 'Something went wrong loading your subscription. Please try again.'}
+      </p>
+      <Link
+        to="/account/subscriptions"
+        className="font-semibold text-pasture-800 underline underline-offset-4"
+      >
+        Back to Subscriptions
+      </Link>
+    </div>
+  )
+}
