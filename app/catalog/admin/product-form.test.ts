@@ -289,8 +289,9 @@ describe('ProductSchema: subscriptions (issue 21)', () => {
     ]
     for (const [typed, message] of cases) {
       const submission = parse({ subscribeWeekly: 'on', subscriberDiscount: typed })
-      expect(submission.status, typed).toBe('error')
-      expect(submission.error, typed).toEqual({ subscriberDiscount: [message] })
+      expect(submission.status === 'error' && submission.error, typed).toEqual({
+        subscriberDiscount: [message],
+      })
     }
   })
 
