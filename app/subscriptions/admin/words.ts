@@ -82,3 +82,12 @@ export function monthlyValueCents(boxCentsByFrequency: Record<Frequency, number>
   const { weekly, biweekly, monthly } = boxCentsByFrequency
   return Math.round((weekly * 52 + biweekly * 26 + monthly * 12) / 12)
 }
+
+/** The list's status filter: every status, or all of them. */
+export const STATUS_FILTER_OPTIONS = [
+  { value: 'all', label: 'All' },
+  ...SUBSCRIPTION_STATUSES.map((status) => ({
+    value: status,
+    label: SUBSCRIPTION_STATUS_LABELS[status],
+  })),
+]
