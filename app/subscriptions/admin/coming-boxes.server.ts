@@ -115,7 +115,7 @@ export type SubscriptionDashboard = {
   monthlyRevenueCents: number
 }
 
-/** The dashboard's Subscriptions panel: three queries. */
+/** The dashboard's Subscriptions panel: two queries. */
 export async function subscriptionDashboard(
   db: DB,
   now = new Date(),
@@ -123,30 +123,32 @@ export async function subscriptionDashboard(
   const today = farmDayOf(now)
   const monday = farmDayOf(farmPeriodStarts(now).week)
   const sunday = addDays(monday, 6)
-  const [counts, boxes, items] = await Promise.all([
+  const [counts, items] = await Promise.all([
     db
       .selectFrom('subscriptions')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('subscriptions'),
-        eb.fn.count<number>('customer_id').distinct().as('subscribers'),
-      ])
-      .where('status', '=', 'active')
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('subscriptions')
-      .select((eb) => [
-        eb
-          .selectFrom('subscription_cycles')
-          .select((sub) => sub.fn.countAll<number>().as('n'))
-          .where('subscription_cycles.status', '=', 'ordered')
-          .where('subscription_cycles.date', '>=', monday)
-          .where('subscription_cycles.date', '<=', sunday)
-          .as('made'),
-        eb.fn.countAll<number>().as('coming'),
-      ])
-      .where(boxComing)
-      .where('next_date', '>=', today)
-      .where('next_date', '<=', sunday)
+      .select((eb) => {
+        const active = eb('status', '=', 'active')
+        const comingThisWeek = eb.and([
+          boxComing(eb),
+          eb('next_date', '>=', today),
+          eb('next_date', '<=', sunday),
+        ])
+        return [
+          eb.fn.sum<number>(eb.case().when(active).then(1).else(0).end()).as('subscriptions'),
+          eb.fn
+            .count<number>(eb.case().when(active).then(eb.ref('customer_id')).end())
+            .distinct()
+            .as('subscribers'),
+          eb.fn.sum<number>(eb.case().when(comingThisWeek).then(1).else(0).end()).as('coming'),
+          eb
+            .selectFrom('subscription_cycles')
+            .select((sub) => sub.fn.countAll<number>().as('n'))
+            .where('subscription_cycles.status', '=', 'ordered')
+            .where('subscription_cycles.date', '>=', monday)
+            .where('subscription_cycles.date', '<=', sunday)
+            .as('made'),
+        ]
+      })
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('subscription_items')
@@ -174,9 +176,9 @@ export async function subscriptionDashboard(
       subscriberPriceCents(unit, item.subscriber_discount_percent) * item.quantity
   }
   return {
-    activeSubscribers: Number(counts.subscribers),
-    activeSubscriptions: Number(counts.subscriptions),
-    boxesThisWeek: Number(boxes.made ?? 0) + Number(boxes.coming),
+    activeSubscribers: Number(counts.subscribers ?? 0),
+    activeSubscriptions: Number(counts.subscriptions ?? 0),
+    boxesThisWeek: Number(counts.made ?? 0) + Number(counts.coming ?? 0),
     monthlyRevenueCents: monthlyValueCents(byFrequency),
   }
 }
