@@ -90,6 +90,9 @@ export default [
     route('promo-codes', 'routes/admin/promo-codes.tsx'),
     route('promo-codes/:id', 'routes/admin/promo-code.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
+    // subscriptions: veg boxes and eggs (issue 21)
+    route('subscriptions', 'routes/admin/subscriptions.tsx'),
+    route('subscriptions/:id', 'routes/admin/subscriptions-detail.tsx'),
   ]),
   // Outside the admin frame: a printable page and downloads.
   route('admin/orders/:id/packing-slip', 'routes/admin/packing-slip.tsx'),
@@ -98,6 +101,7 @@ export default [
   route('admin/fulfilment/export.csv', 'routes/admin/fulfilment-export.ts'),
   route('admin/orders.csv', 'routes/admin/orders-export.ts'),
   route('admin/newsletter.csv', 'routes/admin/newsletter-export.ts'),
+  route('admin/subscriptions/export', 'routes/admin/subscriptions-export.ts'),
 
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

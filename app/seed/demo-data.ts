@@ -31,6 +31,9 @@ export type DemoProduct = {
   /** priced by weight (ADR 30): price_cents is per lb, a piece weighs about this much */
   sold_by_weight?: boolean
   average_weight_centi_lb?: number
+  /** subscriptions (issue 21): 'weekly,biweekly,monthly' or a part; left out: one time only */
+  subscription_frequencies?: string
+  subscriber_discount_percent?: number
   variants?: DemoVariant[]
 }
 
@@ -89,6 +92,8 @@ export const demoFarmInfo: DemoFarmInfo = {
   visit_description:
     'Our farm store is open Monday to Saturday, 9am to 5pm. Pick up your order, walk down to the pasture to see the herd, or join a Saturday farm tour at 10am or 2pm.',
 }
+
+const EVERY_FREQUENCY = 'weekly,biweekly,monthly'
 
 // Featured products are the first three available ones by name, so the alphabetical head
 // of this list (Beef Share, Bone-In Ribeye Steak, Butcher's Choice Beef Box) is deliberate.
@@ -226,6 +231,8 @@ export const demoProducts: DemoProduct[] = [
     image_url: image('pasture-raised-eggs'),
     stock_quantity: 72,
     is_available: true,
+    subscription_frequencies: EVERY_FREQUENCY,
+    subscriber_discount_percent: 5,
     variants: [
       { name: 'Dozen', price_cents: 700, stock_quantity: 48 },
       { name: 'Half Dozen', price_cents: 400, stock_quantity: 24 },
@@ -298,11 +305,14 @@ export const demoProducts: DemoProduct[] = [
     description:
       'Three kinds of lettuce, French breakfast radishes and a pint of sweet cherry tomatoes, picked the morning it ships.',
     category: 'Vegetable Boxes',
-    price_cents: 2400,
+    // The small vegetable box's price, so a subscriber can swap one for the other.
+    price_cents: 2800,
     unit: 'box',
     image_url: image('summer-salad-box'),
     stock_quantity: 20,
     is_available: true,
+    subscription_frequencies: EVERY_FREQUENCY,
+    subscriber_discount_percent: 10,
   },
   {
     name: 'Weekly Vegetable Box',
@@ -314,6 +324,8 @@ export const demoProducts: DemoProduct[] = [
     image_url: image('weekly-vegetable-box'),
     stock_quantity: 30,
     is_available: true,
+    subscription_frequencies: EVERY_FREQUENCY,
+    subscriber_discount_percent: 10,
     variants: [
       { name: 'Small Box', price_cents: 2800, stock_quantity: 18 },
       { name: 'Family Box', price_cents: 4200, stock_quantity: 12 },
@@ -649,5 +661,93 @@ export const demoOrders: DemoOrder[] = [
       { product: 'Short Ribs', quantity: 2 },
       { product: 'Weekly Vegetable Box', variant: 'Small Box', quantity: 1 },
     ],
+  },
+]
+
+// Subscribers (issue 21): veg boxes and eggs on the demo windows, paid at pickup. Their next
+// boxes fall in the coming weeks from the moment of seeding (each one's `box`: 0 = the first
+// box whose changes are still open a day ahead, 1 = the one after), so the admin list, the
+// dashboard and This week's subscription boxes show real work on a fresh install.
+
+type DemoSubscription = {
+  /** index into demoCustomers */
+  customer: number
+  where: 'farm' | 'market' | 'delivery'
+  /** the place's window on this weekday (0 = Sunday) */
+  weekday: number
+  frequency: 'weekly' | 'biweekly' | 'monthly'
+  status: 'active' | 'paused' | 'cancelled'
+  box: 0 | 1
+  /** paused: for this many weeks after the next box (which is skipped) */
+  pausedWeeks?: number
+  /** the box before the next one was skipped */
+  skippedLast?: boolean
+  address?: { street: string; zip: string }
+  items: Array<{ product: string; variant?: string; quantity: number }>
+}
+
+export const demoSubscriptions: DemoSubscription[] = [
+  {
+    customer: 0,
+    where: 'farm',
+    weekday: 4,
+    frequency: 'weekly',
+    status: 'active',
+    box: 0,
+    skippedLast: true,
+    items: [
+      { product: 'Weekly Vegetable Box', variant: 'Small Box', quantity: 1 },
+      { product: 'Pasture-Raised Eggs', variant: 'Dozen', quantity: 1 },
+    ],
+  },
+  {
+    customer: 1,
+    where: 'delivery',
+    weekday: 3,
+    frequency: 'biweekly',
+    status: 'active',
+    box: 0,
+    address: { street: '418 N 9th St', zip: '83702' },
+    items: [{ product: 'Weekly Vegetable Box', variant: 'Family Box', quantity: 1 }],
+  },
+  {
+    customer: 2,
+    where: 'market',
+    weekday: 6,
+    frequency: 'weekly',
+    status: 'active',
+    box: 0,
+    items: [{ product: 'Pasture-Raised Eggs', variant: 'Dozen', quantity: 2 }],
+  },
+  {
+    customer: 5,
+    where: 'farm',
+    weekday: 6,
+    frequency: 'monthly',
+    status: 'active',
+    box: 1,
+    items: [
+      { product: 'Summer Salad Box', quantity: 1 },
+      { product: 'Pasture-Raised Eggs', variant: 'Half Dozen', quantity: 1 },
+    ],
+  },
+  {
+    customer: 3,
+    where: 'farm',
+    weekday: 6,
+    frequency: 'weekly',
+    status: 'paused',
+    box: 0,
+    pausedWeeks: 3,
+    items: [{ product: 'Weekly Vegetable Box', variant: 'Small Box', quantity: 1 }],
+  },
+  {
+    customer: 4,
+    where: 'farm',
+    weekday: 4,
+    frequency: 'biweekly',
+    status: 'cancelled',
+    box: 1,
+    items: [{ product: 'Summer Salad Box', quantity: 1 }],
   },
 ]

@@ -61,7 +61,10 @@ async function addWindows(
   return rules
 }
 
-export async function seedDemoFulfilment(db: DB, now = new Date()): Promise<void> {
+export type DemoPlaces = Awaited<ReturnType<typeof seedDemoFulfilment>>['places']
+
+/** The demo farm's places, zone and orders; its places' window rules and its customers' ids. */
+export async function seedDemoFulfilment(db: DB, now = new Date()) {
   // Migration 0008 made the farm the first pickup place; it gets the demo farm's details.
   const farmPlace = await db
     .selectFrom('pickup_places')
@@ -228,4 +231,5 @@ export async function seedDemoFulfilment(db: DB, now = new Date()): Promise<void
         .execute()
     }
   }
+  return { places, customerIds }
 }

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { cutoffOf } from '~/fulfilment/windows'
 import type { DB } from '~/platform/db/db.server'
+import { addDays, farmDayOf, farmInstant, weekdayOf } from '~/platform/farm-clock'
 import { createTestDatabase } from '../../tests/setup/database'
 import { seedDemo } from './demo.server'
 
@@ -180,12 +182,16 @@ describe('seedDemo', () => {
       .execute()
     expect(localOnly.map((row) => row.category)).toEqual(['Beef Cuts', 'Beef Shares', 'Eggs'])
 
-    const today = new Date().toISOString().slice(0, 10)
+    // The farm's day: late in the evening in Idaho it is already tomorrow in UTC.
+    const today = farmDayOf(new Date())
     const orders = await db
       .selectFrom('orders')
       .select(['fulfilment_date', 'status', 'shipping_method', 'total_cents'])
       .execute()
-    const upcoming = orders.filter((o) => (o.fulfilment_date ?? '') >= today)
+    // Finished orders were a week or two before the next window, which can be today.
+    const upcoming = orders.filter(
+      (o) => o.status !== 'completed' && (o.fulfilment_date ?? '') >= today,
+    )
     expect(upcoming.length).toBeGreaterThanOrEqual(9)
     expect(new Set(upcoming.map((o) => o.shipping_method))).toEqual(new Set(['pickup', 'delivery']))
     expect(orders.filter((o) => o.status === 'completed')).toHaveLength(3)
@@ -240,5 +246,92 @@ describe('seedDemo', () => {
       { name: 'Half Share', share_units: 2, stock_quantity: 2 },
       { name: 'Whole Share', share_units: 4, stock_quantity: 1 },
     ])
+  })
+
+  test('offers veg boxes and eggs by subscription, with subscribers whose next boxes are open (issue 21)', async () => {
+    const now = farmInstant('2026-12-07', '12:00') // a Monday
+    await seedDemo(db, now)
+    const subscribable = await db
+      .selectFrom('products')
+      .select(['name', 'price_cents', 'subscription_frequencies', 'subscriber_discount_percent'])
+      .where('subscription_frequencies', '<>', '')
+      .orderBy('name')
+      .execute()
+    expect(subscribable).toEqual([
+      {
+        name: 'Pasture-Raised Eggs',
+        price_cents: 700,
+        subscription_frequencies: 'weekly,biweekly,monthly',
+        subscriber_discount_percent: 5,
+      },
+      {
+        name: 'Summer Salad Box',
+        price_cents: 2800,
+        subscription_frequencies: 'weekly,biweekly,monthly',
+        subscriber_discount_percent: 10,
+      },
+      {
+        name: 'Weekly Vegetable Box',
+        price_cents: 2800,
+        subscription_frequencies: 'weekly,biweekly,monthly',
+        subscriber_discount_percent: 10,
+      },
+    ])
+
+    const subscriptions = await db
+      .selectFrom('subscriptions')
+      .innerJoin('fulfilment_windows', 'fulfilment_windows.id', 'subscriptions.window_id')
+      .select([
+        'subscriptions.status',
+        'subscriptions.next_date',
+        'subscriptions.paused_until',
+        'fulfilment_windows.weekday',
+        'fulfilment_windows.on_date',
+        'fulfilment_windows.start_time',
+        'fulfilment_windows.cutoff_hours',
+        'fulfilment_windows.cutoff_days_before',
+        'fulfilment_windows.cutoff_time',
+      ])
+      .execute()
+    const statuses = subscriptions.map((row) => row.status).sort()
+    expect(statuses).toEqual(['active', 'active', 'active', 'active', 'cancelled', 'paused'])
+    for (const row of subscriptions) {
+      // A weekly window, a box on its weekday whose changes close a day or more from now.
+      expect(row.on_date).toBeNull()
+      expect(weekdayOf(row.next_date)).toBe(row.weekday)
+      const cutoff = cutoffOf(
+        {
+          startTime: row.start_time,
+          cutoffHours: row.cutoff_hours,
+          cutoffDaysBefore: row.cutoff_days_before,
+          cutoffTime: row.cutoff_time,
+        },
+        row.next_date,
+      )
+      expect(cutoff.getTime()).toBeGreaterThanOrEqual(now.getTime() + 86_400_000)
+      expect(row.next_date <= addDays(farmDayOf(now), 42)).toBe(true)
+    }
+    expect(subscriptions.find((row) => row.status === 'paused')?.paused_until).toMatch(
+      /^\d{4}-\d{2}-\d{2}$/,
+    )
+
+    // The coming week's boxes are reserved from one-time shoppers.
+    const reserved = await db
+      .selectFrom('product_variants')
+      .innerJoin('products', 'products.id', 'product_variants.product_id')
+      .select([
+        'products.name',
+        'product_variants.name as option',
+        'product_variants.reserved_quantity',
+      ])
+      .where('product_variants.reserved_quantity', '>', 0)
+      .execute()
+    expect(reserved.length).toBeGreaterThan(0)
+    expect(await seedDemo(db, now)).toEqual({ seeded: false })
+    const count = await db
+      .selectFrom('subscriptions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    expect(Number(count.n)).toBe(6)
   })
 })

@@ -3,13 +3,14 @@ import { seedDemoAdmin } from './demo-admin.server'
 import { demoFarmImages, demoFarmInfo, demoProducts, demoTeamMembers } from './demo-data'
 import { seedDemoFulfilment } from './demo-fulfilment.server'
 import { seedDemoShares } from './demo-shares.server'
+import { seedDemoSubscriptions } from './demo-subscriptions.server'
 import { createFarmImage, createProduct, createTeamMember, createVariant } from './factories.server'
 
 /**
  * Fills an empty shop with the demo farm. A shop that already has products is left alone,
  * so running it against a live database can never overwrite real content.
  */
-export async function seedDemo(db: DB): Promise<{ seeded: boolean }> {
+export async function seedDemo(db: DB, now = new Date()): Promise<{ seeded: boolean }> {
   return db.transaction().execute(async (trx) => {
     // Checked inside the transaction so the check and the inserts see the same state.
     const existing = await trx.selectFrom('products').select('id').limit(1).executeTakeFirst()
@@ -39,7 +40,8 @@ export async function seedDemo(db: DB): Promise<{ seeded: boolean }> {
     await seedDemoShares(trx)
     for (const member of demoTeamMembers) await createTeamMember(trx, member)
     for (const farmImage of demoFarmImages) await createFarmImage(trx, farmImage)
-    await seedDemoFulfilment(trx)
+    const fulfilment = await seedDemoFulfilment(trx, now)
+    await seedDemoSubscriptions(trx, fulfilment, now)
     await seedDemoAdmin(trx)
 
     return { seeded: true }

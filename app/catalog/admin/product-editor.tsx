@@ -8,9 +8,12 @@ import { CheckboxField, FieldError, FormMessage, TextField } from '~/platform/ui
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
 import { SelectField } from '~/platform/ui/select-field'
 import { TextAreaField } from '~/platform/ui/text-area-field'
+import { FREQUENCIES, FREQUENCY_LABELS, parseFrequencies } from '~/subscriptions/frequencies'
 import { poundsInput } from '../weight'
 import {
   BLANK_VARIANT_ROW,
+  FREQUENCY_FIELDS,
+  MAX_SUBSCRIBER_DISCOUNT,
   MAX_VARIANT_ROWS,
   ProductSchema,
   type VariantSlot,
@@ -38,6 +41,8 @@ export type ProductFormProduct = {
   expected_quantity: number | null
   sold_by_weight: boolean
   average_weight_centi_lb: number | null
+  subscription_frequencies: string
+  subscriber_discount_percent: number
   variants: {
     id: string
     name: string
@@ -46,6 +51,7 @@ export type ProductFormProduct = {
     is_available: boolean
     sold_by_weight: boolean
     average_weight_centi_lb: number | null
+    subscribable: boolean
   }[]
 }
 
@@ -69,7 +75,9 @@ function startingValues(product: ProductFormProduct | null) {
     available: ticked(variant.is_available),
     soldByWeight: ticked(variant.sold_by_weight),
     averageWeight: poundsValue(variant.average_weight_centi_lb),
+    subscribable: ticked(variant.subscribable),
   }))
+  const offered = new Set(parseFrequencies(product.subscription_frequencies))
   return {
     name: product.name,
     description: product.description,
@@ -84,6 +92,10 @@ function startingValues(product: ProductFormProduct | null) {
     averageWeight: poundsValue(product.average_weight_centi_lb),
     nextAvailableDate: product.next_available_date ?? '',
     expectedQuantity: product.expected_quantity === null ? '' : String(product.expected_quantity),
+    subscribeWeekly: ticked(offered.has('weekly')),
+    subscribeBiweekly: ticked(offered.has('biweekly')),
+    subscribeMonthly: ticked(offered.has('monthly')),
+    subscriberDiscount: String(product.subscriber_discount_percent),
     variants: variants.length < MAX_VARIANT_ROWS ? [...variants, BLANK_VARIANT_ROW] : variants,
   }
 }
@@ -219,6 +231,35 @@ export function ProductForm({
           />
         </section>
 
+        <fieldset
+          className="grid gap-4 rounded-lg border border-earth-100 bg-white p-5 sm:grid-cols-2"
+          aria-describedby="subscriptions-help"
+        >
+          <legend className="float-left font-display text-lg font-bold text-ink sm:col-span-2">
+            Subscriptions
+          </legend>
+          <p id="subscriptions-help" className="clear-left text-sm text-muted sm:col-span-2">
+            Tick how often customers may get this as a recurring box. Leave all unticked to sell it
+            one time only. Options can be left out below.
+          </p>
+          <div className="flex flex-col gap-2">
+            {FREQUENCIES.map((frequency) => (
+              <CheckboxField
+                key={frequency}
+                label={FREQUENCY_LABELS[frequency]}
+                field={fields[FREQUENCY_FIELDS[frequency]]}
+              />
+            ))}
+          </div>
+          <TextField
+            label="Subscriber discount (%)"
+            field={fields.subscriberDiscount}
+            required={false}
+            inputMode="numeric"
+            hint={`Whole percent off each subscribed box, 0 to ${MAX_SUBSCRIBER_DISCOUNT}.`}
+          />
+        </fieldset>
+
         <PictureField
           current={product?.image_url ?? null}
           uploaded={uploaded}
@@ -318,6 +359,7 @@ function VariantRow({
       <div className="flex flex-col gap-2 sm:pt-6">
         <CheckboxField label="Available" field={option.available} />
         <CheckboxField label="Option sold by weight" field={option.soldByWeight} />
+        <CheckboxField label="Subscribable" field={option.subscribable} />
         {id ? (
           <ConfirmSubmitButton
             form="remove-variant-form"

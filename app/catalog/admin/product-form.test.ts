@@ -117,6 +117,8 @@ describe('ProductSchema', () => {
       stock: 3,
       stockWas: null,
       uploadedImage: null,
+      subscriptionFrequencies: '',
+      subscriberDiscount: 0,
       variants: [
         {
           id: null,
@@ -127,6 +129,7 @@ describe('ProductSchema', () => {
           available: false,
           soldByWeight: false,
           averageWeight: null,
+          subscribable: false,
           row: 1,
         },
       ],
@@ -245,5 +248,69 @@ describe('ProductSchema: sold by weight (ADR 30)', () => {
       soldByWeight: true,
       averageWeight: 140,
     })
+  })
+})
+
+describe('ProductSchema: subscriptions (issue 21)', () => {
+  const parse = (fields: Record<string, string>) => {
+    const form = new FormData()
+    for (const [name, value] of Object.entries({ ...valid, ...fields })) form.append(name, value)
+    return parseSubmission(form, ProductSchema)
+  }
+
+  test('the ticked frequencies become the column, in the fixed order; the discount a number', () => {
+    const submission = parse({
+      subscribeMonthly: 'on',
+      subscribeWeekly: 'on',
+      subscriberDiscount: ' 10 ',
+    })
+    if (submission.status !== 'success') throw new Error(JSON.stringify(submission.error))
+    expect(productInput(submission.value)).toMatchObject({
+      subscriptionFrequencies: 'weekly,monthly',
+      subscriberDiscount: 10,
+    })
+  })
+
+  test('nothing ticked and no discount: one time only, 0 percent', () => {
+    const submission = parse({})
+    if (submission.status !== 'success') throw new Error(JSON.stringify(submission.error))
+    expect(productInput(submission.value)).toMatchObject({
+      subscriptionFrequencies: '',
+      subscriberDiscount: 0,
+    })
+  })
+
+  test('a discount that is not a whole number from 0 to 50 is refused next to its field', () => {
+    const cases: [string, string][] = [
+      ['51', 'The subscriber discount must be between 0 and 50.'],
+      ['-5', 'The subscriber discount must be between 0 and 50.'],
+      ['12.5', 'The subscriber discount must be a whole number.'],
+      ['ten', 'The subscriber discount must be a whole number.'],
+    ]
+    for (const [typed, message] of cases) {
+      const submission = parse({ subscribeWeekly: 'on', subscriberDiscount: typed })
+      expect(submission.status === 'error' && submission.error, typed).toEqual({
+        subscriberDiscount: [message],
+      })
+    }
+  })
+
+  test('an option is subscribable only while its box is ticked; a new row starts ticked', () => {
+    expect(BLANK_VARIANT_ROW).toMatchObject({ subscribable: 'on' })
+    const submission = parse({
+      subscribeWeekly: 'on',
+      'variants[0].name': 'Dozen',
+      'variants[0].price': '7',
+      'variants[0].stock': '4',
+      'variants[0].subscribable': 'on',
+      'variants[1].name': 'Half Dozen',
+      'variants[1].price': '4',
+      'variants[1].stock': '4',
+    })
+    if (submission.status !== 'success') throw new Error(JSON.stringify(submission.error))
+    expect(productInput(submission.value).variants.map((v) => [v.name, v.subscribable])).toEqual([
+      ['Dozen', true],
+      ['Half Dozen', false],
+    ])
   })
 })

@@ -7,6 +7,7 @@ import {
   requiredText,
   wholeNumber,
 } from '~/platform/admin/fields'
+import { FREQUENCIES, type Frequency, formatFrequencies } from '~/subscriptions/frequencies'
 import { MAX_PIECE_CENTI_LB, parsePounds } from '../weight'
 
 // The admin's product form (issue 6 item 4), browser-safe: one schema checks the form in the
@@ -68,6 +69,26 @@ function requireAverage(
 }
 
 /** An uploaded picture already stored (kept when the form came back with a mistake). */
+/**
+ * Subscriptions (issue 21, ADR 32): one box per frequency offered, named by field; together they
+ * become products.subscription_frequencies (none ticked: not subscribable).
+ */
+export const FREQUENCY_FIELDS = {
+  weekly: 'subscribeWeekly',
+  biweekly: 'subscribeBiweekly',
+  monthly: 'subscribeMonthly',
+} as const satisfies Record<Frequency, string>
+
+export const MAX_SUBSCRIBER_DISCOUNT = 50
+
+/** Whole percent off each subscribed box; left empty it is 0. */
+const subscriberDiscount = z
+  .string()
+  .trim()
+  .optional()
+  .transform((text) => text || '0')
+  .pipe(wholeNumber('subscriber discount', { max: MAX_SUBSCRIBER_DISCOUNT }))
+
 const uploadedImage = z
   .string()
   .optional()
@@ -87,6 +108,8 @@ export const VariantRowSchema = z.object({
   /** by weight (ADR 30): the price is then per lb */
   soldByWeight: checkbox,
   averageWeight: optionalPounds,
+  /** offered for subscribing when the product is subscribable */
+  subscribable: checkbox,
 })
 
 export type VariantInput = z.output<typeof VariantRowSchema>
@@ -110,6 +133,7 @@ const VariantSlotSchema = z
     available: z.string().optional(),
     soldByWeight: z.string().optional(),
     averageWeight: z.string().optional(),
+    subscribable: z.string().optional(),
   })
   .optional()
 
@@ -138,6 +162,10 @@ export const ProductSchema = z
     stock: wholeNumber('stock', { max: MAX_STOCK }),
     stockWas,
     uploadedImage,
+    [FREQUENCY_FIELDS.weekly]: checkbox,
+    [FREQUENCY_FIELDS.biweekly]: checkbox,
+    [FREQUENCY_FIELDS.monthly]: checkbox,
+    subscriberDiscount,
     variants: z
       .array(VariantSlotSchema)
       .max(MAX_VARIANT_ROWS, `A product can have at most ${MAX_VARIANT_ROWS} options.`)
@@ -180,9 +208,19 @@ export const ProductSchema = z
  * What the shop saves from a checked form. (Kept out of the schema: Conform reads the schema's
  * fields for the browser's constraints, which a transform of the whole form would hide.)
  */
-export function productInput({ category, newCategory, variants, ...rest }: ProductValues) {
+export function productInput({
+  category,
+  newCategory,
+  variants,
+  subscribeWeekly,
+  subscribeBiweekly,
+  subscribeMonthly,
+  ...rest
+}: ProductValues) {
+  const ticked = { weekly: subscribeWeekly, biweekly: subscribeBiweekly, monthly: subscribeMonthly }
   return {
     ...rest,
+    subscriptionFrequencies: formatFrequencies(FREQUENCIES.filter((f) => ticked[f])),
     // A new category typed in wins over the list: that is why someone typed it.
     category: (newCategory ?? category) as string,
     // Every filled-in row passed the schema's check.
@@ -196,7 +234,7 @@ export type ProductValues = z.output<typeof ProductSchema>
 export type ProductInput = ReturnType<typeof productInput>
 
 /** A new option row: empty, and for sale once it is filled in. */
-export const BLANK_VARIANT_ROW = { available: 'on' }
+export const BLANK_VARIANT_ROW = { available: 'on', subscribable: 'on' }
 
 /** The form's name for one option field, as Conform names list items: `variants[2].name`. */
 export function variantField(row: number, field: keyof z.input<typeof VariantRowSchema>): string {

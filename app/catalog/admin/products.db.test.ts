@@ -165,6 +165,71 @@ describe('create and update', () => {
     expect(update.before.description).toBeUndefined()
   })
 
+  test("subscriptions: frequencies, discount and each option's Subscribable are saved and audited", async () => {
+    const id = await createAdminProduct(
+      t.db,
+      adminId,
+      formInput({
+        subscribeWeekly: 'on',
+        subscriberDiscount: '10',
+        'variants.0.name': 'Dozen',
+        'variants.0.price': '7',
+        'variants.0.stock': '5',
+        'variants.0.subscribable': 'on',
+        'variants.1.name': 'Half Dozen',
+        'variants.1.price': '4',
+        'variants.1.stock': '5',
+      }),
+    )
+    const created = await getAdminProduct(t.db, id)
+    expect(created).toMatchObject({
+      subscription_frequencies: 'weekly',
+      subscriber_discount_percent: 10,
+    })
+    expect(created?.variants.map((v) => [v.name, v.subscribable])).toEqual([
+      ['Half Dozen', false],
+      ['Dozen', true],
+    ])
+    const [half, dozen] = created?.variants ?? []
+    expect(
+      await updateAdminProduct(
+        t.db,
+        adminId,
+        id,
+        formInput({
+          subscribeBiweekly: 'on',
+          subscribeMonthly: 'on',
+          subscriberDiscount: '5',
+          'variants.0.id': half?.id ?? '',
+          'variants.0.name': 'Half Dozen',
+          'variants.0.price': '4',
+          'variants.0.stock': '5',
+          'variants.0.subscribable': 'on',
+          'variants.1.id': dozen?.id ?? '',
+          'variants.1.name': 'Dozen',
+          'variants.1.price': '7',
+          'variants.1.stock': '5',
+          'variants.1.subscribable': 'on',
+        }),
+      ),
+    ).toEqual({ ok: true })
+    const updated = await getAdminProduct(t.db, id)
+    expect(updated).toMatchObject({
+      subscription_frequencies: 'biweekly,monthly',
+      subscriber_discount_percent: 5,
+    })
+    expect(updated?.variants.every((v) => v.subscribable)).toBe(true)
+    const change = JSON.parse((await auditOf(id)).at(-1)?.details ?? '{}')
+    expect(change.before).toMatchObject({
+      subscription_frequencies: 'weekly',
+      subscriber_discount_percent: 10,
+    })
+    expect(change.after).toMatchObject({
+      subscription_frequencies: 'biweekly,monthly',
+      subscriber_discount_percent: 5,
+    })
+  })
+
   test('a stock left as it was on the page is not written over a sale made meanwhile', async () => {
     const product = await createProduct(t.db, { stock_quantity: 10 })
     // A customer buys 3 after the admin opened the page showing 10.

@@ -137,6 +137,8 @@ const PRODUCT_COLUMNS = [
   'archived_at',
   'sold_by_weight',
   'average_weight_centi_lb',
+  'subscription_frequencies',
+  'subscriber_discount_percent',
 ] as const
 
 const VARIANT_COLUMNS = [
@@ -147,6 +149,7 @@ const VARIANT_COLUMNS = [
   'is_available',
   'sold_by_weight',
   'average_weight_centi_lb',
+  'subscribable',
 ] as const
 
 export type AdminVariant = {
@@ -157,6 +160,7 @@ export type AdminVariant = {
   is_available: boolean
   sold_by_weight: boolean
   average_weight_centi_lb: number | null
+  subscribable: boolean
 }
 
 export type AdminProduct = {
@@ -175,6 +179,9 @@ export type AdminProduct = {
   archived_at: Date | null
   sold_by_weight: boolean
   average_weight_centi_lb: number | null
+  /** 'weekly,biweekly,monthly' or a part of it; '' = not subscribable (ADR 32) */
+  subscription_frequencies: string
+  subscriber_discount_percent: number
   variants: AdminVariant[]
 }
 
@@ -238,6 +245,8 @@ function productSnapshot(row: Omit<AdminProduct, 'variants' | 'archived_at'>): A
     expected_quantity: row.expected_quantity,
     sold_by_weight: row.sold_by_weight,
     average_weight_centi_lb: row.average_weight_centi_lb,
+    subscription_frequencies: row.subscription_frequencies,
+    subscriber_discount_percent: row.subscriber_discount_percent,
   }
 }
 
@@ -250,6 +259,7 @@ const variantSnapshot = (variants: readonly AdminVariant[]) =>
     is_available: variant.is_available,
     sold_by_weight: variant.sold_by_weight,
     average_weight_centi_lb: variant.average_weight_centi_lb,
+    subscribable: variant.subscribable,
   }))
 
 /** By weight (ADR 30): the average is kept only while the box is ticked. */
@@ -257,6 +267,14 @@ function weightTerms(input: { soldByWeight: boolean; averageWeight: number | nul
   return {
     sold_by_weight: input.soldByWeight,
     average_weight_centi_lb: input.soldByWeight ? input.averageWeight : null,
+  }
+}
+
+/** Subscriptions (ADR 32): the frequencies offered and the subscriber discount. */
+function subscriptionTerms(input: ProductInput) {
+  return {
+    subscription_frequencies: input.subscriptionFrequencies,
+    subscriber_discount_percent: input.subscriberDiscount,
   }
 }
 
@@ -293,6 +311,7 @@ export async function createAdminProduct(
     next_available_date: input.nextAvailableDate,
     expected_quantity: input.expectedQuantity,
     ...weightTerms(input),
+    ...subscriptionTerms(input),
   }
   await db.transaction().execute(async (trx) => {
     await trx
@@ -306,6 +325,7 @@ export async function createAdminProduct(
       price_cents: variant.price,
       stock_quantity: variant.stock,
       is_available: variant.available,
+      subscribable: variant.subscribable,
       ...weightTerms(variant),
     }))
     if (variants.length) await trx.insertInto('product_variants').values(variants).execute()
@@ -418,6 +438,7 @@ function saveAdminProduct(
           name: variant.name,
           price_cents: variant.price,
           is_available: variant.available,
+          subscribable: variant.subscribable,
           ...weightTerms(variant),
           ...(stockChanged ? { stock_quantity: variant.stock } : {}),
         })
@@ -443,6 +464,7 @@ function saveAdminProduct(
             price_cents: variant.price,
             stock_quantity: variant.stock,
             is_available: variant.available,
+            subscribable: variant.subscribable,
             ...weightTerms(variant),
           })),
         )
@@ -463,6 +485,7 @@ function saveAdminProduct(
         next_available_date: input.nextAvailableDate,
         expected_quantity: input.expectedQuantity,
         ...weightTerms(input),
+        ...subscriptionTerms(input),
         updated_at: new Date(),
         ...(input.uploadedImage ? { image_url: input.uploadedImage } : {}),
         ...(hasOptions

@@ -10,16 +10,22 @@ import { getDb } from '~/platform/db/db.server'
 import { formatFarmDate } from '~/platform/farm-clock'
 import { Heading } from '~/platform/ui/heading'
 import { Price } from '~/platform/ui/price'
+import { subscriptionDashboard } from '~/subscriptions/admin/coming-boxes.server'
 import type { Route } from './+types/dashboard'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)
   const db = getDb()
-  const [dashboard, nextDay] = await Promise.all([getDashboard(db), nextFulfilmentDay(db)])
+  const [dashboard, nextDay, subscriptions] = await Promise.all([
+    getDashboard(db),
+    nextFulfilmentDay(db),
+    subscriptionDashboard(db),
+  ])
   return {
     firstName: admin.firstName,
     ...dashboard,
     nextDay,
+    subscriptions,
     waiting: dashboard.waiting.map((row) => ({ ...row, label: orderStatusLabel(row.status) })),
   }
 }
@@ -93,6 +99,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </p>
       </AdminPanel>
 
+      <SubscriptionsPanel {...loaderData.subscriptions} />
+
       <div className="grid gap-6 md:grid-cols-2">
         <AdminPanel title="Orders Waiting for Action">
           <ul className="space-y-2">
@@ -158,6 +166,49 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </p>
       </AdminPanel>
     </div>
+  )
+}
+
+function SubscriptionsPanel({
+  activeSubscribers,
+  activeSubscriptions,
+  boxesThisWeek,
+  monthlyRevenueCents,
+}: Route.ComponentProps['loaderData']['subscriptions']) {
+  const figures = [
+    {
+      label: 'Active subscribers',
+      value: activeSubscribers,
+      hint: `${activeSubscriptions} ${activeSubscriptions === 1 ? 'subscription' : 'subscriptions'}`,
+    },
+    { label: 'Boxes this week', value: boxesThisWeek, hint: 'Monday to Sunday' },
+    {
+      label: 'Monthly subscription revenue',
+      value: <Price cents={monthlyRevenueCents} />,
+      hint: 'at current subscriber prices',
+    },
+  ]
+  return (
+    <AdminPanel title="Subscriptions">
+      <dl className="grid gap-4 sm:grid-cols-3">
+        {figures.map((figure) => (
+          <div key={figure.label} className="rounded-md bg-earth-50 p-4">
+            <dt className="text-sm font-semibold text-muted">{figure.label}</dt>
+            <dd className="mt-1 text-2xl font-bold text-ink">{figure.value}</dd>
+            <dd className="text-sm text-muted">{figure.hint}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3">
+        <Link to="/admin/subscriptions" className={linkClass}>
+          See the subscriptions
+        </Link>{' '}
+        <span className="text-muted">or</span>{' '}
+        <Link to="/admin/fulfilment#subscription-boxes" className={linkClass}>
+          what the coming boxes need
+        </Link>
+      </p>
+    </AdminPanel>
   )
 }
 

@@ -9,16 +9,24 @@ import { answerWeighForm } from '~/payments/weigh-reply.server'
 import { getDb } from '~/platform/db/db.server'
 import { parseSubmission, replyDone, replyRefused } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data'
+import { upcomingBoxDemand } from '~/subscriptions/admin/coming-boxes.server'
+import { SubscriptionBoxes } from '~/subscriptions/admin/subscription-boxes'
 import type { Route } from './+types/fulfilment'
 
 // Admin > Fulfilment: "This week", what to pick, pack and deliver for a day (?day=YYYY-MM-DD,
 // else the next day with orders). Its buttons pack orders and hand them over through the
-// order workflow (app/fulfilment/admin/packing.server.ts).
+// order workflow (app/fulfilment/admin/packing.server.ts). Below, the subscription boxes not yet
+// made into orders (issue 21).
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const day = new URL(request.url).searchParams.get('day')
-  return { week: await loadThisWeek(getDb(), day) }
+  const db = getDb()
+  const [week, subscriptionBoxes] = await Promise.all([
+    loadThisWeek(db, day),
+    upcomingBoxDemand(db),
+  ])
+  return { week, subscriptionBoxes }
 }
 
 const orderId = z.string().uuid('Choose an order from the list.')
@@ -75,7 +83,12 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ThisWeek({ loaderData, actionData }: Route.ComponentProps) {
-  return <ThisWeekPage week={loaderData.week} reply={actionData} />
+  return (
+    <>
+      <ThisWeekPage week={loaderData.week} reply={actionData} />
+      <SubscriptionBoxes days={loaderData.subscriptionBoxes} />
+    </>
+  )
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: 'This week' })

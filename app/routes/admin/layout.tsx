@@ -18,6 +18,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/fulfilment', label: 'Fulfilment' },
   { to: '/admin/products', label: 'Products' },
+  { to: '/admin/subscriptions', label: 'Subscriptions' },
   { to: '/admin/shares', label: 'Beef Shares' },
   { to: '/admin/customers', label: 'Customers' },
   { to: '/admin/waiting-list', label: 'Waiting List' },

@@ -1,0 +1,149 @@
+import { Form, Link, useLocation } from 'react-router'
+import { requireAdmin } from '~/auth/guards.server'
+import { pageMeta } from '~/farm/meta'
+import { pageRequest } from '~/platform/admin/pagination'
+import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
+import {
+  AdminPageHeader,
+  AdminTable,
+  EmptyState,
+  longTextCellClass,
+} from '~/platform/admin/ui/page'
+import { Pagination } from '~/platform/admin/ui/pagination'
+import { getDb } from '~/platform/db/db.server'
+import { formatDay, formatFarmMoment } from '~/platform/farm-clock'
+import { Button, ButtonLink } from '~/platform/ui/button'
+import { TextField } from '~/platform/ui/field'
+import { SelectField } from '~/platform/ui/select-field'
+import {
+  listAdminSubscriptions,
+  subscriptionFilter,
+} from '~/subscriptions/admin/subscriptions.server'
+import { STATUS_FILTER_OPTIONS } from '~/subscriptions/admin/words'
+import type { Route } from './+types/subscriptions'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const url = new URL(request.url)
+  const filter = subscriptionFilter(url)
+  const { subscriptions, info } = await listAdminSubscriptions(getDb(), filter, pageRequest(url))
+  return { subscriptions, info, filter }
+}
+
+/** The export link: the same search and filter, every page. */
+function exportHref(search: string): string {
+  const params = new URLSearchParams(search)
+  params.delete('page')
+  const query = params.toString()
+  return query ? `/admin/subscriptions/export?${query}` : '/admin/subscriptions/export'
+}
+
+export default function AdminSubscriptions({ loaderData }: Route.ComponentProps) {
+  const { subscriptions, info, filter } = loaderData
+  const { search } = useLocation()
+  const filtered = Boolean(filter.q || filter.status)
+  return (
+    <>
+      <AdminPageHeader
+        title="Subscriptions"
+        description="Recurring boxes: who gets what, how often, where, and when the next one closes for changes."
+        actions={
+          // reloadDocument: a download, not a page of this app.
+          <ButtonLink to={exportHref(search)} reloadDocument variant="secondary">
+            Export CSV
+          </ButtonLink>
+        }
+      />
+      <Form
+        key={search}
+        method="get"
+        role="search"
+        aria-label="Subscriptions"
+        className="mb-6 grid gap-4 rounded-lg border border-earth-100 bg-white p-4 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
+      >
+        <TextField
+          label="Search"
+          name="q"
+          type="search"
+          defaultValue={filter.q}
+          placeholder="Customer name or email"
+          maxLength={100}
+        />
+        <SelectField
+          label="Status"
+          name="status"
+          options={STATUS_FILTER_OPTIONS}
+          defaultValue={filter.status ?? 'all'}
+        />
+        <div className="flex gap-2">
+          <Button type="submit">Search</Button>
+          {filtered ? (
+            <ButtonLink to="/admin/subscriptions" variant="secondary">
+              Clear
+            </ButtonLink>
+          ) : null}
+        </div>
+      </Form>
+
+      {subscriptions.length === 0 ? (
+        <EmptyState>
+          {filtered
+            ? 'No subscriptions match this search.'
+            : 'No subscriptions yet. Tick Weekly, Every 2 weeks or Monthly on a product to let customers subscribe.'}
+        </EmptyState>
+      ) : (
+        <AdminTable caption="Subscriptions, next box first">
+          <thead>
+            <tr>
+              <th scope="col">Customer</th>
+              <th scope="col">Items</th>
+              <th scope="col">Frequency</th>
+              <th scope="col">Pickup or delivery</th>
+              <th scope="col">Next box</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {subscriptions.map((row) => (
+              <tr key={row.id}>
+                <th scope="row" className={`font-normal ${longTextCellClass}`}>
+                  <Link to={`/admin/subscriptions/${row.id}`} className={adminLinkClass}>
+                    {row.customer}
+                  </Link>
+                  <span className="block text-muted">{row.email}</span>
+                </th>
+                <td>
+                  <ul>
+                    {row.items.map((item) => (
+                      <li key={item}>{item}</li>
+                    ))}
+                  </ul>
+                </td>
+                <td className="whitespace-nowrap">{row.frequencyLabel}</td>
+                <td>{row.where}</td>
+                <td>
+                  <span className="block whitespace-nowrap">{row.nextDateLabel}</span>
+                  {row.status === 'cancelled' ? null : (
+                    <span className="block text-muted">
+                      Changes close {formatFarmMoment(row.cutoffAt)}
+                    </span>
+                  )}
+                </td>
+                <td className="whitespace-nowrap">
+                  {row.statusLabel}
+                  {row.pausedUntil ? (
+                    <span className="block text-muted">until {formatDay(row.pausedUntil)}</span>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </AdminTable>
+      )}
+      <Pagination info={info} label="Subscriptions" />
+    </>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'Subscriptions' })
