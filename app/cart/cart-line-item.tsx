@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { sellingUnit } from '~/catalog/variants'
 import { weightPriceText } from '~/catalog/weight'
@@ -7,8 +7,16 @@ import type { FormReply } from '~/platform/forms/conform'
 import { ConfirmDialog } from '~/platform/ui/confirm-dialog'
 import { Price } from '~/platform/ui/price'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
-import type { CartLine } from './cart'
-import { CONFIRM_REMOVE, ITEM_REMOVED, QUANTITY_UPDATED } from './messages'
+import { FREQUENCY_LABELS } from '~/subscriptions/frequencies'
+import { FREQUENCY_LEGEND, PURCHASE_LABELS, subscriptionLineText } from '~/subscriptions/storefront'
+import { type CartLine, subscriptionStillOffered } from './cart'
+import { LINE_ONE_TIME } from './forms'
+import {
+  CONFIRM_REMOVE,
+  ITEM_REMOVED,
+  QUANTITY_UPDATED,
+  SUBSCRIPTION_NO_LONGER_OFFERED,
+} from './messages'
 import { cartReplyMessage } from './replies'
 
 /**
@@ -54,6 +62,8 @@ export function CartLineItem({
         : 'No longer available. Please remove it to check out.'
   } else if (line.quantity > line.stock) {
     problem = `Only ${line.stock} left in stock.`
+  } else if (!subscriptionStillOffered(line)) {
+    problem = SUBSCRIPTION_NO_LONGER_OFFERED
   }
 
   return (
@@ -73,13 +83,29 @@ export function CartLineItem({
           </Link>
         </h3>
         {line.variantName ? <p className="text-sm text-muted">{line.variantName}</p> : null}
+        {line.subscriptionFrequency ? (
+          <p className="mt-1 text-sm font-semibold text-pasture-800">
+            {subscriptionLineText(line.subscriptionFrequency)}
+          </p>
+        ) : null}
         <p className="mt-1 text-sm text-ink">
           {line.averageWeightCentiLb ? (
             weightPriceText(line.unitPriceCents, line.averageWeightCentiLb)
           ) : (
             <Price cents={line.unitPriceCents} unit={sellingUnit(line.unit, line.variantName)} />
           )}
+          {line.unitPriceCents < line.regularPriceCents ? (
+            <>
+              {' '}
+              <span className="text-muted">
+                (subscriber price; <s>{<Price cents={line.regularPriceCents} />}</s> one time)
+              </span>
+            </>
+          ) : null}
         </p>
+        {line.offeredFrequencies.length > 0 && line.subscribable ? (
+          <FrequencyForm line={line} label={label} backToCart={backToCart} fetcher={fetcher} />
+        ) : null}
         {line.reservedUntil && line.available ? (
           <p className="mt-1 text-sm font-medium text-pasture-800">
             Reserved for you until {formatFarmMoment(new Date(line.reservedUntil))}
@@ -164,5 +190,55 @@ export function CartLineItem({
         }}
       />
     </li>
+  )
+}
+
+/** The line's "How often" select: a frequency the product offers, or One time. */
+function FrequencyForm({
+  line,
+  label,
+  backToCart,
+  fetcher,
+}: {
+  line: CartLine
+  label: string
+  backToCart: React.ReactNode
+  fetcher: ReturnType<typeof useFetcher<FormReply>>
+}) {
+  const id = useId()
+  const current = line.subscriptionFrequency ?? LINE_ONE_TIME
+  return (
+    <fetcher.Form method="post" action="/cart" className="mt-2 flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="set-frequency" />
+      <input type="hidden" name="lineId" value={line.id} />
+      {backToCart}
+      <div>
+        <label htmlFor={id} className="block text-sm font-semibold text-ink">
+          {FREQUENCY_LEGEND}
+          <span className="sr-only"> for {label}</span>
+        </label>
+        <select
+          id={id}
+          name="frequency"
+          // A new choice from the server starts the select afresh.
+          key={current}
+          defaultValue={current}
+          className="mt-1 rounded-md border border-stone-400 bg-white px-2 py-1 text-sm text-ink"
+        >
+          <option value={LINE_ONE_TIME}>{PURCHASE_LABELS['one-time']}</option>
+          {line.offeredFrequencies.map((frequency) => (
+            <option key={frequency} value={frequency}>
+              {FREQUENCY_LABELS[frequency]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="submit"
+        className="rounded-md border border-pasture-700 px-3 py-1 text-sm font-semibold text-pasture-800 hover:bg-pasture-50"
+      >
+        Update<span className="sr-only"> how often for {label}</span>
+      </button>
+    </fetcher.Form>
   )
 }

@@ -99,11 +99,15 @@ describe('adding', () => {
         imageUrl: '/images/roast.svg',
         unit: 'per lb',
         unitPriceCents: 1199,
+        regularPriceCents: 1199,
         quantity: 2,
         stock: 22,
         available: true,
         reservedUntil: null,
         averageWeightCentiLb: null,
+        subscriptionFrequency: null,
+        offeredFrequencies: [],
+        subscribable: true,
       },
     ])
     expect(summary.promo).toBeNull()

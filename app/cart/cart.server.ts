@@ -13,6 +13,13 @@ import { currentPromoTerms, normalizePromoCode, PROMO_TERMS_COLUMNS } from '~/pr
 import type { PricingSettings } from '~/settings/settings'
 import { getPricingSettings } from '~/settings/settings.server'
 import {
+  FREQUENCY_LABELS,
+  type Frequency,
+  isFrequency,
+  parseFrequencies,
+  subscriberPriceCents,
+} from '~/subscriptions/frequencies'
+import {
   HOLD_NOT_FOUND,
   HOLD_OTHER_ACCOUNT,
   holdEndedMessage,
@@ -20,15 +27,22 @@ import {
 } from '~/waiting-list/holds'
 import { findHold, type HoldReference } from '~/waiting-list/holds.server'
 import type { AppliedPromo, CartLine, CartSummary } from './cart'
-import type { CartAction } from './forms'
+import { type CartAction, LINE_ONE_TIME } from './forms'
 import {
   ADDED_TO_CART,
+  addedAsSubscriptionMessage,
   allInCartMessage,
   CART_CLEARED,
+  FREQUENCY_REQUIRED,
+  frequencyNotOfferedMessage,
   ITEM_REMOVED,
   LINE_NOT_FOUND,
+  NOW_ONE_TIME,
+  notSubscribableMessage,
+  nowSubscriptionMessage,
   OPTION_UNAVAILABLE,
   onlyLeftMessage,
+  optionNotSubscribableMessage,
   outOfStockMessage,
   PRODUCT_UNAVAILABLE,
   PROMO_EMPTY_CART,
@@ -47,6 +61,16 @@ import { priceCart } from './pricing'
 // the catalog at the moment of reading; cart lines hold only product, option and quantity,
 // and the waiting-list hold a line was claimed with (ADR 29). The stock a line may have is
 // the free stock (stock less every hold) plus what its own live hold keeps for this shopper.
+//
+// Subscribing (ADR 32): a line with subscription_frequency set is the first box of a
+// subscription, priced at subscriberPriceCents (placeOrder prices it the same way). It is
+// bought from the free stock like any line: the reservations are for boxes already promised.
+// A cart keeps one line per product and option (cart_lines has no unique key for it, but every
+// change here keeps it so, and placeOrder and the merge at sign-in rely on it); adding with the
+// other purchase mode switches that line's mode, so the latest choice wins.
+
+/** Whether an option may be subscribed: 1, or 0 for an option marked not subscribable. */
+const VARIANT_SUBSCRIBABLE = sql<number>`(case when ${sql.ref('product_variants.subscribable')} = ${false} then 0 else 1 end)`
 
 /** A line's stock for its shopper: free units plus its own live hold's (joined as `hold`). */
 const LINE_STOCK = sql<number>`coalesce(${freeStock('product_variants')}, ${freeStock('products')}) + coalesce(${sql.ref('hold.quantity')}, 0)`
@@ -135,6 +159,10 @@ async function loadCart(db: DB | Transaction<Database>, owner: CartOwner, now: D
       'products.unit',
       'product_variants.name as variant_name',
       eb.fn.coalesce('product_variants.price_cents', 'products.price_cents').as('unit_price_cents'),
+      'cart_lines.subscription_frequency',
+      'products.subscription_frequencies',
+      'products.subscriber_discount_percent',
+      VARIANT_SUBSCRIBABLE.as('variant_subscribable'),
       LINE_STOCK.as('stock'),
       // Unaliased: SQLite's values are turned into Dates by column name (ADR 2).
       'hold.expires_at',
@@ -155,21 +183,32 @@ async function loadCart(db: DB | Transaction<Database>, owner: CartOwner, now: D
     .orderBy('cart_lines.id')
     .execute()
 
-  const lines: CartLine[] = rows.map((row) => ({
-    id: row.id,
-    productId: row.product_id,
-    variantId: row.product_variant_id,
-    name: row.name,
-    variantName: row.variant_name,
-    imageUrl: row.image_url,
-    unit: row.unit,
-    unitPriceCents: Number(row.unit_price_cents),
-    quantity: row.quantity,
-    stock: Number(row.stock),
-    available: Number(row.on_sale) === 1 && Number(row.stock) > 0,
-    reservedUntil: row.expires_at,
-    averageWeightCentiLb: row.average_weight === null ? null : Number(row.average_weight),
-  }))
+  const lines: CartLine[] = rows.map((row) => {
+    const regularPriceCents = Number(row.unit_price_cents)
+    const frequency = isFrequency(row.subscription_frequency) ? row.subscription_frequency : null
+    return {
+      id: row.id,
+      productId: row.product_id,
+      variantId: row.product_variant_id,
+      name: row.name,
+      variantName: row.variant_name,
+      imageUrl: row.image_url,
+      unit: row.unit,
+      unitPriceCents:
+        frequency === null
+          ? regularPriceCents
+          : subscriberPriceCents(regularPriceCents, row.subscriber_discount_percent),
+      regularPriceCents,
+      quantity: row.quantity,
+      stock: Number(row.stock),
+      available: Number(row.on_sale) === 1 && Number(row.stock) > 0,
+      reservedUntil: row.expires_at,
+      averageWeightCentiLb: row.average_weight === null ? null : Number(row.average_weight),
+      subscriptionFrequency: frequency,
+      offeredFrequencies: parseFrequencies(row.subscription_frequencies),
+      subscribable: Number(row.variant_subscribable) === 1,
+    }
+  })
   const first = rows[0]
   let promo: AppliedPromo | null = null
   if (first?.promo_code) {
@@ -289,7 +328,14 @@ async function touchCart(
   return touchCart(trx, owner, false)
 }
 
-type Sellable = { stock: number; name: string; variantId: string | null }
+type Sellable = {
+  stock: number
+  name: string
+  variantId: string | null
+  /** what the product offers by subscription, and whether this option may be subscribed */
+  offeredFrequencies: Frequency[]
+  subscribable: boolean
+}
 
 /** The product (and option) to add, if it is on sale; with no option given, the first on sale. */
 async function findSellable(
@@ -303,10 +349,12 @@ async function findSellable(
     .leftJoin('product_variants', 'product_variants.product_id', 'products.id')
     .select((eb) => [
       'products.name',
+      'products.subscription_frequencies',
       freeStock('products').as('stock_quantity'),
       asFlag(productOnSaleExpression()).as('product_on_sale'),
       'product_variants.id as variant_id',
       'product_variants.name as variant_name',
+      VARIANT_SUBSCRIBABLE.as('variant_subscribable'),
       freeStock('product_variants').as('variant_stock'),
       // Each row is the line this option would make; the product's own row has none.
       asFlag(onSaleExpression(eb.ref('product_variants.id'))).as('variant_on_sale'),
@@ -329,13 +377,17 @@ async function findSellable(
             name: row.variant_name ?? '',
             stock_quantity: Number(row.variant_stock ?? 0),
             is_available: Number(row.variant_on_sale) === 1,
+            subscribable: Number(row.variant_subscribable) === 1,
           },
         ],
   )
+  const offeredFrequencies = parseFrequencies(product.subscription_frequencies)
   let item: Sellable = {
     stock: Number(product.stock_quantity),
     name: product.name,
     variantId: null,
+    offeredFrequencies,
+    subscribable: true,
   }
   if (variantId !== undefined || variants.length > 0) {
     const variant =
@@ -347,25 +399,68 @@ async function findSellable(
       stock: variant.stock_quantity,
       name: `${product.name} (${variant.name})`,
       variantId: variant.id,
+      offeredFrequencies,
+      subscribable: variant.subscribable,
     }
   }
   if (item.stock <= 0) return { ok: false, status: 409, message: outOfStockMessage(item.name) }
   return { ok: true, item }
 }
 
+const refused = (message: string) => ({ ok: false, status: 400, message }) as const
+
+/**
+ * Whether the item may be had at this frequency (null: one time): the product offers it and
+ * the option is not left out of subscriptions. Null when it may, else the refusal.
+ */
+function subscriptionRefusal(
+  item: Pick<Sellable, 'name' | 'offeredFrequencies' | 'subscribable'>,
+  frequency: Frequency | null,
+) {
+  if (frequency === null) return null
+  if (item.offeredFrequencies.length === 0) return refused(notSubscribableMessage(item.name))
+  if (!item.subscribable) return refused(optionNotSubscribableMessage(item.name))
+  if (!item.offeredFrequencies.includes(frequency)) {
+    return refused(
+      frequencyNotOfferedMessage(
+        item.name,
+        FREQUENCY_LABELS[frequency],
+        item.offeredFrequencies.map((offered) => FREQUENCY_LABELS[offered]),
+      ),
+    )
+  }
+  return null
+}
+
+export type AddToCartInput = {
+  productId: string
+  variantId?: string
+  quantity: number
+  /** one time (the default), or the first box of a subscription at `frequency` */
+  purchase?: 'one-time' | 'subscribe'
+  frequency?: Frequency
+}
+
 /**
  * Adds a product (and option) to the owner's cart, creating the cart if needed. The same
  * product and option raise the existing line's quantity; the line never goes above stock.
+ * A subscription needs a frequency the product offers, for an option that may be subscribed;
+ * the line takes the purchase mode of this add.
  */
 export async function addToCart(
   db: DB,
   owner: CartOwner,
-  input: { productId: string; variantId?: string; quantity: number },
+  input: AddToCartInput,
 ): Promise<CartChange> {
+  const subscribe = input.purchase === 'subscribe'
+  if (subscribe && input.frequency === undefined) return refused(FREQUENCY_REQUIRED)
+  const frequency = subscribe ? (input.frequency ?? null) : null
   return db.transaction().execute(async (trx) => {
     const found = await findSellable(trx, input.productId, input.variantId)
     if (!found.ok) return found
     const { item } = found
+    const refusal = subscriptionRefusal(item, frequency)
+    if (refusal) return refusal
     const cartId = (await touchCart(trx, owner, true)) as string
     const existing = await trx
       .selectFrom('cart_lines')
@@ -392,7 +487,11 @@ export async function addToCart(
     }
     const quantity = Math.min(had + input.quantity, stock)
     if (existing) {
-      await trx.updateTable('cart_lines').set({ quantity }).where('id', '=', existing.id).execute()
+      await trx
+        .updateTable('cart_lines')
+        .set({ quantity, subscription_frequency: frequency })
+        .where('id', '=', existing.id)
+        .execute()
     } else {
       await trx
         .insertInto('cart_lines')
@@ -402,16 +501,15 @@ export async function addToCart(
           product_id: input.productId,
           product_variant_id: item.variantId,
           quantity,
+          subscription_frequency: frequency,
         })
         .execute()
     }
     const capped = quantity < had + input.quantity
-    return {
-      ok: true,
-      cartId,
-      quantity,
-      message: capped ? onlyLeftMessage(stock) : ADDED_TO_CART,
-    } as const
+    let message = ADDED_TO_CART
+    if (capped) message = onlyLeftMessage(stock)
+    else if (frequency) message = addedAsSubscriptionMessage(FREQUENCY_LABELS[frequency])
+    return { ok: true, cartId, quantity, message } as const
   })
 }
 
@@ -456,6 +554,57 @@ export async function changeLineQuantity(
       cartId,
       quantity,
       message: quantity < wanted ? onlyLeftMessage(stock) : QUANTITY_UPDATED,
+    } as const
+  })
+}
+
+/**
+ * Makes a line the first box of a subscription at this frequency, or (null) a one-time line
+ * again; refused when the product or option does not offer it.
+ */
+export async function changeLineFrequency(
+  db: DB,
+  owner: CartOwner,
+  lineId: string,
+  frequency: Frequency | null,
+): Promise<CartChange> {
+  return db.transaction().execute(async (trx) => {
+    const cartId = await touchCart(trx, owner, false)
+    if (!cartId) return notFound(LINE_NOT_FOUND)
+    const line = await trx
+      .selectFrom('cart_lines')
+      .innerJoin('products', 'products.id', 'cart_lines.product_id')
+      .leftJoin('product_variants', 'product_variants.id', 'cart_lines.product_variant_id')
+      .select([
+        'cart_lines.quantity',
+        'products.name',
+        'product_variants.name as variant_name',
+        'products.subscription_frequencies',
+        VARIANT_SUBSCRIBABLE.as('variant_subscribable'),
+      ])
+      .where('cart_lines.id', '=', lineId)
+      .where('cart_lines.cart_id', '=', cartId)
+      .executeTakeFirst()
+    if (!line) return notFound(LINE_NOT_FOUND)
+    const refusal = subscriptionRefusal(
+      {
+        name: line.variant_name ? `${line.name} (${line.variant_name})` : line.name,
+        offeredFrequencies: parseFrequencies(line.subscription_frequencies),
+        subscribable: Number(line.variant_subscribable) === 1,
+      },
+      frequency,
+    )
+    if (refusal) return refusal
+    await trx
+      .updateTable('cart_lines')
+      .set({ subscription_frequency: frequency })
+      .where('id', '=', lineId)
+      .execute()
+    return {
+      ok: true,
+      cartId,
+      quantity: line.quantity,
+      message: frequency ? nowSubscriptionMessage(FREQUENCY_LABELS[frequency]) : NOW_ONE_TIME,
     } as const
   })
 }
@@ -543,6 +692,13 @@ export function changeCart(db: DB, owner: CartOwner, action: CartAction): Promis
       return changeLineQuantity(db, owner, action.lineId, { by: 1 })
     case 'decrement':
       return changeLineQuantity(db, owner, action.lineId, { by: -1 })
+    case 'set-frequency':
+      return changeLineFrequency(
+        db,
+        owner,
+        action.lineId,
+        action.frequency === LINE_ONE_TIME ? null : action.frequency,
+      )
     case 'remove':
       return removeLine(db, owner, action.lineId)
     case 'clear':
@@ -646,6 +802,7 @@ export async function mergeGuestCart(db: DB, guestCartId: string, customerId: st
         'cart_lines.product_id',
         'cart_lines.product_variant_id',
         'cart_lines.quantity',
+        'cart_lines.subscription_frequency',
       ])
       .where('carts.id', '=', cartId)
       .execute()
@@ -665,10 +822,14 @@ export async function mergeGuestCart(db: DB, guestCartId: string, customerId: st
           existing.quantity,
           Math.min(existing.quantity + line.quantity, line.stock),
         )
-        if (quantity !== existing.quantity) {
+        // The guest's purchase mode is the latest choice, as a second add's would be.
+        if (
+          quantity !== existing.quantity ||
+          line.subscriptionFrequency !== (existing.subscription_frequency ?? null)
+        ) {
           await trx
             .updateTable('cart_lines')
-            .set({ quantity })
+            .set({ quantity, subscription_frequency: line.subscriptionFrequency })
             .where('id', '=', existing.id)
             .execute()
         }
@@ -681,6 +842,7 @@ export async function mergeGuestCart(db: DB, guestCartId: string, customerId: st
             product_id: line.productId,
             product_variant_id: line.variantId,
             quantity: Math.min(line.quantity, line.stock),
+            subscription_frequency: line.subscriptionFrequency,
             created_at: new Date(addedAt + index),
           })
           .execute()

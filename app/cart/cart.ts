@@ -1,5 +1,6 @@
 import type { PricingPromo } from '~/promotions/promo'
 import type { PricingSettings } from '~/settings/settings'
+import type { Frequency } from '~/subscriptions/frequencies'
 import type { CartTotals } from './pricing'
 
 // The browser-safe side of cart.server.ts: what the cart looks like in loader data.
@@ -12,7 +13,10 @@ export type CartLine = {
   variantName: string | null
   imageUrl: string | null
   unit: string
+  /** what the line is priced at: the subscriber price when it is a subscription's first box */
   unitPriceCents: number
+  /** the catalog price, before any subscriber discount */
+  regularPriceCents: number
   quantity: number
   /** the product's (or its option's) stock right now */
   stock: number
@@ -22,6 +26,19 @@ export type CartLine = {
   reservedUntil?: Date | null
   /** sold by weight: a piece's average weight (hundredths of a lb); unitPriceCents is per lb */
   averageWeightCentiLb: number | null
+  /** Subscriptions (ADR 32): how often this line's box comes; null for a one-time line */
+  subscriptionFrequency: Frequency | null
+  /** the frequencies the product offers now, and whether this option may be subscribed */
+  offeredFrequencies: Frequency[]
+  subscribable: boolean
+}
+
+/** Whether the line's subscription still matches what the product offers. */
+export function subscriptionStillOffered(line: CartLine): boolean {
+  return (
+    line.subscriptionFrequency === null ||
+    (line.subscribable && line.offeredFrequencies.includes(line.subscriptionFrequency))
+  )
 }
 
 export type AppliedPromo = {

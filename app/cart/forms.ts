@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { QUANTITY_TOO_LOW } from '~/catalog/stock'
-import { PROMO_REQUIRED } from './messages'
+import { FREQUENCIES } from '~/subscriptions/frequencies'
+import { PURCHASE_CHOICES } from '~/subscriptions/storefront'
+import { FREQUENCY_INVALID, PROMO_REQUIRED, PURCHASE_INVALID } from './messages'
 
 // The one schema for every post to /cart (house style 3 and 4): an `intent` picks the change.
 // Shared by the cart components (field names, the promo field's constraints) and the /cart
@@ -21,6 +23,19 @@ const quantity = z.coerce
 /** Where a plain (no-JavaScript) form returns to; checked with safeRedirect by the route. */
 const redirect = z.string().max(2000).optional()
 
+// Subscribing (ADR 32): Add to Cart posts purchase=one-time|subscribe and a frequency; a line's
+// "How often" select posts one of the frequencies or 'one-time'. Whether the product offers that
+// frequency is the server's question (cart.server.ts).
+// Absent: one time, as every Add to Cart without the choice means.
+const purchase = z.enum(PURCHASE_CHOICES, { error: PURCHASE_INVALID }).optional()
+const frequency = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.enum(FREQUENCIES, { error: FREQUENCY_INVALID }).optional(),
+)
+/** The line's choice: a frequency, or 'one-time' to stop it being a subscription. */
+export const LINE_ONE_TIME = 'one-time'
+const lineFrequency = z.enum([LINE_ONE_TIME, ...FREQUENCIES], { error: FREQUENCY_INVALID })
+
 /** The promo code form: the only cart form with something to type. */
 export const ApplyPromoSchema = z.object({
   intent: z.literal('apply-promo'),
@@ -34,8 +49,11 @@ export const CartActionSchema = z.discriminatedUnion('intent', [
     productId: id,
     variantId: optionalId,
     quantity: quantity.default(1),
+    purchase,
+    frequency,
     redirect,
   }),
+  z.object({ intent: z.literal('set-frequency'), lineId: id, frequency: lineFrequency, redirect }),
   z.object({ intent: z.literal('set-quantity'), lineId: id, quantity, redirect }),
   z.object({ intent: z.literal('increment'), lineId: id, redirect }),
   z.object({ intent: z.literal('decrement'), lineId: id, redirect }),

@@ -47,3 +47,20 @@ export const onlyLeftMessage = (stock: number) =>
   `Only ${stock} left in stock, so your cart now has ${stock}.`
 export const allInCartMessage = (stock: number) =>
   `Only ${stock} left in stock, and your cart already has ${stock === 1 ? 'it' : 'them all'}.`
+
+// Subscribing from the cart (ADR 32).
+export const PURCHASE_INVALID = 'Please choose One time or Subscribe.'
+export const FREQUENCY_INVALID = 'Please choose Weekly, Every 2 weeks or Monthly.'
+export const FREQUENCY_REQUIRED = 'Please choose how often your subscription box comes.'
+export const notSubscribableMessage = (name: string) =>
+  `${name} is not offered by subscription. Please choose One time.`
+export const optionNotSubscribableMessage = (name: string) =>
+  `${name} cannot be subscribed to: that option is for one-time orders only. Please choose One time or another option.`
+export const frequencyNotOfferedMessage = (name: string, wanted: string, offered: string[]) =>
+  `${name} is not offered ${wanted.toLowerCase()}. Please choose ${offered.join(' or ')}.`
+export const addedAsSubscriptionMessage = (frequency: string) =>
+  `Added to cart as a subscription: ${frequency}.`
+export const nowSubscriptionMessage = (frequency: string) => `Now a subscription: ${frequency}.`
+export const NOW_ONE_TIME = 'Now a one-time purchase.'
+export const SUBSCRIPTION_NO_LONGER_OFFERED =
+  'No longer offered by subscription at this frequency. Please choose how often again, or One time.'

@@ -19,6 +19,8 @@ export function cartReplyMessage(reply: FormReply): string {
     reply.error?.['']?.[0] ??
     reply.error?.code?.[0] ??
     reply.error?.quantity?.[0] ??
+    reply.error?.purchase?.[0] ??
+    reply.error?.frequency?.[0] ??
     CART_CHANGE_FAILED
   )
 }

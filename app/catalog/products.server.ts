@@ -1,6 +1,7 @@
 import { type SelectQueryBuilder, sql } from 'kysely'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
+import { type Frequency, parseFrequencies } from '~/subscriptions/frequencies'
 import { freeStock } from './free-stock.server'
 import { productMatches } from './product-search.server'
 import { SHOP_PAGE_SIZE, type ShopQuery, type ShopSort } from './shop-query'
@@ -108,6 +109,9 @@ type VariantColumns = {
   variant_price_cents: number | null
   variant_stock: number
   variant_average_weight: number | null
+  /** the product page's only (detailQuery): subscriptions (ADR 32) */
+  variant_subscribable?: number | string
+  variant_reserved?: number | null
 }
 
 /** One entry per product, with the product's options gathered from its joined rows. */
@@ -126,6 +130,10 @@ function groupVariants<R extends { id: string } & VariantColumns>(rows: readonly
         price_cents: row.variant_price_cents,
         stock_quantity: row.variant_stock,
         average_weight_centi_lb: toWeight(row.variant_average_weight),
+        ...(row.variant_subscribable !== undefined && {
+          subscribable: Number(row.variant_subscribable) === 1,
+          kept_for_subscribers: Number(row.variant_reserved ?? 0) > 0,
+        }),
       })
     }
   }
@@ -282,12 +290,22 @@ export type ProductDetail = {
   variants: VariantOption[]
   /** sold by weight (ADR 30): a piece's average; price_cents is then per lb */
   average_weight_centi_lb: number | null
+  /** Subscriptions (ADR 32): how often it may be subscribed, at what discount; null: it may not */
+  subscription: { frequencies: Frequency[]; discountPercent: number } | null
+  /** some of the product's own stock is kept for subscribers' coming boxes */
+  kept_for_subscribers: boolean
 }
 
 function detailQuery(db: DB) {
-  return productsWithVariants(db).select([
+  return productsWithVariants(db).select((eb) => [
     'products.next_available_date',
     'products.expected_quantity',
+    'products.subscription_frequencies',
+    'products.subscriber_discount_percent',
+    'products.reserved_quantity',
+    // Unaliased booleans come back as 0/1 from SQLite (ADR 2): a number either way.
+    eb.case().when('v.subscribable', '=', false).then(0).else(1).end().as('variant_subscribable'),
+    'v.reserved_quantity as variant_reserved',
   ])
 }
 
@@ -305,7 +323,18 @@ function toDetail({ row, variants }: ReturnType<typeof groupVariants<DetailRow>>
     expected_quantity: row.expected_quantity,
     variants,
     average_weight_centi_lb: toWeight(row.average_weight),
+    subscription: subscriptionOf(row),
+    kept_for_subscribers: row.reserved_quantity > 0,
   } satisfies ProductDetail
+}
+function subscriptionOf(row: {
+  subscription_frequencies: string
+  subscriber_discount_percent: number
+}): ProductDetail['subscription'] {
+  const frequencies = parseFrequencies(row.subscription_frequencies)
+  return frequencies.length > 0
+    ? { frequencies, discountPercent: row.subscriber_discount_percent }
+    : null
 }
 type DetailRow = Awaited<ReturnType<ReturnType<typeof detailQuery>['execute']>>[number]
 

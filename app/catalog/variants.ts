@@ -8,6 +8,9 @@ export type VariantOption = {
   stock_quantity: number
   /** sold by weight (ADR 30): a piece's average; price_cents is then per lb */
   average_weight_centi_lb?: number | null
+  /** the product page's (ADR 32): may be subscribed; some stock is kept for subscribers */
+  subscribable?: boolean
+  kept_for_subscribers?: boolean
 }
 
 /**

@@ -24,6 +24,8 @@ import { ResponsiveImage } from '~/platform/ui/responsive-image'
 import { SelectField } from '~/platform/ui/select-field'
 import { stateName } from '~/platform/us-address'
 import { TermsLabel } from '~/policies/terms-label'
+import type { Frequency } from '~/subscriptions/frequencies'
+import { firstBoxNote, subscriptionLineText } from '~/subscriptions/storefront'
 import {
   CHECKOUT_STEPS,
   type CheckoutDraft,
@@ -55,6 +57,8 @@ type Props = {
   paymentMethods: PaymentOption[]
   offer: FulfilmentOffer
   thisYear: number
+  /** the cart's subscribed lines' frequencies (ADR 32); empty for a one-time cart */
+  subscriptionFrequencies: readonly Frequency[]
 }
 
 export function CheckoutPage({
@@ -66,6 +70,7 @@ export function CheckoutPage({
   paymentMethods,
   offer,
   thisYear,
+  subscriptionFrequencies,
 }: Props) {
   const lines = cart.lines.filter((line) => line.available)
   // Step 1 shows the chosen method's price in the summary as soon as it is picked.
@@ -93,6 +98,11 @@ export function CheckoutPage({
   return (
     <>
       <Progress step={view.step} />
+      {subscriptionFrequencies.length > 0 ? (
+        <p className="mt-6 rounded-md border border-pasture-100 bg-pasture-50 px-4 py-3 text-ink">
+          {firstBoxNote(subscriptionFrequencies)}
+        </p>
+      ) : null}
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0">
           {view.step === 1 ? (
@@ -104,6 +114,7 @@ export function CheckoutPage({
               settings={cart.settings}
               offer={offer}
               thisYear={thisYear}
+              localOnly={subscriptionFrequencies.length > 0}
               onMethodChange={setPickedMethod}
               onZipChange={setTypedZip}
             />
@@ -193,6 +204,7 @@ function ShippingForm({
   settings,
   offer,
   thisYear,
+  localOnly,
   onMethodChange,
   onZipChange,
 }: {
@@ -203,6 +215,7 @@ function ShippingForm({
   settings: CartSummary['settings']
   offer: FulfilmentOffer
   thisYear: number
+  localOnly: boolean
   onMethodChange: (method: string) => void
   onZipChange: (zip: string) => void
 }) {
@@ -227,6 +240,7 @@ function ShippingForm({
         selected={draft.shippingMethod}
         error={fields.shippingMethod.errors?.[0]}
         onChange={onMethodChange}
+        localOnly={localOnly}
       />
       <fieldset className={cardClass}>
         <legend className={`${legendClass} float-left mb-4 w-full`}>Contact Information</legend>
@@ -451,6 +465,11 @@ function ReviewForm({
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-ink">{line.name}</p>
                 {line.variantName ? <p className="text-sm text-muted">{line.variantName}</p> : null}
+                {line.subscriptionFrequency ? (
+                  <p className="text-sm font-semibold text-pasture-800">
+                    {subscriptionLineText(line.subscriptionFrequency)}
+                  </p>
+                ) : null}
                 <p className="text-sm text-muted">
                   {line.quantity} x{' '}
                   {line.averageWeightCentiLb ? (

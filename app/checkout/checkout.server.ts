@@ -20,6 +20,12 @@ import {
   shippingStepSchema,
   TERMS_REQUIRED,
 } from './checkout'
+import { paymentOptionsFor, subscribedFrequencies } from './subscription-checkout'
+import {
+  subscriptionFulfilmentProblem,
+  subscriptionPaymentProblem,
+  weeklyOffer,
+} from './subscription-checkout.server'
 
 // The checkout's server side: what the page starts with, and what each step's post does.
 // Placing the order itself is placeOrder's work (ADR 11); this only walks the steps.
@@ -32,12 +38,16 @@ export async function loadCheckout(db: DB, customer: CurrentUser) {
     listAddresses(db, customer.id),
     listStatesOffered(db),
   ])
-  const offer = await loadFulfilmentOffer(
+  // A subscription's first box (ADR 32): weekly days only, picked up or delivered, no PayPal.
+  const subscriptionFrequencies = subscribedFrequencies(cart.lines)
+  const subscribing = subscriptionFrequencies.length > 0
+  const fullOffer = await loadFulfilmentOffer(
     db,
     cart.lines.map((line) => line.productId),
     now,
   )
-  const paymentMethods = listPaymentOptions()
+  const offer = subscribing ? await weeklyOffer(db, fullOffer) : fullOffer
+  const paymentMethods = paymentOptionsFor(listPaymentOptions(), subscribing)
   const address = addresses.find((row) => row.is_default) ?? null
   // The earliest pickup time with room is ready to take; a cart that cannot ship starts on
   // pickup, any other on standard shipping as the specification's checkout did.
@@ -55,14 +65,22 @@ export async function loadCheckout(db: DB, customer: CurrentUser) {
     city: address?.city ?? '',
     state: address?.state ?? statesOffered[0] ?? '',
     zipCode: address?.zip_code ?? '',
-    shippingMethod: offer.localOnly.length > 0 ? 'pickup' : 'standard',
+    shippingMethod: offer.localOnly.length > 0 || subscribing ? 'pickup' : 'standard',
     slot: firstPickup?.key ?? '',
     // A first address is worth keeping; someone with one already can tick the box.
     saveAddress: address === null,
     paymentMethod: paymentMethods[0]?.id ?? '',
   }
   const thisYear = Number(farmDayOf(now).slice(0, 4))
-  return { cart, prefill, statesOffered, paymentMethods, offer, thisYear }
+  return {
+    cart,
+    prefill,
+    statesOffered,
+    paymentMethods,
+    offer,
+    thisYear,
+    subscriptionFrequencies,
+  }
 }
 
 export const PAYMENT_START_FAILED =
@@ -146,6 +164,14 @@ export async function runCheckoutAction(
   if (!fulfilment.ok) {
     return show(400, 1, { fieldErrors: { [fulfilment.field]: [fulfilment.message] } })
   }
+  const subscribing = subscribedFrequencies(onSale).length > 0
+  if (subscribing) {
+    const problem = await subscriptionFulfilmentProblem(db, {
+      method: step.shippingMethod,
+      slot: step.slot,
+    })
+    if (problem) return show(400, 1, { fieldErrors: { [problem.field]: [problem.message] } })
+  }
   if (action.intent === 'to-payment') return show(200, 2)
 
   if (action.intent === 'back-to-payment') return show(200, 2)
@@ -153,6 +179,10 @@ export async function runCheckoutAction(
   const payment = getProvider(draft.paymentMethod)
   if (!payment) {
     return show(400, 2, { fieldErrors: { paymentMethod: [PAYMENT_METHOD_INVALID] } })
+  }
+  const paymentProblem = subscribing ? subscriptionPaymentProblem(payment.id) : null
+  if (paymentProblem) {
+    return show(400, 2, { fieldErrors: { paymentMethod: [paymentProblem.message] } })
   }
   if (action.intent === 'to-review') {
     return show(200, 3, { idempotencyKey: crypto.randomUUID() })

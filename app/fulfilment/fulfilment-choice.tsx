@@ -86,14 +86,19 @@ export function MethodChoice({
   selected,
   error,
   onChange,
+  localOnly = false,
 }: {
   offer: FulfilmentOffer
   settings: PricingSettings
   selected: string
   error?: string
   onChange: (method: FulfilmentMethod) => void
+  /** pickup and local delivery only, shipping not offered at all (a subscription's box) */
+  localOnly?: boolean
 }) {
-  const options = methodOptions(offer, settings)
+  const options = methodOptions(offer, settings).filter(
+    (option) => !localOnly || !isShipping(option.id),
+  )
   const noShippingNote =
     offer.localOnly.length > 0 ? SHIPPING_NOT_FOR_LOCAL_ONLY(offer.localOnly) : null
   return (

@@ -46,7 +46,16 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, prefill, statesOffered, paymentMethods, offer, thisYear, notice } = loaderData
+  const {
+    cart,
+    prefill,
+    statesOffered,
+    paymentMethods,
+    offer,
+    thisYear,
+    notice,
+    subscriptionFrequencies,
+  } = loaderData
   const view = checkoutView(actionData, prefill)
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -64,6 +73,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         paymentMethods={paymentMethods}
         offer={offer}
         thisYear={thisYear}
+        subscriptionFrequencies={subscriptionFrequencies}
       />
     </div>
   )

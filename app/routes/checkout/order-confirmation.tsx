@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Link } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
+import { countSubscriptionsStarted } from '~/checkout/subscription-checkout.server'
 import { pageMeta } from '~/farm/meta'
 import { describeFulfilment, feeLabel, type OrderFulfilmentColumns } from '~/fulfilment/methods'
 import { getCustomerOrderView } from '~/orders/customer-orders.server'
@@ -13,6 +14,11 @@ import { Heading } from '~/platform/ui/heading'
 import { Price } from '~/platform/ui/price'
 import { ShareCutSheetLinks } from '~/shares/share-links'
 import { listSharesOfOrder } from '~/shares/share-orders.server'
+import {
+  MANAGE_SUBSCRIPTIONS_LINK,
+  SUBSCRIPTIONS_PATH,
+  subscriptionsStartedText,
+} from '~/subscriptions/storefront'
 import type { Route } from './+types/order-confirmation'
 
 // The real order just placed (D5), shown to its owner only: anyone else gets the same 404 as
@@ -23,8 +29,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const order = await getCustomerOrderView(getDb(), user.id, params.id)
   if (!order) throw data(null, { status: 404 })
   // Beef shares (ADR 31): the cut sheet is the customer's next step.
-  const shares = await listSharesOfOrder(getDb(), params.id, user.id)
-  return { order, shares }
+  const [shares, subscriptionsStarted] = await Promise.all([
+    listSharesOfOrder(getDb(), params.id, user.id),
+    // Subscriptions (ADR 32): this order may be the first box of some.
+    countSubscriptionsStarted(getDb(), user.id, params.id),
+  ])
+  return { order, shares, subscriptionsStarted }
 }
 
 const cardClass = 'rounded-lg border border-earth-100 bg-white p-6 shadow-sm'
@@ -71,7 +81,7 @@ function nextSteps(order: OrderFulfilmentColumns) {
 }
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
-  const { order, shares } = loaderData
+  const { order, shares, subscriptionsStarted } = loaderData
   const row = 'flex justify-between gap-4'
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
@@ -162,6 +172,21 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
       </div>
 
       <ShareCutSheetLinks shares={shares} />
+
+      {subscriptionsStarted > 0 ? (
+        <section aria-labelledby="subscriptions-heading" className={cardClass}>
+          <h2 id="subscriptions-heading" className={headingClass}>
+            Your Subscription
+          </h2>
+          <p className="mt-2 text-ink">{subscriptionsStartedText(subscriptionsStarted)}</p>
+          <Link
+            to={SUBSCRIPTIONS_PATH}
+            className="mt-3 inline-block font-semibold text-pasture-800 underline"
+          >
+            {MANAGE_SUBSCRIPTIONS_LINK}
+          </Link>
+        </section>
+      ) : null}
 
       <section aria-labelledby="next-heading" className={cardClass}>
         <h2 id="next-heading" className={headingClass}>

@@ -2,11 +2,14 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   ADDED_TO_CART,
+  addedAsSubscriptionMessage,
   CART_CHANGE_FAILED,
+  FREQUENCY_INVALID,
   ITEM_REMOVED,
   LINE_NOT_FOUND,
   outOfStockMessage,
   PROMO_REQUIRED,
+  PURCHASE_INVALID,
   QUANTITY_UPDATED,
 } from '~/cart/messages'
 import { cartReplyMessage } from '~/cart/replies'
@@ -148,5 +151,41 @@ describe('the /cart action', () => {
     expect(await answer(post({ intent: 'add', productId: 'x', quantity: '1.5' }))).toMatchObject({
       status: 400,
     })
+  })
+})
+
+describe('subscribing through /cart (ADR 32)', () => {
+  test('purchase=subscribe with a frequency adds a subscribed line', async () => {
+    const product = await createProduct(t.db, {
+      name: 'Veg Box',
+      subscription_frequencies: 'weekly,biweekly',
+    })
+    const added = await answer(
+      post({ intent: 'add', productId: product.id, purchase: 'subscribe', frequency: 'biweekly' }),
+    )
+    expect(added).toMatchObject({
+      status: 200,
+      body: { status: 'success', message: addedAsSubscriptionMessage('Every 2 weeks') },
+    })
+  })
+
+  test('a made-up purchase or frequency is a 400 with words, and nothing is added', async () => {
+    const product = await createProduct(t.db, { subscription_frequencies: 'weekly' })
+    const badFrequency = await answer(
+      post({ intent: 'add', productId: product.id, purchase: 'subscribe', frequency: 'daily' }),
+    )
+    expect(badFrequency).toMatchObject({ status: 400, body: { form: 'add' } })
+    expect(cartReplyMessage(badFrequency.body as FormReply)).toBe(FREQUENCY_INVALID)
+    expect(badFrequency.headers).toBeUndefined()
+    const badPurchase = await answer(
+      post({ intent: 'add', productId: product.id, purchase: 'forever', frequency: 'weekly' }),
+    )
+    expect(badPurchase).toMatchObject({ status: 400 })
+    expect(cartReplyMessage(badPurchase.body as FormReply)).toBe(PURCHASE_INVALID)
+    const badLine = await answer(
+      post({ intent: 'set-frequency', lineId: 'some-line', frequency: 'yearly' }),
+    )
+    expect(badLine).toMatchObject({ status: 400, body: { form: 'set-frequency' } })
+    expect(cartReplyMessage(badLine.body as FormReply)).toBe(FREQUENCY_INVALID)
   })
 })

@@ -29,6 +29,8 @@ import { useNonce } from '~/platform/ui/nonce'
 import { Price } from '~/platform/ui/price'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
 import type { loader as rootLoader } from '~/root'
+import { PurchaseChoice } from '~/subscriptions/purchase-choice'
+import { keptForSubscribersText } from '~/subscriptions/storefront'
 import { joinWaitingList } from '~/waiting-list/waiting-list.server'
 import { JOIN_WAITING_LIST, WaitingListDialog } from '~/waiting-list/waiting-list-dialog'
 import { ProductActionSchema, WAITING_LIST_MESSAGES } from '~/waiting-list/waiting-list-form'
@@ -120,6 +122,17 @@ function ProductView({
     ? (variant.average_weight_centi_lb ?? null)
     : product.average_weight_centi_lb
   const status = stockStatus(stock)
+  // Subscriptions (ADR 32): `stock` is what one-time shoppers may buy (free stock); say so
+  // when the rest is kept for subscribers.
+  const keptForSubscribers = variant
+    ? Boolean(variant.kept_for_subscribers)
+    : product.kept_for_subscribers
+  const priceText = (cents: number) =>
+    averageWeight ? (
+      weightPriceText(cents, averageWeight)
+    ) : (
+      <Price cents={cents} unit={sellingUnit(product.unit, variant?.name)} />
+    )
   const [quantity, setQuantity] = useState(() => clampQuantity(1, stock))
   const path = productPath(product.id, variant?.id)
   const expected = expectedAvailabilityText({
@@ -192,11 +205,7 @@ function ProductView({
             {product.name}
           </Heading>
           <p data-testid="price" className="mt-3 text-2xl font-semibold text-pasture-700">
-            {averageWeight ? (
-              weightPriceText(price, averageWeight)
-            ) : (
-              <Price cents={price} unit={sellingUnit(product.unit, variant?.name)} />
-            )}
+            {priceText(price)}
           </p>
           <p className="mt-4 text-ink">{product.description}</p>
 
@@ -244,7 +253,9 @@ function ProductView({
             </form>
           ) : null}
 
-          {status === 'low-stock' ? (
+          {keptForSubscribers ? (
+            <p className="mt-4 font-semibold text-earth-700">{keptForSubscribersText(stock)}</p>
+          ) : status === 'low-stock' ? (
             <p className="mt-4 font-semibold text-earth-700">Only {stock} left in stock!</p>
           ) : null}
 
@@ -275,6 +286,17 @@ function ProductView({
               </>
             ) : (
               <AddToCartForm productId={product.id} variantId={variant?.id ?? undefined}>
+                {product.subscription ? (
+                  <PurchaseChoice
+                    // Another option starts the choice afresh (it may not be subscribable).
+                    key={variant?.id ?? product.id}
+                    frequencies={product.subscription.frequencies}
+                    discountPercent={product.subscription.discountPercent}
+                    priceCents={price}
+                    priceText={priceText}
+                    optionSubscribable={variant?.subscribable ?? true}
+                  />
+                ) : null}
                 <QuantityStepper
                   name="quantity"
                   value={quantity}
