@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database } from '~/platform/db/schema'
 import {
   createCustomer,
+  createDeliveryZone,
   createPickupPlace,
   createProduct,
   createSubscription,
@@ -152,6 +153,52 @@ describe('making a box', () => {
     expect(order?.payment_method).toBe('stripe')
     const [cycle] = await cyclesOf(subscription.id)
     expect(cycle?.charge_status).toBe('none')
+  })
+
+  test('a delivery box goes to the subscription’s address, with the zone’s fee', async () => {
+    const zone = await createDeliveryZone(t.db, { name: 'Boise' })
+    const window = await createWindow(t.db, { zone_id: zone.id })
+    const product = await createProduct(t.db, {
+      price_cents: 1000,
+      stock_quantity: 10,
+      subscription_frequencies: 'weekly',
+      subscriber_discount_percent: 10,
+    })
+    const customer = await createCustomer(t.db)
+    const subscription = await createSubscription(
+      t.db,
+      { customerId: customer.id, windowId: window.id },
+      [{ product_id: product.id, quantity: 4 }],
+      {
+        shipping_method: 'delivery',
+        street: '12 Orchard Lane',
+        city: 'Boise',
+        state: 'ID',
+        zip_code: '83702',
+      },
+    )
+    const made = await makeBox(subscription.id)
+    if (made.kind !== 'ordered') throw new Error(`expected an order, got ${made.kind}`)
+    const order = await t.db
+      .selectFrom('orders')
+      .select([
+        'shipping_method',
+        'ship_street',
+        'ship_zip_code',
+        'subtotal_cents',
+        'shipping_cents',
+        'fulfilment_place',
+      ])
+      .where('id', '=', made.orderId)
+      .executeTakeFirstOrThrow()
+    expect(order).toEqual({
+      shipping_method: 'delivery',
+      ship_street: '12 Orchard Lane',
+      ship_zip_code: '83702',
+      subtotal_cents: 3600,
+      shipping_cents: 700,
+      fulfilment_place: 'Boise',
+    })
   })
 
   test('two runs at once make one order and one cycle', async () => {
