@@ -3,7 +3,12 @@ import { expressionBuilder } from 'kysely'
 import { asFlag, onSaleExpression } from '~/catalog/on-sale.server'
 import { lineAverageWeightExpression } from '~/catalog/weight.server'
 import type { Database } from '~/platform/db/schema'
-import { type Frequency, isFrequency, subscriberPriceCents } from '~/subscriptions/frequencies'
+import {
+  type Frequency,
+  isFrequency,
+  parseFrequencies,
+  subscriberPriceCents,
+} from '~/subscriptions/frequencies'
 
 // An order's lines as the catalog has them now (names, prices, availability), read the same
 // way for a shopper's cart and for a subscription's box (ADR 32), so a box is priced exactly as
@@ -79,7 +84,7 @@ function toOrderLine(
 ): OrderLine {
   const subscriptionFrequency = isFrequency(frequency) ? frequency : null
   const price = Number(row.unit_price_cents)
-  const offered = row.subscription_frequencies.split(',').map((word) => word.trim())
+  const offered = parseFrequencies(row.subscription_frequencies)
   return {
     productId: row.product_id,
     variantId: row.product_variant_id,
@@ -100,7 +105,7 @@ function toOrderLine(
     // any (the farm narrowing the choice does not end the subscriptions it has).
     subscribable:
       (anyFrequency || subscriptionFrequency === null
-        ? offered.some(isFrequency)
+        ? offered.length > 0
         : offered.includes(subscriptionFrequency)) && row.subscribable !== false,
   }
 }

@@ -71,6 +71,13 @@ import {
 // Beef shares (ADR 31): an option with share_units takes quarters from its animal's pool, not
 // its own stock (shares/pool.server.ts). That locks the animal row, then the product's options
 // and the product (their stock mirrors the pool): the same order as any product's lines.
+//
+// Subscriptions (ADR 32): the order-writing part is writeOrder, shared with a subscription's
+// later boxes (subscription-order.server.ts), which take stock as a subscriber: units reserved
+// for boxes are theirs to take, units held for the waiting list are not. A cart line with a
+// frequency is a subscription's first box: priced at the subscriber price, and once the order is
+// written, createSubscriptionsFromOrder makes the subscriptions and recounts the reservations of
+// their products, rows this order already locked.
 
 export type PlaceOrderInput = PlaceOrderFields & { customerId: string }
 
