@@ -94,6 +94,11 @@ export const PRIVATE_TABLES: ReadonlySet<string> = new Set([
   // the pool is the options' stock, written in the same transaction.
   'animals',
   'share_orders',
+  // Subscriptions (ADR 32): no storefront page shows one; what the pages show of them is the
+  // products' reserved_quantity, written in the same transaction.
+  'subscriptions',
+  'subscription_items',
+  'subscription_cycles',
   // the migrator's own bookkeeping (migrate.server.ts)
   'schema_migrations',
   'schema_migrations_lock',
