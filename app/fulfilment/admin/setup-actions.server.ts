@@ -60,6 +60,10 @@ const ZONE: Owner<typeof ZoneSchema> = {
 export const OWNERS = { place: PLACE, zone: ZONE }
 
 /** The place's or zone's loader answer: null for "new", else the row (404 when not found). */
+/** Subscriptions keep their window (ADR 32): switching it off stops new orders and boxes. */
+export const WINDOW_HAS_SUBSCRIBERS =
+  'Subscribers get their boxes in this window, so it cannot be deleted. Switch it off instead.'
+
 export async function loadOwner<Row>(
   id: string,
   find: (db: DB, id: string) => Promise<Row | undefined | null>,
@@ -108,7 +112,12 @@ export async function ownerAction<Schema extends z.ZodType>(
   }
   const { windowId, intent: change } = submission.value
   const done = await changeWindow(db, admin.id, { kind: owner.kind, id }, windowId, change)
-  if (!done) return replyRefused(submission, 'That window is no longer here.', 404, list)
+  if (done === 'missing') {
+    return replyRefused(submission, 'That window is no longer here.', 404, list)
+  }
+  if (done === 'subscribed') {
+    return replyRefused(submission, WINDOW_HAS_SUBSCRIBERS, 409, list)
+  }
   return replyDone(
     submission,
     change === 'delete-window'

@@ -231,14 +231,18 @@ export async function addWindow(db: DB, actorId: string, owner: Owner, input: Wi
   return id
 }
 
-/** Switches a window of this owner on or off, or deletes it; false when it is not theirs. */
+/**
+ * Switches a window of this owner on or off, or deletes it: 'missing' when it is not theirs,
+ * 'subscribed' when subscriptions name it (ADR 32: their boxes and history keep the window,
+ * so it can only be switched off).
+ */
 export async function changeWindow(
   db: DB,
   actorId: string,
   owner: Owner,
   windowId: string,
   change: 'delete-window' | 'toggle-window',
-): Promise<boolean> {
+): Promise<'done' | 'missing' | 'subscribed'> {
   return db.transaction().execute(async (trx) => {
     const window = await trx
       .selectFrom('fulfilment_windows')
@@ -246,8 +250,14 @@ export async function changeWindow(
       .where('id', '=', windowId)
       .where(owner.kind === 'place' ? 'place_id' : 'zone_id', '=', owner.id)
       .executeTakeFirst()
-    if (!window) return false
+    if (!window) return 'missing'
     if (change === 'delete-window') {
+      const subscribed = await trx
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('window_id', '=', windowId)
+        .executeTakeFirst()
+      if (subscribed) return 'subscribed'
       await trx.deleteFrom('fulfilment_windows').where('id', '=', windowId).execute()
     } else {
       await trx
@@ -264,7 +274,7 @@ export async function changeWindow(
       before: { is_active: window.is_active },
       after: change === 'delete-window' ? null : { is_active: !window.is_active },
     })
-    return true
+    return 'done'
   })
 }
 
