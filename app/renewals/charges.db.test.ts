@@ -190,7 +190,7 @@ describe('chargeDueCycles', () => {
       CHARGE_FAILED_SUBJECT,
       CHARGE_FAILED_SUBJECT,
     ])
-    expect(mails[1]?.text_body).toContain('will not try it again')
+    expect(mails[1]?.text_body).toContain('We will not try your card again')
     await chargeDueCycles(app.t.db, new Date(NOW.getTime() + 3 * RETRY_AFTER_MS), options())
     expect(chargesOf(box.orderId)).toHaveLength(2)
     expect(await orderOf(box.orderId)).toMatchObject({ status: 'pending_payment' })
