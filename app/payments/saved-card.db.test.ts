@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { changeOrderStatus } from '~/orders/order-status.server'
 import { formatOrderNumber } from '~/orders/place-order'
 import { addDays, farmDayOf } from '~/platform/farm-clock'
@@ -9,10 +9,9 @@ import {
   createSubscription,
   createWindow,
 } from '~/seed/factories.server'
-import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
-import type { TestDatabase } from '../../tests/setup/database'
+import { TEST_BASE_URL } from '../../tests/setup/app'
 import { placeTestOrder } from '../../tests/support/orders'
-import { type StripeStandIn, startStripeStandIn } from '../../tests/support/stripe-stand-in'
+import { setUpStripeTestApp } from '../../tests/support/stripe-test-app'
 import { createStripeClient, createStripeProvider } from './stripe.server'
 import { handleStripeWebhook } from './stripe-webhook.server'
 import { startCardUpdate } from './subscription-card.server'
@@ -21,40 +20,26 @@ import { startCardUpdate } from './subscription-card.server'
 // checkout saves the card and the webhook activates the subscriptions; an unpaid first order
 // cancels them; "Update Card" saves a new one; a box's pay link settles its cycle.
 
-const WEBHOOK_SECRET = 'whsec_test_secret'
-let t: TestDatabase
-let standIn: StripeStandIn
-beforeAll(async () => {
-  t = await createTestApp()
-  standIn = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET })
-})
-afterAll(async () => {
-  await standIn?.close()
-  await t?.cleanup()
-})
+const app = setUpStripeTestApp()
 
-const config = () => ({
-  secretKey: 'sk_test_x',
-  webhookSecret: WEBHOOK_SECRET,
-  apiBase: standIn.apiBase,
-})
-const provider = () => createStripeProvider(t.db, { ...config(), baseUrl: TEST_BASE_URL })
+const config = app.config
+const provider = () => createStripeProvider(app.t.db, { ...config(), baseUrl: TEST_BASE_URL })
 
 async function deliver(
   type: 'checkout.session.completed' | 'checkout.session.expired',
   sessionId: string,
 ) {
-  const { payload, signature } = standIn.signedEvent(type, sessionId)
-  return handleStripeWebhook(t.db, config(), payload, signature)
+  const { payload, signature } = app.standIn.signedEvent(type, sessionId)
+  return handleStripeWebhook(app.t.db, config(), payload, signature)
 }
 
 /** A card order with a pending subscription it starts (as placeOrder writes them), its session open. */
 async function firstOrderWithSubscription() {
-  const order = await placeTestOrder(t.db, { paymentMethod: 'stripe', optionQuantity: 0 })
-  const place = await createPickupPlace(t.db)
-  const window = await createWindow(t.db, { place_id: place.id })
+  const order = await placeTestOrder(app.t.db, { paymentMethod: 'stripe', optionQuantity: 0 })
+  const place = await createPickupPlace(app.t.db)
+  const window = await createWindow(app.t.db, { place_id: place.id })
   const subscription = await createSubscription(
-    t.db,
+    app.t.db,
     { customerId: order.customerId, windowId: window.id },
     [{ product_id: order.plain.id, quantity: 2 }],
     {
@@ -77,7 +62,7 @@ async function firstOrderWithSubscription() {
 }
 
 async function subscriptionOf(id: string) {
-  return t.db
+  return app.t.db
     .selectFrom('subscriptions')
     .select(['status', 'stripe_customer_id', 'stripe_payment_method_id', 'cancelled_at'])
     .where('id', '=', id)
@@ -85,7 +70,7 @@ async function subscriptionOf(id: string) {
 }
 
 async function reservedOf(productId: string) {
-  const row = await t.db
+  const row = await app.t.db
     .selectFrom('products')
     .select('reserved_quantity')
     .where('id', '=', productId)
@@ -96,7 +81,7 @@ async function reservedOf(productId: string) {
 describe('the first checkout of a card subscription', () => {
   test('its session makes a customer and saves the card for off-session charges', async () => {
     const { sessionId } = await firstOrderWithSubscription()
-    const params = Object.fromEntries(standIn.sessions.get(sessionId)?.params ?? [])
+    const params = Object.fromEntries(app.standIn.sessions.get(sessionId)?.params ?? [])
     expect(params).toMatchObject({
       mode: 'payment',
       customer_creation: 'always',
@@ -105,7 +90,7 @@ describe('the first checkout of a card subscription', () => {
   })
 
   test('an order that starts no subscription saves no card', async () => {
-    const order = await placeTestOrder(t.db, { paymentMethod: 'stripe', optionQuantity: 0 })
+    const order = await placeTestOrder(app.t.db, { paymentMethod: 'stripe', optionQuantity: 0 })
     const started = await provider().startPayment({
       id: order.orderId,
       orderNumber: 'FS-1',
@@ -113,7 +98,7 @@ describe('the first checkout of a card subscription', () => {
       totalCents: order.totalCents,
     })
     const sessionId = started.kind === 'redirect' ? (started.url.split('/').pop() ?? '') : ''
-    const params = Object.fromEntries(standIn.sessions.get(sessionId)?.params ?? [])
+    const params = Object.fromEntries(app.standIn.sessions.get(sessionId)?.params ?? [])
     expect(params.customer_creation).toBeUndefined()
     expect(params['payment_intent_data[setup_future_usage]']).toBeUndefined()
   })
@@ -121,9 +106,9 @@ describe('the first checkout of a card subscription', () => {
   test('paid: the webhook stores the customer and the card and activates the subscription, once', async () => {
     const order = await firstOrderWithSubscription()
     expect(await reservedOf(order.plain.id)).toBe(0)
-    standIn.completeSession(order.sessionId)
-    const session = standIn.sessions.get(order.sessionId)
-    const intent = standIn.paymentIntents.get(session?.paymentIntentId ?? '')
+    app.standIn.completeSession(order.sessionId)
+    const session = app.standIn.sessions.get(order.sessionId)
+    const intent = app.standIn.paymentIntents.get(session?.paymentIntentId ?? '')
     expect(session?.customer).toMatch(/^cus_test_/)
     expect(intent?.paymentMethod).toMatch(/^pm_test_/)
     for (let i = 0; i < 2; i++) {
@@ -140,7 +125,7 @@ describe('the first checkout of a card subscription', () => {
     })
     // Active now: its next box is reserved for it.
     expect(await reservedOf(order.plain.id)).toBe(2)
-    const paid = await t.db
+    const paid = await app.t.db
       .selectFrom('orders')
       .select('status')
       .where('id', '=', order.orderId)
@@ -155,15 +140,15 @@ describe('the first checkout of a card subscription', () => {
     expect(subscription.status).toBe('cancelled')
     expect(subscription.cancelled_at).not.toBeNull()
     // A completion arriving after that brings neither back.
-    standIn.completeSession(order.sessionId)
+    app.standIn.completeSession(order.sessionId)
     await deliver('checkout.session.completed', order.sessionId)
     expect((await subscriptionOf(order.subscriptionId)).status).toBe('cancelled')
   })
 
   test('the farm cancels the unpaid order: its pending subscription is cancelled', async () => {
     const order = await firstOrderWithSubscription()
-    const admin = await createCustomer(t.db, { is_admin: true })
-    const changed = await changeOrderStatus(t.db, order.orderId, admin.id, {
+    const admin = await createCustomer(app.t.db, { is_admin: true })
+    const changed = await changeOrderStatus(app.t.db, order.orderId, admin.id, {
       intent: 'cancelled',
       from: 'pending_payment',
     })
@@ -174,11 +159,11 @@ describe('the first checkout of a card subscription', () => {
 
 /** An active card subscription of its own customer, with no Stripe customer yet. */
 async function cardSubscription() {
-  const customer = await createCustomer(t.db)
-  const place = await createPickupPlace(t.db)
-  const window = await createWindow(t.db, { place_id: place.id })
+  const customer = await createCustomer(app.t.db)
+  const place = await createPickupPlace(app.t.db)
+  const window = await createWindow(app.t.db, { place_id: place.id })
   const subscription = await createSubscription(
-    t.db,
+    app.t.db,
     { customerId: customer.id, windowId: window.id },
     [],
     { payment_method: 'stripe', stripe_payment_method_id: 'pm_test_old' },
@@ -189,9 +174,13 @@ async function cardSubscription() {
 describe('Update Card', () => {
   test('a setup session for the subscription’s customer; the webhook stores the new card', async () => {
     const { subscriptionId } = await cardSubscription()
-    const url = await startCardUpdate(t.db, { ...config(), baseUrl: TEST_BASE_URL }, subscriptionId)
+    const url = await startCardUpdate(
+      app.t.db,
+      { ...config(), baseUrl: TEST_BASE_URL },
+      subscriptionId,
+    )
     const sessionId = url.split('/').pop() ?? ''
-    const session = standIn.sessions.get(sessionId)
+    const session = app.standIn.sessions.get(sessionId)
     const { stripe_customer_id: customer } = await subscriptionOf(subscriptionId)
     expect(customer).toMatch(/^cus_test_/)
     expect(Object.fromEntries(session?.params ?? [])).toMatchObject({
@@ -202,15 +191,15 @@ describe('Update Card', () => {
       cancel_url: `${TEST_BASE_URL}/account/subscriptions/${subscriptionId}/card`,
     })
     // Opened twice: the same customer.
-    await startCardUpdate(t.db, { ...config(), baseUrl: TEST_BASE_URL }, subscriptionId)
+    await startCardUpdate(app.t.db, { ...config(), baseUrl: TEST_BASE_URL }, subscriptionId)
     expect((await subscriptionOf(subscriptionId)).stripe_customer_id).toBe(customer)
 
-    standIn.completeSession(sessionId)
+    app.standIn.completeSession(sessionId)
     expect(await deliver('checkout.session.completed', sessionId)).toEqual({
       status: 200,
       body: { received: true },
     })
-    const card = standIn.setupIntents.get(session?.setupIntentId ?? '')?.paymentMethod
+    const card = app.standIn.setupIntents.get(session?.setupIntentId ?? '')?.paymentMethod
     expect(card).toMatch(/^pm_test_/)
     expect((await subscriptionOf(subscriptionId)).stripe_payment_method_id).toBe(card)
   })
@@ -218,9 +207,9 @@ describe('Update Card', () => {
   test('a setup session of another customer cannot change this subscription’s card', async () => {
     const mine = await cardSubscription()
     const theirs = await cardSubscription()
-    await startCardUpdate(t.db, { ...config(), baseUrl: TEST_BASE_URL }, mine.subscriptionId)
+    await startCardUpdate(app.t.db, { ...config(), baseUrl: TEST_BASE_URL }, mine.subscriptionId)
     const theirUrl = await startCardUpdate(
-      t.db,
+      app.t.db,
       { ...config(), baseUrl: TEST_BASE_URL },
       theirs.subscriptionId,
     )
@@ -234,7 +223,7 @@ describe('Update Card', () => {
       success_url: theirUrl,
       cancel_url: theirUrl,
     })
-    standIn.completeSession(forged.id)
+    app.standIn.completeSession(forged.id)
     await deliver('checkout.session.completed', forged.id)
     expect((await subscriptionOf(mine.subscriptionId)).stripe_payment_method_id).toBe('pm_test_old')
   })
@@ -243,11 +232,11 @@ describe('Update Card', () => {
 describe('the pay link of a box whose charge failed', () => {
   async function failedBox() {
     const { customerId, subscriptionId } = await cardSubscription()
-    const order = await createOrder(t.db, customerId, [{ product_name: 'Egg Box' }], {
+    const order = await createOrder(app.t.db, customerId, [{ product_name: 'Egg Box' }], {
       payment_method: 'stripe',
     })
     const cycleId = crypto.randomUUID()
-    await t.db
+    await app.t.db
       .insertInto('subscription_cycles')
       .values({
         id: cycleId,
@@ -272,12 +261,12 @@ describe('the pay link of a box whose charge failed', () => {
   }
 
   const stateOf = async (box: { orderId: string; cycleId: string }) => {
-    const order = await t.db
+    const order = await app.t.db
       .selectFrom('orders')
       .select('status')
       .where('id', '=', box.orderId)
       .executeTakeFirstOrThrow()
-    const cycle = await t.db
+    const cycle = await app.t.db
       .selectFrom('subscription_cycles')
       .select(['charge_status', 'retry_at'])
       .where('id', '=', box.cycleId)
@@ -287,10 +276,10 @@ describe('the pay link of a box whose charge failed', () => {
 
   test('paid on Stripe’s page: the order is paid and its cycle too, so no retry charges it', async () => {
     const box = await failedBox()
-    expect(standIn.sessions.get(box.sessionId)?.cancelUrl).toBe(
+    expect(app.standIn.sessions.get(box.sessionId)?.cancelUrl).toBe(
       `${TEST_BASE_URL}/account/orders/${box.orderId}/pay`,
     )
-    standIn.completeSession(box.sessionId)
+    app.standIn.completeSession(box.sessionId)
     await deliver('checkout.session.completed', box.sessionId)
     expect(await stateOf(box)).toEqual({ order: 'paid', charge: 'paid', retryAt: null })
   })

@@ -29,8 +29,9 @@ export const CARD_UPDATED =
 export const PayIntentSchema = z.object({
   intent: z.literal('pay', { error: 'Unknown action.' }),
 })
+/** The subscription's own page posts its "Update Card" here too, without an intent. */
 export const CardIntentSchema = z.object({
-  intent: z.literal('update-card', { error: 'Unknown action.' }),
+  intent: z.literal('update-card', { error: 'Unknown action.' }).optional(),
 })
 
 /** What stops an order from being paid on its pay page; null when it can be. */

@@ -1,41 +1,25 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { enterHangingWeight } from '~/shares/admin/animals.server'
 import { getShareByToken } from '~/shares/share-orders.server'
-import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
-import type { TestDatabase } from '../../tests/setup/database'
+import { TEST_BASE_URL } from '../../tests/setup/app'
 import { buyShare, createShareAnimal } from '../../tests/support/shares'
-import { type StripeStandIn, startStripeStandIn } from '../../tests/support/stripe-stand-in'
+import { setUpStripeTestApp } from '../../tests/support/stripe-test-app'
 import { startBalanceCheckout } from './share-balance.server'
 import { handleStripeWebhook } from './stripe-webhook.server'
 
 // A beef share's balance paid by card through the Stripe stand-in (ADR 31): the session asks
 // for the balance the hanging weight gave, and only its signed completion marks it paid.
 
-const WEBHOOK_SECRET = 'whsec_test_secret'
-let t: TestDatabase
-let standIn: StripeStandIn
-beforeAll(async () => {
-  t = await createTestApp()
-  standIn = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET })
-})
-afterAll(async () => {
-  await standIn?.close()
-  await t?.cleanup()
-})
+const app = setUpStripeTestApp()
 
-const config = () => ({
-  secretKey: 'sk_test_x',
-  webhookSecret: WEBHOOK_SECRET,
-  apiBase: standIn.apiBase,
-  baseUrl: TEST_BASE_URL,
-})
+const config = () => ({ ...app.config(), baseUrl: TEST_BASE_URL })
 const SHOP = { farmName: 'Test Farm', baseUrl: TEST_BASE_URL }
 
 async function weighedShare() {
-  const animal = await createShareAnimal(t.db)
-  const bought = await buyShare(t.db, animal)
-  await enterHangingWeight(t.db, null, animal.animalId, 61250, SHOP)
-  const view = await getShareByToken(t.db, bought.token)
+  const animal = await createShareAnimal(app.t.db)
+  const bought = await buyShare(app.t.db, animal)
+  await enterHangingWeight(app.t.db, null, animal.animalId, 61250, SHOP)
+  const view = await getShareByToken(app.t.db, bought.token)
   if (!view) throw new Error('no share')
   return { ...bought, view }
 }
@@ -44,30 +28,30 @@ async function deliver(
   type: 'checkout.session.completed' | 'checkout.session.expired',
   id: string,
 ) {
-  const { payload, signature } = standIn.signedEvent(type, id)
-  return handleStripeWebhook(t.db, config(), payload, signature)
+  const { payload, signature } = app.standIn.signedEvent(type, id)
+  return handleStripeWebhook(app.t.db, config(), payload, signature)
 }
 
 describe('paying a share balance by card', () => {
   test('the card page asks for the balance; its completion marks it paid, once', async () => {
     const { token, view, orderId } = await weighedShare()
-    const started = await startBalanceCheckout(t.db, config(), token, view)
+    const started = await startBalanceCheckout(app.t.db, config(), token, view)
     if (!started.ok) throw new Error('not started')
     const sessionId = started.url.split('/pay/')[1] ?? ''
-    const session = standIn.sessions.get(sessionId)
+    const session = app.standIn.sessions.get(sessionId)
     expect(session?.amountTotal).toBe(75797 + 12500 - 30000)
     expect(session?.metadata).toEqual({ shareOrderId: view.id })
     expect(session?.successUrl).toBe(`${TEST_BASE_URL}/shares/balance/${token}?paid=1`)
 
-    expect((await getShareByToken(t.db, token))?.status).toBe('unpaid')
+    expect((await getShareByToken(app.t.db, token))?.status).toBe('unpaid')
     expect(await deliver('checkout.session.completed', sessionId)).toEqual({
       status: 200,
       body: { received: true },
     })
     expect(await deliver('checkout.session.completed', sessionId)).toMatchObject({ status: 200 })
-    expect((await getShareByToken(t.db, token))?.status).toBe('paid')
+    expect((await getShareByToken(app.t.db, token))?.status).toBe('paid')
     // The deposit's order is untouched by the balance's events.
-    const order = await t.db
+    const order = await app.t.db
       .selectFrom('orders')
       .select(['status', 'payment_status'])
       .where('id', '=', orderId)
@@ -77,27 +61,29 @@ describe('paying a share balance by card', () => {
 
   test('an expired card page changes nothing, and a page from before a correction pays nothing', async () => {
     const { token, view } = await weighedShare()
-    const first = await startBalanceCheckout(t.db, config(), token, view)
+    const first = await startBalanceCheckout(app.t.db, config(), token, view)
     if (!first.ok) throw new Error('not started')
     const stale = first.url.split('/pay/')[1] ?? ''
     await deliver('checkout.session.expired', stale)
-    expect((await getShareByToken(t.db, token))?.status).toBe('unpaid')
+    expect((await getShareByToken(app.t.db, token))?.status).toBe('unpaid')
     // A second page replaces the first: the first's completion is not this balance's payment.
-    const second = await startBalanceCheckout(t.db, config(), token, view)
+    const second = await startBalanceCheckout(app.t.db, config(), token, view)
     if (!second.ok) throw new Error('not started')
     await deliver('checkout.session.completed', stale)
-    expect((await getShareByToken(t.db, token))?.status).toBe('unpaid')
+    expect((await getShareByToken(app.t.db, token))?.status).toBe('unpaid')
     await deliver('checkout.session.completed', second.url.split('/pay/')[1] ?? '')
-    expect((await getShareByToken(t.db, token))?.status).toBe('paid')
+    expect((await getShareByToken(app.t.db, token))?.status).toBe('paid')
   })
 
   test('nothing to pay before the weight is known', async () => {
-    const animal = await createShareAnimal(t.db)
-    const bought = await buyShare(t.db, animal)
-    const view = await getShareByToken(t.db, bought.token)
+    const animal = await createShareAnimal(app.t.db)
+    const bought = await buyShare(app.t.db, animal)
+    const view = await getShareByToken(app.t.db, bought.token)
     if (!view) throw new Error('no share')
-    const sessions = standIn.sessions.size
-    expect(await startBalanceCheckout(t.db, config(), bought.token, view)).toEqual({ ok: false })
-    expect(standIn.sessions.size).toBe(sessions)
+    const sessions = app.standIn.sessions.size
+    expect(await startBalanceCheckout(app.t.db, config(), bought.token, view)).toEqual({
+      ok: false,
+    })
+    expect(app.standIn.sessions.size).toBe(sessions)
   })
 })

@@ -1,36 +1,21 @@
 import Stripe from 'stripe'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
-import type { TestDatabase } from '../../tests/setup/database'
+import { describe, expect, test } from 'vitest'
+import { TEST_BASE_URL } from '../../tests/setup/app'
 import { placeTestOrder, readStock } from '../../tests/support/orders'
-import { type StripeStandIn, startStripeStandIn } from '../../tests/support/stripe-stand-in'
+import { setUpStripeTestApp, TEST_WEBHOOK_SECRET } from '../../tests/support/stripe-test-app'
 import { createStripeProvider } from './stripe.server'
 import { handleStripeWebhook } from './stripe-webhook.server'
 
 // The Stripe path against a local stand-in for Stripe's API, with events signed by the
 // stripe package's own test-header helper.
 
-const WEBHOOK_SECRET = 'whsec_test_secret'
-let t: TestDatabase
-let standIn: StripeStandIn
-beforeAll(async () => {
-  t = await createTestApp()
-  standIn = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET })
-})
-afterAll(async () => {
-  await standIn?.close()
-  await t?.cleanup()
-})
+const app = setUpStripeTestApp()
 
-const config = () => ({
-  secretKey: 'sk_test_x',
-  webhookSecret: WEBHOOK_SECRET,
-  apiBase: standIn.apiBase,
-})
+const config = app.config
 
 /** An order for 2 jars at $11.00, placed for Stripe and waiting for its payment. */
 async function pendingOrder() {
-  const order = await placeTestOrder(t.db, {
+  const order = await placeTestOrder(app.t.db, {
     paymentMethod: 'stripe',
     plain: { name: 'Huckleberry Jam', price_cents: 1100 },
     optionQuantity: 0,
@@ -39,7 +24,7 @@ async function pendingOrder() {
 }
 
 async function orderState(orderId: string) {
-  return t.db
+  return app.t.db
     .selectFrom('orders')
     .select(['status', 'payment_status', 'payment_reference', 'total_cents'])
     .where('id', '=', orderId)
@@ -49,7 +34,7 @@ async function orderState(orderId: string) {
 async function startedSession() {
   const order = await pendingOrder()
   const { total_cents } = await orderState(order.orderId)
-  const provider = createStripeProvider(t.db, { ...config(), baseUrl: TEST_BASE_URL })
+  const provider = createStripeProvider(app.t.db, { ...config(), baseUrl: TEST_BASE_URL })
   const started = await provider.startPayment({
     id: order.orderId,
     orderNumber: 'FS-10001',
@@ -65,8 +50,8 @@ describe('Stripe Checkout', () => {
     const { orderId, started, sessionId, totalCents } = await startedSession()
     // 2 x $11.00 + $5.99 shipping + 6 % tax on $22.00
     expect(totalCents).toBe(2200 + 599 + 132)
-    const session = standIn.sessions.get(sessionId)
-    expect(started).toEqual({ kind: 'redirect', url: `${standIn.apiBase}/pay/${sessionId}` })
+    const session = app.standIn.sessions.get(sessionId)
+    expect(started).toEqual({ kind: 'redirect', url: `${app.standIn.apiBase}/pay/${sessionId}` })
     const params = Object.fromEntries(session?.params ?? [])
     expect(params).toMatchObject({
       mode: 'payment',
@@ -88,9 +73,9 @@ describe('Stripe Checkout', () => {
 
   test('a signed completed event marks the order paid; the same event twice is one change', async () => {
     const { orderId, sessionId } = await startedSession()
-    const { payload, signature } = standIn.signedEvent('checkout.session.completed', sessionId)
+    const { payload, signature } = app.standIn.signedEvent('checkout.session.completed', sessionId)
     for (let i = 0; i < 2; i++) {
-      const answer = await handleStripeWebhook(t.db, config(), payload, signature)
+      const answer = await handleStripeWebhook(app.t.db, config(), payload, signature)
       expect(answer).toEqual({ status: 200, body: { received: true } })
     }
     expect(await orderState(orderId)).toMatchObject({ status: 'paid', payment_status: 'paid' })
@@ -98,30 +83,32 @@ describe('Stripe Checkout', () => {
 
   test('a signed expired event cancels the order and returns its stock once', async () => {
     const { orderId, productId, sessionId } = await startedSession()
-    const { payload, signature } = standIn.signedEvent('checkout.session.expired', sessionId)
-    await handleStripeWebhook(t.db, config(), payload, signature)
-    await handleStripeWebhook(t.db, config(), payload, signature)
+    const { payload, signature } = app.standIn.signedEvent('checkout.session.expired', sessionId)
+    await handleStripeWebhook(app.t.db, config(), payload, signature)
+    await handleStripeWebhook(app.t.db, config(), payload, signature)
     expect(await orderState(orderId)).toMatchObject({
       status: 'cancelled',
       payment_status: 'expired',
     })
-    expect(await readStock(t.db, 'products', productId)).toBe(10)
+    expect(await readStock(app.t.db, 'products', productId)).toBe(10)
   })
 
   test('a bad or missing signature is refused with 400 and changes nothing', async () => {
     const { orderId, sessionId } = await startedSession()
-    const { payload } = standIn.signedEvent('checkout.session.completed', sessionId)
-    const forged = standIn.signedEvent('checkout.session.completed', sessionId)
+    const { payload } = app.standIn.signedEvent('checkout.session.completed', sessionId)
+    const forged = app.standIn.signedEvent('checkout.session.completed', sessionId)
     const wrongSecret = await handleStripeWebhook(
-      t.db,
+      app.t.db,
       { ...config(), webhookSecret: 'whsec_other' },
       forged.payload,
       forged.signature,
     )
     expect(wrongSecret.status).toBe(400)
-    expect((await handleStripeWebhook(t.db, config(), payload, null)).status).toBe(400)
+    expect((await handleStripeWebhook(app.t.db, config(), payload, null)).status).toBe(400)
     const tampered = payload.replace('"paid"', '"paid" ')
-    expect((await handleStripeWebhook(t.db, config(), tampered, forged.signature)).status).toBe(400)
+    expect((await handleStripeWebhook(app.t.db, config(), tampered, forged.signature)).status).toBe(
+      400,
+    )
     expect(await orderState(orderId)).toMatchObject({ status: 'pending_payment' })
   })
 
@@ -138,9 +125,9 @@ describe('Stripe Checkout', () => {
     for (const payload of bodies) {
       const signature = Stripe.webhooks.generateTestHeaderString({
         payload,
-        secret: WEBHOOK_SECRET,
+        secret: TEST_WEBHOOK_SECRET,
       })
-      const answer = await handleStripeWebhook(t.db, config(), payload, signature)
+      const answer = await handleStripeWebhook(app.t.db, config(), payload, signature)
       expect(answer, payload).toEqual({ status: 400, body: { error: 'Not a Stripe event' } })
     }
     expect(await orderState(orderId)).toMatchObject({ status: 'pending_payment' })

@@ -29,7 +29,7 @@ describe('chargeFailedEmail', () => {
 
   test('after the last try it says the card is not tried again', () => {
     const email = chargeFailedEmail({ ...input, retryAt: null })
-    expect(email.text).toContain('We tried your card twice and will not try it again')
+    expect(email.text).toContain('We will not try your card again')
     expect(email.text).not.toContain('once more')
   })
 

@@ -39,7 +39,7 @@ export function chargeFailedEmail(input: ChargeFailedEmailInput): EmailContent {
   const what = `We tried to charge ${amount} to your saved card for your box of ${formatDay(input.boxDate)} (order ${input.orderNumber}), and the charge was declined.`
   const next = input.retryAt
     ? `Please pay it with the link below. If you do not, we will try your card once more on ${formatFarmMoment(input.retryAt)}.`
-    : 'We tried your card twice and will not try it again: please pay with the link below, or when you get your box.'
+    : 'We will not try your card again: please pay with the link below, or when you get your box.'
   const card = 'If your card has changed, you can save a new one for your next boxes:'
   return renderEmail(input, {
     subject: CHARGE_FAILED_SUBJECT,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { createStripeClient } from '~/payments/stripe.server'
 import {
   createCustomer,
@@ -8,46 +8,31 @@ import {
   createSubscription,
   createWindow,
 } from '~/seed/factories.server'
-import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
-import type { TestDatabase } from '../../tests/setup/database'
-import { type StripeStandIn, startStripeStandIn } from '../../tests/support/stripe-stand-in'
+import { TEST_BASE_URL } from '../../tests/setup/app'
+import { setUpStripeTestApp } from '../../tests/support/stripe-test-app'
 import { CHARGE_FAILED_SUBJECT } from './charge-failed-email'
 import { chargeDueCycles, RETRY_AFTER_MS, STALE_CHARGE_MS } from './charges.server'
 
 // Off-session charges of a subscription box's order, against the local Stripe stand-in.
 
-const WEBHOOK_SECRET = 'whsec_test_secret'
 const NOW = new Date('2026-12-01T12:00:00Z')
 const HOUR = 60 * 60 * 1000
-let t: TestDatabase
-let standIn: StripeStandIn
-beforeAll(async () => {
-  t = await createTestApp()
-  standIn = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET })
-})
-afterAll(async () => {
-  await standIn?.close()
-  await t?.cleanup()
-})
+const app = setUpStripeTestApp()
 
-const config = () => ({
-  secretKey: 'sk_test_x',
-  webhookSecret: WEBHOOK_SECRET,
-  apiBase: standIn.apiBase,
-})
+const config = app.config
 const options = () => ({ stripe: config(), baseUrl: TEST_BASE_URL })
 
 /** A card subscription whose box of 3 December was made and waits for its charge. */
 async function boxAwaitingCharge(card: { saved: boolean } = { saved: true }) {
-  const customer = await createCustomer(t.db, { first_name: 'Ann' })
-  const place = await createPickupPlace(t.db)
-  const window = await createWindow(t.db, { place_id: place.id })
-  const product = await createProduct(t.db, { name: 'Egg Box', price_cents: 2000 })
+  const customer = await createCustomer(app.t.db, { first_name: 'Ann' })
+  const place = await createPickupPlace(app.t.db)
+  const window = await createWindow(app.t.db, { place_id: place.id })
+  const product = await createProduct(app.t.db, { name: 'Egg Box', price_cents: 2000 })
   const stripeCustomer = card.saved
     ? (await createStripeClient(config()).customers.create({ email: customer.email })).id
     : null
   const subscription = await createSubscription(
-    t.db,
+    app.t.db,
     { customerId: customer.id, windowId: window.id },
     [{ product_id: product.id, quantity: 2 }],
     {
@@ -60,7 +45,7 @@ async function boxAwaitingCharge(card: { saved: boolean } = { saved: true }) {
     },
   )
   const order = await createOrder(
-    t.db,
+    app.t.db,
     customer.id,
     [{ product_name: 'Egg Box', product_id: product.id, quantity: 2, unit_price_cents: 2000 }],
     {
@@ -72,7 +57,7 @@ async function boxAwaitingCharge(card: { saved: boolean } = { saved: true }) {
     },
   )
   const cycleId = crypto.randomUUID()
-  await t.db
+  await app.t.db
     .insertInto('subscription_cycles')
     .values({
       id: cycleId,
@@ -87,7 +72,7 @@ async function boxAwaitingCharge(card: { saved: boolean } = { saved: true }) {
 }
 
 async function cycleOf(cycleId: string) {
-  const row = await t.db
+  const row = await app.t.db
     .selectFrom('subscription_cycles')
     .select(['charge_status', 'charge_attempts', 'retry_at'])
     .where('id', '=', cycleId)
@@ -96,7 +81,7 @@ async function cycleOf(cycleId: string) {
 }
 
 async function orderOf(orderId: string) {
-  return t.db
+  return app.t.db
     .selectFrom('orders')
     .select(['status', 'payment_status', 'payment_reference'])
     .where('id', '=', orderId)
@@ -105,12 +90,12 @@ async function orderOf(orderId: string) {
 
 /** The off-session charges the stand-in was asked for, for this order. */
 const chargesOf = (orderId: string) =>
-  [...standIn.paymentIntents.values()].filter(
+  [...app.standIn.paymentIntents.values()].filter(
     (intent) => intent.offSession && intent.metadata.orderId === orderId,
   )
 
 async function mailsTo(email: string) {
-  return t.db
+  return app.t.db
     .selectFrom('email_outbox')
     .select(['subject', 'text_body', 'template'])
     .where('to_address', '=', email)
@@ -120,9 +105,9 @@ async function mailsTo(email: string) {
 
 describe('chargeDueCycles', () => {
   test('charges the saved card off-session for the order total and settles the order and cycle', async () => {
-    standIn.acceptCard()
+    app.standIn.acceptCard()
     const box = await boxAwaitingCharge()
-    await chargeDueCycles(t.db, NOW, options())
+    await chargeDueCycles(app.t.db, NOW, options())
     const [charge, ...more] = chargesOf(box.orderId)
     expect(more).toEqual([])
     expect(charge).toMatchObject({
@@ -143,15 +128,15 @@ describe('chargeDueCycles', () => {
       retry_at: null,
     })
     // A later run finds nothing to charge.
-    await chargeDueCycles(t.db, new Date(NOW.getTime() + 2 * RETRY_AFTER_MS), options())
+    await chargeDueCycles(app.t.db, new Date(NOW.getTime() + 2 * RETRY_AFTER_MS), options())
     expect(chargesOf(box.orderId)).toHaveLength(1)
     expect(await mailsTo(box.email)).toEqual([])
   })
 
   test('a declined card fails the cycle, emails a link to pay, and waits a day to retry', async () => {
-    standIn.declineCard()
+    app.standIn.declineCard()
     const box = await boxAwaitingCharge()
-    await chargeDueCycles(t.db, NOW, options())
+    await chargeDueCycles(app.t.db, NOW, options())
     expect(await cycleOf(box.cycleId)).toEqual({
       charge_status: 'failed',
       charge_attempts: 1,
@@ -167,17 +152,17 @@ describe('chargeDueCycles', () => {
     expect(mail?.text_body).toContain('we will try your card once more on')
 
     // Before the day is up: not tried again.
-    await chargeDueCycles(t.db, new Date(NOW.getTime() + RETRY_AFTER_MS - HOUR), options())
+    await chargeDueCycles(app.t.db, new Date(NOW.getTime() + RETRY_AFTER_MS - HOUR), options())
     expect(chargesOf(box.orderId)).toHaveLength(1)
     expect((await cycleOf(box.cycleId)).charge_attempts).toBe(1)
   })
 
   test('the retry a day later succeeds with the card accepted again', async () => {
-    standIn.declineCard()
+    app.standIn.declineCard()
     const box = await boxAwaitingCharge()
-    await chargeDueCycles(t.db, NOW, options())
-    standIn.acceptCard()
-    await chargeDueCycles(t.db, new Date(NOW.getTime() + RETRY_AFTER_MS), options())
+    await chargeDueCycles(app.t.db, NOW, options())
+    app.standIn.acceptCard()
+    await chargeDueCycles(app.t.db, new Date(NOW.getTime() + RETRY_AFTER_MS), options())
     expect(await cycleOf(box.cycleId)).toEqual({
       charge_status: 'paid',
       charge_attempts: 2,
@@ -191,10 +176,10 @@ describe('chargeDueCycles', () => {
   })
 
   test('a failed retry is final: retry_failed, a second email, no third charge', async () => {
-    standIn.declineCard()
+    app.standIn.declineCard()
     const box = await boxAwaitingCharge()
-    await chargeDueCycles(t.db, NOW, options())
-    await chargeDueCycles(t.db, new Date(NOW.getTime() + RETRY_AFTER_MS), options())
+    await chargeDueCycles(app.t.db, NOW, options())
+    await chargeDueCycles(app.t.db, new Date(NOW.getTime() + RETRY_AFTER_MS), options())
     expect(await cycleOf(box.cycleId)).toEqual({
       charge_status: 'retry_failed',
       charge_attempts: 2,
@@ -205,19 +190,19 @@ describe('chargeDueCycles', () => {
       CHARGE_FAILED_SUBJECT,
       CHARGE_FAILED_SUBJECT,
     ])
-    expect(mails[1]?.text_body).toContain('will not try it again')
-    await chargeDueCycles(t.db, new Date(NOW.getTime() + 3 * RETRY_AFTER_MS), options())
+    expect(mails[1]?.text_body).toContain('We will not try your card again')
+    await chargeDueCycles(app.t.db, new Date(NOW.getTime() + 3 * RETRY_AFTER_MS), options())
     expect(chargesOf(box.orderId)).toHaveLength(2)
     expect(await orderOf(box.orderId)).toMatchObject({ status: 'pending_payment' })
   })
 
   test('two runs at the same moment charge the card once', async () => {
-    standIn.acceptCard()
+    app.standIn.acceptCard()
     const box = await boxAwaitingCharge()
     const runs = await Promise.all([
-      chargeDueCycles(t.db, NOW, options()),
-      chargeDueCycles(t.db, NOW, options()),
-      chargeDueCycles(t.db, NOW, options()),
+      chargeDueCycles(app.t.db, NOW, options()),
+      chargeDueCycles(app.t.db, NOW, options()),
+      chargeDueCycles(app.t.db, NOW, options()),
     ])
     // One run claims it; the others find it taken (the idempotency key is the second guard).
     expect(runs.map((run) => run.paid).sort()).toEqual([0, 0, 1])
@@ -227,15 +212,15 @@ describe('chargeDueCycles', () => {
   })
 
   test('a claim left by a run that died is taken again with the same key: no second charge', async () => {
-    standIn.acceptCard()
+    app.standIn.acceptCard()
     const box = await boxAwaitingCharge()
-    const subscription = await t.db
+    const subscription = await app.t.db
       .selectFrom('subscriptions')
       .select(['stripe_customer_id'])
       .where('id', '=', box.subscriptionId)
       .executeTakeFirstOrThrow()
     // The dead run claimed attempt 1 and its charge reached Stripe; then nothing more.
-    await t.db
+    await app.t.db
       .updateTable('subscription_cycles')
       .set({
         charge_status: 'charging',
@@ -256,7 +241,7 @@ describe('chargeDueCycles', () => {
       },
       { idempotencyKey: `charge:${box.cycleId}:1` },
     )
-    await chargeDueCycles(t.db, NOW, options())
+    await chargeDueCycles(app.t.db, NOW, options())
     expect(chargesOf(box.orderId)).toHaveLength(1)
     expect(await cycleOf(box.cycleId)).toMatchObject({ charge_status: 'paid', charge_attempts: 1 })
     expect(await orderOf(box.orderId)).toMatchObject({ status: 'paid' })
@@ -264,46 +249,46 @@ describe('chargeDueCycles', () => {
 
   test('a fresh claim of another run is left alone', async () => {
     const box = await boxAwaitingCharge()
-    await t.db
+    await app.t.db
       .updateTable('subscription_cycles')
       .set({ charge_status: 'charging', charge_attempts: 1, updated_at: NOW })
       .where('id', '=', box.cycleId)
       .execute()
-    await chargeDueCycles(t.db, NOW, options())
+    await chargeDueCycles(app.t.db, NOW, options())
     expect(chargesOf(box.orderId)).toEqual([])
     expect(await cycleOf(box.cycleId)).toMatchObject({ charge_status: 'charging' })
   })
 
   test('no saved card: failed and emailed without asking Stripe', async () => {
     const box = await boxAwaitingCharge({ saved: false })
-    await chargeDueCycles(t.db, NOW, options())
+    await chargeDueCycles(app.t.db, NOW, options())
     expect(chargesOf(box.orderId)).toEqual([])
     expect(await cycleOf(box.cycleId)).toMatchObject({ charge_status: 'failed' })
     expect((await mailsTo(box.email)).map((mail) => mail.subject)).toEqual([CHARGE_FAILED_SUBJECT])
   })
 
   test('an order paid or cancelled meanwhile is not charged', async () => {
-    standIn.acceptCard()
+    app.standIn.acceptCard()
     const paid = await boxAwaitingCharge()
     const cancelled = await boxAwaitingCharge()
-    await t.db
+    await app.t.db
       .updateTable('orders')
       .set({ status: 'paid' })
       .where('id', '=', paid.orderId)
       .execute()
-    await t.db
+    await app.t.db
       .updateTable('orders')
       .set({ status: 'cancelled' })
       .where('id', '=', cancelled.orderId)
       .execute()
-    await chargeDueCycles(t.db, NOW, options())
+    await chargeDueCycles(app.t.db, NOW, options())
     expect(chargesOf(paid.orderId)).toEqual([])
     expect(chargesOf(cancelled.orderId)).toEqual([])
   })
 
   test('without Stripe configured, cycles are left alone', async () => {
     const box = await boxAwaitingCharge()
-    const run = await chargeDueCycles(t.db, NOW, { stripe: undefined })
+    const run = await chargeDueCycles(app.t.db, NOW, { stripe: undefined })
     expect(run).toEqual({ paid: 0, failed: 0 })
     expect(await cycleOf(box.cycleId)).toEqual({
       charge_status: 'none',

@@ -39,10 +39,20 @@ export type ChargeOptions = {
 
 export type ChargeRun = { paid: number; failed: number }
 
+/** A box due to be charged, with what the charge and its email need. */
 type Due = {
   id: string
   charge_status: string
   charge_attempts: number
+  date: string
+  subscriptionId: string
+  stripe_customer_id: string | null
+  stripe_payment_method_id: string | null
+  orderId: string
+  order_number: number
+  total_cents: number
+  email: string
+  ship_first_name: string
 }
 
 export async function chargeDueCycles(
@@ -63,6 +73,15 @@ export async function chargeDueCycles(
       'subscription_cycles.id',
       'subscription_cycles.charge_status',
       'subscription_cycles.charge_attempts',
+      'subscription_cycles.date',
+      'subscriptions.id as subscriptionId',
+      'subscriptions.stripe_customer_id',
+      'subscriptions.stripe_payment_method_id',
+      'orders.id as orderId',
+      'orders.order_number',
+      'orders.total_cents',
+      'orders.email',
+      'orders.ship_first_name',
     ])
     .where('subscription_cycles.status', '=', 'ordered')
     .where('subscriptions.payment_method', '=', 'stripe')
@@ -86,10 +105,10 @@ export async function chargeDueCycles(
   if (due.length === 0) return run
   const stripe = createStripeClient(config)
   const baseUrl = options.baseUrl ?? env.baseUrl
-  for (const cycle of due) {
-    const attempt = await claim(db, cycle, now, staleBefore)
+  for (const box of due) {
+    const attempt = await claim(db, box, now, staleBefore)
     if (attempt === null) continue
-    const outcome = await chargeCycle(db, stripe, cycle.id, attempt, now, baseUrl)
+    const outcome = await chargeBox(db, stripe, box, attempt, now, baseUrl)
     if (outcome === 'paid') run.paid += 1
     if (outcome === 'failed') run.failed += 1
   }
@@ -113,32 +132,16 @@ async function claim(db: DB, cycle: Due, now: Date, staleBefore: Date): Promise<
   return claimed.numUpdatedRows > 0n ? attempt : null
 }
 
-async function chargeCycle(
+async function chargeBox(
   db: DB,
   stripe: Stripe,
-  cycleId: string,
+  box: Due,
   attempt: number,
   now: Date,
   baseUrl: string,
 ): Promise<'paid' | 'failed' | 'left'> {
+  const cycleId = box.id
   const log = getLogger().child({ cycleId, attempt })
-  const box = await db
-    .selectFrom('subscription_cycles')
-    .innerJoin('subscriptions', 'subscriptions.id', 'subscription_cycles.subscription_id')
-    .innerJoin('orders', 'orders.id', 'subscription_cycles.order_id')
-    .select([
-      'subscription_cycles.date',
-      'subscriptions.id as subscriptionId',
-      'subscriptions.stripe_customer_id',
-      'subscriptions.stripe_payment_method_id',
-      'orders.id as orderId',
-      'orders.order_number',
-      'orders.total_cents',
-      'orders.email',
-      'orders.ship_first_name',
-    ])
-    .where('subscription_cycles.id', '=', cycleId)
-    .executeTakeFirstOrThrow()
   const customer = box.stripe_customer_id
   const card = box.stripe_payment_method_id
   let intentId: string | null = null

@@ -265,7 +265,47 @@ test('a first order of a card subscription, paid on the hosted page, saves the c
   await page.goto(`${server.url}/account/orders/${first.orderId}/pay`)
   await expect(page.getByText('This order is paid. Thank you!')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0)
+
+  // A later box whose card charge failed (the charge step's state, written here): the link
+  // in its email pays it on the hosted page, and its cycle is paid with it.
+  const box = insertFailedBox(first.orderId, subscriptionId)
+  await page.goto(`${server.url}/account/orders/${box.orderId}/pay`)
+  await page.getByRole('button', { name: 'Pay Now' }).click()
+  await page.waitForURL(`${standIn.apiBase}/pay/**`)
+  await page.getByRole('button', { name: 'Pay' }).click()
+  await expect(page).toHaveURL(`${server.url}/order-confirmation/${box.orderId}`)
+  expect(orderStatus(box.orderId)).toEqual({ status: 'paid', payment_status: 'paid' })
+  expect(
+    read<{ charge_status: string }>(
+      'select charge_status from subscription_cycles where id = ?',
+      box.cycleId,
+    ).charge_status,
+  ).toBe('paid')
 })
+
+/** A copy of the order as the box of a later date, unpaid, with its failed charge. */
+function insertFailedBox(orderId: string, subscriptionId: string) {
+  const boxId = crypto.randomUUID()
+  const cycleId = crypto.randomUUID()
+  const db = new SQLite(server.db)
+  try {
+    db.exec('create temp table box as select * from orders where 0')
+    db.prepare('insert into temp.box select * from orders where id = ?').run(orderId)
+    db.prepare(
+      `update temp.box set id = ?, order_number = order_number + 100000, idempotency_key = ?,
+         status = 'pending_payment', payment_status = 'pending', payment_reference = null`,
+    ).run(boxId, `subscription:${subscriptionId}:box`)
+    db.exec('insert into orders select * from temp.box')
+    db.prepare(
+      `insert into subscription_cycles (id, subscription_id, date, status, order_id,
+         charge_status, charge_attempts)
+       values (?, ?, '2099-01-01', 'ordered', ?, 'retry_failed', 2)`,
+    ).run(cycleId, subscriptionId, boxId)
+  } finally {
+    db.close()
+  }
+  return { orderId: boxId, cycleId }
+}
 
 test('Update Card saves a new card on the hosted page for the next boxes', async ({ page }) => {
   const first = await checkoutByCard(page)

@@ -53,8 +53,11 @@ export default function SubscriptionCard({ loaderData, actionData }: Route.Compo
   const [form] = useSchemaForm(CardIntentSchema, { id: 'card', lastResult: actionData })
   return (
     <div className="space-y-6">
-      <Link to="/account" className={backLink}>
-        Back to Account
+      <Link
+        to={`/account/subscriptions/${encodeURIComponent(subscription.id)}`}
+        className={backLink}
+      >
+        Back to Subscription
       </Link>
       <Heading level={1}>Card for Your {subscription.frequencyLabel} Box</Heading>
       {form.errors?.[0] ? (

@@ -539,7 +539,8 @@ export const TARGETS: Target[] = [
     module: 'routes/account/subscription-card.tsx',
     access: 'user',
     path: pathWith('orders', (x) => `/account/subscriptions/${x}/card`),
-    forms: [{ intent: choice(['update-card'], ['pay', '']) }],
+    // the subscription page's own button posts no intent
+    forms: [{ intent: choice(['update-card'], ['pay', '']) }, { nothing: none }],
   },
   // the back-office
   {
