@@ -18,6 +18,7 @@ import { EnvError, getEnv } from './app/platform/env.server'
 import { addressHasNul, NUL_MESSAGE } from './app/platform/http/null-character'
 import { REQUEST_KEY_HEADER, takeRequestUser } from './app/platform/http/request-key.server'
 import { getLogger } from './app/platform/log.server'
+import { startScheduler } from './app/renewals/scheduler.server'
 import { seedDemo } from './app/seed/demo.server'
 import { startHoldSweep } from './app/waiting-list/holds.server'
 import { Admission } from './server/admission.server'
@@ -87,6 +88,8 @@ if (role === 'primary') {
   const reminders = startReminders(db, log)
   // Waiting-list holds past their time go to the next in line (ADR 29).
   const holdSweep = startHoldSweep(db, log)
+  // Subscription boxes made, charged and reminded (ADR 32); safe on every instance at once.
+  const scheduler = env.subscriptionScheduler ? startScheduler(db, log) : undefined
   const paypal = getPayPalClient()
   const paypalSweep = paypal ? startPayPalSweep(db, paypal, log) : undefined
   // Workers get the primary's secret: without AUTH_SECRET (PostgreSQL outside production)
@@ -118,6 +121,7 @@ if (role === 'primary') {
     await workers.stop()
     reminders.stop()
     holdSweep.stop()
+    scheduler?.stop()
     paypalSweep?.stop()
     await outbox.stop()
     await closeDb()
@@ -328,6 +332,8 @@ async function serve() {
       : undefined
   const reminders = role === 'single' ? startReminders(db, log) : undefined
   const holdSweep = role === 'single' ? startHoldSweep(db, log) : undefined
+  const scheduler =
+    role === 'single' && env.subscriptionScheduler ? startScheduler(db, log) : undefined
   const paypal = role === 'single' ? getPayPalClient() : undefined
   const paypalSweep = paypal ? startPayPalSweep(db, paypal, log) : undefined
   shareMetricsWithPrimary(requestMetrics)
@@ -364,6 +370,7 @@ async function serve() {
       pageCache?.stop()
       reminders?.stop()
       holdSweep?.stop()
+      scheduler?.stop()
       paypalSweep?.stop()
       await outbox?.stop()
       await closeDb()

@@ -22,7 +22,7 @@ test('a window subscribers get their boxes in is switched off, never deleted; ot
   const place = await createPickupPlace(t.db)
   const owner = { kind: 'place' as const, id: place.id }
   const subscribed = await createWindow(t.db, { place_id: place.id })
-  const spare = await createWindow(t.db, { place_id: place.id, weekday: 6 })
+  const spare = await createWindow(t.db, { place_id: place.id }, { weekday: 6 })
   const customer = await createCustomer(t.db)
   const product = await createProduct(t.db)
   await createSubscription(t.db, { customerId: customer.id, windowId: subscribed.id }, [
