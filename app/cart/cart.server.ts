@@ -5,6 +5,13 @@ import { cartItemsReadWithSession, getCurrentUser } from '~/auth/session.server'
 import { onSignIn } from '~/auth/sign-in-hooks.server'
 import { freeStock } from '~/catalog/free-stock.server'
 import { asFlag, onSaleExpression, productOnSaleExpression } from '~/catalog/on-sale.server'
+import {
+  FREQUENCY_LABELS,
+  type Frequency,
+  isFrequency,
+  parseFrequencies,
+  subscriberPriceCents,
+} from '~/catalog/subscription-terms'
 import { lineAverageWeightExpression } from '~/catalog/weight.server'
 import { type DB, getDb } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
@@ -12,13 +19,6 @@ import { getEnv } from '~/platform/env.server'
 import { currentPromoTerms, normalizePromoCode, PROMO_TERMS_COLUMNS } from '~/promotions/promo'
 import type { PricingSettings } from '~/settings/settings'
 import { getPricingSettings } from '~/settings/settings.server'
-import {
-  FREQUENCY_LABELS,
-  type Frequency,
-  isFrequency,
-  parseFrequencies,
-  subscriberPriceCents,
-} from '~/subscriptions/frequencies'
 import {
   HOLD_NOT_FOUND,
   HOLD_OTHER_ACCOUNT,

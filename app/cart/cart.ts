@@ -1,6 +1,6 @@
+import type { Frequency } from '~/catalog/subscription-terms'
 import type { PricingPromo } from '~/promotions/promo'
 import type { PricingSettings } from '~/settings/settings'
-import type { Frequency } from '~/subscriptions/frequencies'
 import type { CartTotals } from './pricing'
 
 // The browser-safe side of cart.server.ts: what the cart looks like in loader data.

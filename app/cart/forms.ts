@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { QUANTITY_TOO_LOW } from '~/catalog/stock'
-import { FREQUENCIES } from '~/subscriptions/frequencies'
+import { FREQUENCIES } from '~/catalog/subscription-terms'
 import { PURCHASE_CHOICES } from '~/subscriptions/storefront'
 import { FREQUENCY_INVALID, PROMO_REQUIRED, PURCHASE_INVALID } from './messages'
 

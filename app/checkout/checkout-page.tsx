@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import type { CartSummary } from '~/cart/cart'
 import { OrderSummary } from '~/cart/order-summary'
+import type { Frequency } from '~/catalog/subscription-terms'
 import { sellingUnit } from '~/catalog/variants'
 import { weightPriceText } from '~/catalog/weight'
 import {
@@ -24,7 +25,6 @@ import { ResponsiveImage } from '~/platform/ui/responsive-image'
 import { SelectField } from '~/platform/ui/select-field'
 import { stateName } from '~/platform/us-address'
 import { TermsLabel } from '~/policies/terms-label'
-import type { Frequency } from '~/subscriptions/frequencies'
 import { firstBoxNote, subscriptionLineText } from '~/subscriptions/storefront'
 import {
   CHECKOUT_STEPS,

@@ -1,5 +1,5 @@
 import type { CartLine } from '~/cart/cart'
-import type { Frequency } from '~/subscriptions/frequencies'
+import type { Frequency } from '~/catalog/subscription-terms'
 
 // Checkout for a cart holding a subscription's first box (ADR 32), browser-safe: such a cart
 // is picked up or delivered locally on a weekly window's day, and paid by card or at pickup.

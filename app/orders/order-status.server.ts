@@ -1,10 +1,10 @@
 import { sendEmail } from '~/email/outbox.server'
 import { describeFulfilment, ORDER_FULFILMENT_COLUMNS } from '~/fulfilment/methods'
 import { orderStatusEmail } from '~/orders/emails/order-status'
+import { cancelPendingSubscriptions } from '~/orders/subscriptions-from-order.server'
 import { recordAdminChange } from '~/platform/audit.server'
 import type { DB } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
-import { cancelPendingSubscriptions } from '~/subscriptions/create.server'
 import { returnOrderStock } from './order-stock.server'
 import {
   canTakeStep,

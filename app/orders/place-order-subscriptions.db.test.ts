@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { cancelPendingSubscriptions } from '~/orders/subscriptions-from-order.server'
 import {
   createCustomer,
   createPickupPlace,
@@ -10,7 +11,6 @@ import {
   SUBSCRIPTION_NEEDS_WEEKLY_DAY,
   SUBSCRIPTION_PAYMENT,
 } from '~/subscriptions/checkout-rules'
-import { cancelPendingSubscriptions } from '~/subscriptions/create.server'
 import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import { fillCart, readStock } from '../../tests/support/orders'

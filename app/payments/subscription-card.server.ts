@@ -1,5 +1,5 @@
+import { FREQUENCY_LABELS, isFrequency } from '~/catalog/subscription-terms'
 import type { DB } from '~/platform/db/db.server'
-import { FREQUENCY_LABELS, isFrequency } from '~/subscriptions/frequencies'
 import { subscriptionCardPath } from './saved-card'
 import { createStripeClient, type StripeConfig } from './stripe.server'
 

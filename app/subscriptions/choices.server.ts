@@ -1,6 +1,6 @@
+import { type Frequency, isFrequency, parseFrequencies } from '~/catalog/subscription-terms'
 import { zipInList } from '~/fulfilment/zip-codes'
 import type { DB } from '~/platform/db/db.server'
-import { type Frequency, isFrequency, parseFrequencies } from './frequencies'
 import { swapChoice, windowLabel } from './manage'
 
 // What a subscriber may choose instead (ADR 32): the items of the same price class a box item

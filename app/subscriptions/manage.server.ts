@@ -1,10 +1,10 @@
 import type { Updateable } from 'kysely'
+import { isFrequency } from '~/catalog/subscription-terms'
 import { cutoffOf } from '~/fulfilment/windows'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import { addDays, farmDayOf, weekdayOf } from '~/platform/farm-clock'
 import { loadSubscribables, loadWindowChoices, swapOptionsFor } from './choices.server'
-import { isFrequency } from './frequencies'
 import {
   addMonths,
   changesClosedMessage,

@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react'
-import { FREQUENCY_LABELS, type Frequency, subscriberPriceCents } from './frequencies'
+import {
+  FREQUENCY_LABELS,
+  type Frequency,
+  subscriberPriceCents,
+} from '~/catalog/subscription-terms'
 import {
   FREQUENCY_LEGEND,
   OPTION_NOT_SUBSCRIBABLE_NOTE,

@@ -1,8 +1,8 @@
+import { FREQUENCY_LABELS, isFrequency } from '~/catalog/subscription-terms'
 import { cutoffOf } from '~/fulfilment/windows'
 import type { DB } from '~/platform/db/db.server'
 import { addDays, farmDayOf, formatDay, weekdayOf } from '~/platform/farm-clock'
 import { loadSubscribables, loadWindowChoices, swapOptionsFor } from './choices.server'
-import { FREQUENCY_LABELS, isFrequency } from './frequencies'
 import {
   addMonths,
   changeByText,

@@ -1,5 +1,6 @@
 import { type FieldMetadata, getFormProps } from '@conform-to/react'
 import { Form } from 'react-router'
+import { FREQUENCIES, FREQUENCY_LABELS, parseFrequencies } from '~/catalog/subscription-terms'
 import { centsToDollarsInput } from '~/platform/admin/fields'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { type FormReply, useSchemaForm } from '~/platform/forms/conform'
@@ -8,7 +9,6 @@ import { CheckboxField, FieldError, FormMessage, TextField } from '~/platform/ui
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
 import { SelectField } from '~/platform/ui/select-field'
 import { TextAreaField } from '~/platform/ui/text-area-field'
-import { FREQUENCIES, FREQUENCY_LABELS, parseFrequencies } from '~/subscriptions/frequencies'
 import { poundsInput } from '../weight'
 import {
   BLANK_VARIANT_ROW,

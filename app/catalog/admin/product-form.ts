@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { FREQUENCIES, type Frequency, formatFrequencies } from '~/catalog/subscription-terms'
 import {
   checkbox,
   dollars,
@@ -7,7 +8,6 @@ import {
   requiredText,
   wholeNumber,
 } from '~/platform/admin/fields'
-import { FREQUENCIES, type Frequency, formatFrequencies } from '~/subscriptions/frequencies'
 import { MAX_PIECE_CENTI_LB, parsePounds } from '../weight'
 
 // The admin's product form (issue 6 item 4), browser-safe: one schema checks the form in the

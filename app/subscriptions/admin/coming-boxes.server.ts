@@ -1,8 +1,13 @@
 import type { ExpressionBuilder } from 'kysely'
+import {
+  FREQUENCIES,
+  type Frequency,
+  isFrequency,
+  subscriberPriceCents,
+} from '~/catalog/subscription-terms'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import { addDays, farmDayOf, farmPeriodStarts, formatDay } from '~/platform/farm-clock'
-import { FREQUENCIES, type Frequency, isFrequency, subscriberPriceCents } from '../frequencies'
 import { reservationHorizon } from '../schedule'
 import { monthlyValueCents } from './words'
 

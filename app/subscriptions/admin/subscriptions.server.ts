@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
+import { subscriberPriceCents } from '~/catalog/subscription-terms'
 import { customerMatches } from '~/customers/admin/customers.server'
 import { cutoffOf } from '~/fulfilment/windows'
 import { orderStatusLabel, paymentMethodLabel } from '~/orders/labels'
@@ -9,7 +10,6 @@ import { likeContains } from '~/platform/admin/pagination.server'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import { formatDay, formatFarmDateTime } from '~/platform/farm-clock'
-import { subscriberPriceCents } from '../frequencies'
 import {
   chargeStatusLabel,
   cycleStatusLabel,

@@ -1,9 +1,9 @@
-import type { OrderLine } from '~/orders/order-lines.server'
-import type { ShipTo } from '~/orders/place-order.server'
+import type { Frequency } from '~/catalog/subscription-terms'
 import type { DB } from '~/platform/db/db.server'
-import type { Frequency } from './frequencies'
-import { syncReservations } from './reservations.server'
-import { followingDate } from './schedule'
+import { syncReservations } from '~/subscriptions/reservations.server'
+import { followingDate } from '~/subscriptions/schedule'
+import type { OrderLine } from './order-lines.server'
+import type { ShipTo } from './place-order.server'
 
 // Subscribing is checking out (ADR 32): a cart line with a frequency is the first box, and
 // placeOrder calls this in its own transaction once the order is written, so the order and
