@@ -174,6 +174,14 @@ test('every route answers each role as it should, and nothing answers 5xx', asyn
       admin: 'notfound',
     },
     '/shares/balance/no-such-token': everyone('notfound'),
+    // Subscriptions (issue 21): the list is each customer's own; a subscription is its owner's.
+    '/account/subscriptions': signedInOnly(),
+    [`/account/subscriptions/${UNKNOWN}`]: {
+      guest: 'signin',
+      customer: 'notfound',
+      other: 'notfound',
+      admin: 'notfound',
+    },
   }
 
   const problems: string[] = []
