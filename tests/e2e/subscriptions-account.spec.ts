@@ -151,6 +151,14 @@ test('a subscriber skips, undoes, pauses, resumes, swaps, changes quantity and c
   await expect(status(page)).toHaveText(`Skip undone. Your next box is ${formatDay(box.nextDate)}.`)
   expect(subscriptionRow(box.subscriptionId).next_date).toBe(box.nextDate)
 
+  // A pause must end after the next box.
+  await page.getByLabel('Pause until').fill(box.nextDate)
+  await page.getByRole('button', { name: 'Pause', exact: true }).click()
+  await expect(page.getByRole('alert')).toHaveText(
+    `Please choose a date after your next box (${formatDay(box.nextDate)}).`,
+  )
+  expect(subscriptionRow(box.subscriptionId).status).toBe('active')
+
   // Pause, then resume.
   const until = addDays(box.nextDate, 10)
   await page.getByLabel('Pause until').fill(until)
@@ -171,6 +179,9 @@ test('a subscriber skips, undoes, pauses, resumes, swaps, changes quantity and c
   const item = page
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: box.names.eggs }) })
+  await item.getByLabel('Quantity').fill('100')
+  await item.getByRole('button', { name: 'Change Quantity' }).click()
+  await expect(item.getByText('Please enter a quantity from 1 to 99.')).toBeVisible()
   await item.getByLabel('Quantity').fill('3')
   await item.getByRole('button', { name: 'Change Quantity' }).click()
   await expect(status(page)).toHaveText('Quantity changed.')
