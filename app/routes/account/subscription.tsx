@@ -75,6 +75,9 @@ function formOf(payload: Record<string, unknown>): string {
 }
 
 type Detail = Route.ComponentProps['loaderData']['subscription']
+/** What each of the page's forms is given: the subscription, whether a post is on its way,
+ * and the action's reply when it is this form's. */
+type FormProps = { subscription: Detail; busy: boolean; reply: Reply | undefined }
 
 export default function SubscriptionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { subscription } = loaderData
@@ -167,15 +170,7 @@ function replyFor(reply: Reply | undefined, form: string): Reply | undefined {
   return reply?.form === form ? reply : undefined
 }
 
-function NextBox({
-  subscription,
-  busy,
-  reply,
-}: {
-  subscription: Detail
-  busy: boolean
-  reply: Reply | undefined
-}) {
+function NextBox({ subscription, busy, reply }: FormProps) {
   const paused = subscription.status === 'paused'
   return (
     <Panel title="Next Box">
@@ -221,15 +216,7 @@ function NextBox({
   )
 }
 
-function PauseForm({
-  subscription,
-  busy,
-  reply,
-}: {
-  subscription: Detail
-  busy: boolean
-  reply: Reply | undefined
-}) {
+function PauseForm({ subscription, busy, reply }: FormProps) {
   const [form, fields] = useSchemaForm(PauseSchema, { id: 'pause', lastResult: reply })
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
@@ -250,15 +237,7 @@ function PauseForm({
   )
 }
 
-function Items({
-  subscription,
-  busy,
-  reply,
-}: {
-  subscription: Detail
-  busy: boolean
-  reply: Reply | undefined
-}) {
+function Items({ subscription, busy, reply }: FormProps) {
   return (
     <Panel title="Items">
       <ul className="space-y-4">
@@ -294,17 +273,7 @@ function Items({
 
 type Item = Detail['items'][number]
 
-function QuantityForm({
-  subscription,
-  item,
-  busy,
-  reply,
-}: {
-  subscription: Detail
-  item: Item
-  busy: boolean
-  reply: Reply | undefined
-}) {
+function QuantityForm({ subscription, item, busy, reply }: FormProps & { item: Item }) {
   const [form, fields] = useSchemaForm(QuantitySchema, {
     id: `quantity-${item.id}`,
     lastResult: reply,
@@ -331,17 +300,7 @@ function QuantityForm({
   )
 }
 
-function SwapForm({
-  subscription,
-  item,
-  busy,
-  reply,
-}: {
-  subscription: Detail
-  item: Item
-  busy: boolean
-  reply: Reply | undefined
-}) {
+function SwapForm({ subscription, item, busy, reply }: FormProps & { item: Item }) {
   const [form, fields] = useSchemaForm(SwapSchema, { id: `swap-${item.id}`, lastResult: reply })
   return (
     <Form method="post" {...getFormProps(form)} className="flex items-end gap-3">
@@ -356,15 +315,7 @@ function SwapForm({
   )
 }
 
-function Where({
-  subscription,
-  busy,
-  reply,
-}: {
-  subscription: Detail
-  busy: boolean
-  reply: Reply | undefined
-}) {
+function Where({ subscription, busy, reply }: FormProps) {
   const [form, fields] = useSchemaForm(WindowSchema, { id: 'window', lastResult: reply })
   return (
     <Panel title="Pickup or Delivery">
