@@ -124,48 +124,62 @@ const id = (message: string) =>
 /** The box the page showed: a change meant for it is refused once its cut-off passed. */
 const box = z.string({ error: SUBSCRIPTION_CHANGED }).trim().refine(isRealDay, SUBSCRIPTION_CHANGED)
 
-/** One form per button; each posts its intent and the box the page showed. */
+// One schema per form; each posts its intent and the box the page showed.
+export const SkipSchema = z.object({ intent: z.literal('skip'), box })
+export const UndoSkipSchema = z.object({ intent: z.literal('undo-skip'), box })
+export const PauseSchema = z.object({
+  intent: z.literal('pause'),
+  box,
+  until: z
+    .string({ error: PAUSE_DATE_REQUIRED })
+    .trim()
+    .min(1, PAUSE_DATE_REQUIRED)
+    .refine(isRealDay, PAUSE_DATE_REQUIRED),
+})
+export const ResumeSchema = z.object({ intent: z.literal('resume'), box })
+export const QuantitySchema = z.object({
+  intent: z.literal('quantity'),
+  box,
+  itemId: id(ITEM_NOT_FOUND),
+  quantity: z
+    .string({ error: QUANTITY_RANGE })
+    .trim()
+    .regex(/^\d{1,2}$/, QUANTITY_RANGE)
+    .transform(Number)
+    .pipe(z.number().int().min(1, QUANTITY_RANGE).max(MAX_ITEM_QUANTITY, QUANTITY_RANGE)),
+})
+export const SwapSchema = z.object({
+  intent: z.literal('swap'),
+  box,
+  itemId: id(ITEM_NOT_FOUND),
+  choice: z
+    .string({ error: SWAP_NOT_OFFERED })
+    .trim()
+    .min(1, SWAP_NOT_OFFERED)
+    .max(201, SWAP_NOT_OFFERED),
+})
+export const WindowSchema = z.object({
+  intent: z.literal('window'),
+  box,
+  windowId: id(WINDOW_NOT_OFFERED),
+})
+export const CancelSchema = z.object({
+  intent: z.literal('cancel'),
+  box,
+  // Asked once, on the page (a dialog with JavaScript, a second form without): 'yes' then.
+  confirm: z.literal('yes').optional(),
+})
+
+/** What the page's action reads: any one of the forms, told apart by its intent. */
 export const ManageSubscriptionSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('skip'), box }),
-  z.object({ intent: z.literal('undo-skip'), box }),
-  z.object({
-    intent: z.literal('pause'),
-    box,
-    until: z
-      .string({ error: PAUSE_DATE_REQUIRED })
-      .trim()
-      .min(1, PAUSE_DATE_REQUIRED)
-      .refine(isRealDay, PAUSE_DATE_REQUIRED),
-  }),
-  z.object({ intent: z.literal('resume'), box }),
-  z.object({
-    intent: z.literal('quantity'),
-    box,
-    itemId: id(ITEM_NOT_FOUND),
-    quantity: z
-      .string({ error: QUANTITY_RANGE })
-      .trim()
-      .regex(/^\d{1,2}$/, QUANTITY_RANGE)
-      .transform(Number)
-      .pipe(z.number().int().min(1, QUANTITY_RANGE).max(MAX_ITEM_QUANTITY, QUANTITY_RANGE)),
-  }),
-  z.object({
-    intent: z.literal('swap'),
-    box,
-    itemId: id(ITEM_NOT_FOUND),
-    choice: z
-      .string({ error: SWAP_NOT_OFFERED })
-      .trim()
-      .min(1, SWAP_NOT_OFFERED)
-      .max(201, SWAP_NOT_OFFERED),
-  }),
-  z.object({ intent: z.literal('window'), box, windowId: id(WINDOW_NOT_OFFERED) }),
-  z.object({
-    intent: z.literal('cancel'),
-    box,
-    // Asked once, on the page (a dialog with JavaScript, a second form without): 'yes' then.
-    confirm: z.literal('yes').optional(),
-  }),
+  SkipSchema,
+  UndoSkipSchema,
+  PauseSchema,
+  ResumeSchema,
+  QuantitySchema,
+  SwapSchema,
+  WindowSchema,
+  CancelSchema,
 ])
 
 export type SubscriptionChange = z.output<typeof ManageSubscriptionSchema>

@@ -7,6 +7,7 @@ export type SubscriptionFactsData = {
   frequencyLabel: string
   where: string
   status: string
+  nextDate: string
   nextDateText: string
   changeBy: string | null
   closed: string | null
@@ -47,7 +48,7 @@ export function SubscriptionFacts({ subscription }: { subscription: Subscription
         <>
           <dt className="text-muted">Next box</dt>
           <dd className="text-ink">
-            {subscription.nextDateText}
+            <time dateTime={subscription.nextDate}>{subscription.nextDateText}</time>
             {subscription.changeBy ? (
               <span className="block font-semibold text-pasture-800">{subscription.changeBy}</span>
             ) : null}

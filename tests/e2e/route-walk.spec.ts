@@ -174,8 +174,16 @@ test('every route answers each role as it should, and nothing answers 5xx', asyn
       admin: 'notfound',
     },
     '/shares/balance/no-such-token': everyone('notfound'),
-    // Subscriptions paid by card (ADR 32): the pay page is the order's owner's (a pickup order
-    // shows that there is nothing to pay); a subscription's card page is its owner's.
+    // Subscriptions (ADR 32): the list is each customer's own; a subscription and its card page
+    // are its owner's; the pay page is the order's owner's (a pickup order shows that there is
+    // nothing to pay).
+    '/account/subscriptions': signedInOnly(),
+    [`/account/subscriptions/${UNKNOWN}`]: {
+      guest: 'signin',
+      customer: 'notfound',
+      other: 'notfound',
+      admin: 'notfound',
+    },
     [`/account/orders/${orderId}/pay`]: ownerOnly,
     [`/account/subscriptions/${UNKNOWN}/card`]: {
       guest: 'signin',

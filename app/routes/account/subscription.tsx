@@ -1,3 +1,4 @@
+import { getFormProps } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { data, Form, isRouteErrorResponse, Link, useNavigation } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
@@ -10,6 +11,7 @@ import {
   replyDone,
   replyInvalid,
   replyRefused,
+  useSchemaForm,
 } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data'
 import { Button, buttonVariants } from '~/platform/ui/button'
@@ -21,7 +23,11 @@ import {
   CANCEL_QUESTION,
   MAX_ITEM_QUANTITY,
   ManageSubscriptionSchema,
+  PauseSchema,
+  QuantitySchema,
   SUBSCRIPTION_NOT_FOUND,
+  SwapSchema,
+  WindowSchema,
 } from '~/subscriptions/manage'
 import { changeSubscription } from '~/subscriptions/manage.server'
 import { SubscriptionFacts, subscriptionTitle } from '~/subscriptions/subscription-facts'
@@ -69,6 +75,9 @@ function formOf(payload: Record<string, unknown>): string {
 }
 
 type Detail = Route.ComponentProps['loaderData']['subscription']
+/** What each of the page's forms is given: the subscription, whether a post is on its way,
+ * and the action's reply when it is this form's. */
+type FormProps = { subscription: Detail; busy: boolean; reply: Reply | undefined }
 
 export default function SubscriptionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { subscription } = loaderData
@@ -78,7 +87,8 @@ export default function SubscriptionPage({ loaderData, actionData }: Route.Compo
   const success = reply?.status === 'success' ? reply.message : undefined
   const refusal =
     reply && reply.status !== 'success'
-      ? (reply.error?.['']?.[0] ?? Object.values(reply.error ?? {}).flat()[0])
+      ? // A visible field shows its own complaint; the hidden ones' are the page's.
+        ['', 'box', 'itemId', 'intent'].map((name) => reply.error?.[name]?.[0]).find(Boolean)
       : undefined
   const live = subscription.status !== 'cancelled'
   const title = subscriptionTitle(subscription)
@@ -107,9 +117,9 @@ export default function SubscriptionPage({ loaderData, actionData }: Route.Compo
 
       {live ? (
         <>
-          <NextBox subscription={subscription} busy={busy} />
+          <NextBox subscription={subscription} busy={busy} reply={reply} />
           <Items subscription={subscription} busy={busy} reply={reply} />
-          <Where subscription={subscription} busy={busy} />
+          <Where subscription={subscription} busy={busy} reply={replyFor(reply, 'window')} />
           {subscription.paymentMethod === 'stripe' ? (
             <Panel title="Card">
               <p className="text-sm text-ink">
@@ -155,7 +165,12 @@ function BoxField({ subscription }: { subscription: Detail }) {
   return <input type="hidden" name="box" value={subscription.nextDate} />
 }
 
-function NextBox({ subscription, busy }: { subscription: Detail; busy: boolean }) {
+/** The reply meant for this form, and none for the page's other forms. */
+function replyFor(reply: Reply | undefined, form: string): Reply | undefined {
+  return reply?.form === form ? reply : undefined
+}
+
+function NextBox({ subscription, busy, reply }: FormProps) {
   const paused = subscription.status === 'paused'
   return (
     <Panel title="Next Box">
@@ -193,22 +208,7 @@ function NextBox({ subscription, busy }: { subscription: Detail; busy: boolean }
             </p>
           ) : null}
           {subscription.status === 'active' ? (
-            <Form method="post" className="flex flex-wrap items-end gap-3">
-              <input type="hidden" name="intent" value="pause" />
-              <BoxField subscription={subscription} />
-              <TextField
-                label="Pause until"
-                name="until"
-                type="date"
-                required
-                min={subscription.pauseFrom}
-                max={subscription.pauseTo}
-                hint="No boxes until then; the first box after it comes as usual."
-              />
-              <Button type="submit" variant="secondary" disabled={busy}>
-                Pause
-              </Button>
-            </Form>
+            <PauseForm subscription={subscription} busy={busy} reply={replyFor(reply, 'pause')} />
           ) : null}
         </>
       )}
@@ -216,17 +216,28 @@ function NextBox({ subscription, busy }: { subscription: Detail; busy: boolean }
   )
 }
 
-function Items({
-  subscription,
-  busy,
-  reply,
-}: {
-  subscription: Detail
-  busy: boolean
-  reply: Reply | undefined
-}) {
-  const errorOf = (form: string, field: string) =>
-    reply?.form === form && reply.status !== 'success' ? reply.error?.[field]?.[0] : undefined
+function PauseForm({ subscription, busy, reply }: FormProps) {
+  const [form, fields] = useSchemaForm(PauseSchema, { id: 'pause', lastResult: reply })
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value="pause" />
+      <BoxField subscription={subscription} />
+      <TextField
+        label="Pause until"
+        field={fields.until}
+        type="date"
+        min={subscription.pauseFrom}
+        max={subscription.pauseTo}
+        hint="No boxes until then; the first box after it comes as usual."
+      />
+      <Button type="submit" variant="secondary" disabled={busy}>
+        Pause
+      </Button>
+    </Form>
+  )
+}
+
+function Items({ subscription, busy, reply }: FormProps) {
   return (
     <Panel title="Items">
       <ul className="space-y-4">
@@ -234,42 +245,21 @@ function Items({
           <li key={item.id} className="rounded-md border border-earth-100 p-4">
             <h3 className="font-semibold text-ink">{item.name}</h3>
             <div className="mt-2 flex flex-wrap items-end gap-6">
-              <Form method="post" className="flex items-end gap-3">
-                <input type="hidden" name="intent" value="quantity" />
-                <input type="hidden" name="itemId" value={item.id} />
-                <BoxField subscription={subscription} />
-                <TextField
-                  label="Quantity"
-                  name="quantity"
-                  type="number"
-                  inputMode="numeric"
-                  required
-                  min={1}
-                  max={MAX_ITEM_QUANTITY}
-                  defaultValue={item.quantity}
-                  className="w-24"
-                  error={errorOf(`quantity:${item.id}`, 'quantity')}
-                />
-                <Button type="submit" variant="secondary" disabled={busy}>
-                  Change Quantity
-                </Button>
-              </Form>
+              {/* A new quantity starts the form again from it. */}
+              <QuantityForm
+                key={item.quantity}
+                subscription={subscription}
+                item={item}
+                busy={busy}
+                reply={replyFor(reply, `quantity:${item.id}`)}
+              />
               {item.swapOptions.length > 0 ? (
-                <Form method="post" className="flex items-end gap-3">
-                  <input type="hidden" name="intent" value="swap" />
-                  <input type="hidden" name="itemId" value={item.id} />
-                  <BoxField subscription={subscription} />
-                  <SelectField
-                    label="Swap for"
-                    name="choice"
-                    required
-                    options={item.swapOptions}
-                    error={errorOf(`swap:${item.id}`, 'choice')}
-                  />
-                  <Button type="submit" variant="secondary" disabled={busy}>
-                    Swap Item
-                  </Button>
-                </Form>
+                <SwapForm
+                  subscription={subscription}
+                  item={item}
+                  busy={busy}
+                  reply={replyFor(reply, `swap:${item.id}`)}
+                />
               ) : (
                 <p className="text-sm text-muted">Nothing else at this price to swap it for.</p>
               )}
@@ -281,18 +271,62 @@ function Items({
   )
 }
 
-function Where({ subscription, busy }: { subscription: Detail; busy: boolean }) {
+type Item = Detail['items'][number]
+
+function QuantityForm({ subscription, item, busy, reply }: FormProps & { item: Item }) {
+  const [form, fields] = useSchemaForm(QuantitySchema, {
+    id: `quantity-${item.id}`,
+    lastResult: reply,
+    defaultValue: { quantity: String(item.quantity) },
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex items-end gap-3">
+      <input type="hidden" name="intent" value="quantity" />
+      <input type="hidden" name="itemId" value={item.id} />
+      <BoxField subscription={subscription} />
+      <TextField
+        label="Quantity"
+        field={fields.quantity}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_ITEM_QUANTITY}
+        className="w-24"
+      />
+      <Button type="submit" variant="secondary" disabled={busy}>
+        Change Quantity
+      </Button>
+    </Form>
+  )
+}
+
+function SwapForm({ subscription, item, busy, reply }: FormProps & { item: Item }) {
+  const [form, fields] = useSchemaForm(SwapSchema, { id: `swap-${item.id}`, lastResult: reply })
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex items-end gap-3">
+      <input type="hidden" name="intent" value="swap" />
+      <input type="hidden" name="itemId" value={item.id} />
+      <BoxField subscription={subscription} />
+      <SelectField label="Swap for" field={fields.choice} options={item.swapOptions} />
+      <Button type="submit" variant="secondary" disabled={busy}>
+        Swap Item
+      </Button>
+    </Form>
+  )
+}
+
+function Where({ subscription, busy, reply }: FormProps) {
+  const [form, fields] = useSchemaForm(WindowSchema, { id: 'window', lastResult: reply })
   return (
     <Panel title="Pickup or Delivery">
       <p className="text-sm text-ink">Now: {subscription.where}</p>
       {subscription.windowOptions.length > 0 ? (
-        <Form method="post" className="flex flex-wrap items-end gap-3">
+        <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="window" />
           <BoxField subscription={subscription} />
           <SelectField
             label="Pickup or delivery"
-            name="windowId"
-            required
+            field={fields.windowId}
             options={subscription.windowOptions}
           />
           <Button type="submit" variant="secondary" disabled={busy}>

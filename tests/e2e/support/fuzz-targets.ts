@@ -506,6 +506,27 @@ export const TARGETS: Target[] = [
     path: at('/account/waiting-list'),
     forms: [{ intent: fixed('cancel'), id: id('waiting') }],
   },
+  // Subscriptions (issue 21): the customer's own changes, one intent per button. No pool of
+  // subscription ids yet, so the path names made-up ones (404 after the form is read).
+  {
+    name: 'account-subscription',
+    module: 'routes/account/subscription.tsx',
+    access: 'user',
+    path: () =>
+      fc
+        .oneof(fc.constant(UNKNOWN_ID), fc.uuid(), fc.constantFrom('%', '..%2F..', 'x'.repeat(101)))
+        .map((x) => `/account/subscriptions/${x}`),
+    forms: [
+      { intent: fixed('skip'), box: date },
+      { intent: fixed('undo-skip'), box: date },
+      { intent: fixed('pause'), box: date, until: date },
+      { intent: fixed('resume'), box: date },
+      { intent: fixed('quantity'), box: date, itemId: text, quantity: int(1, 99) },
+      { intent: fixed('swap'), box: date, itemId: text, choice: id('products') },
+      { intent: fixed('window'), box: date, windowId: text },
+      { intent: fixed('cancel'), box: date, confirm: choice(['yes', ''], ['no']) },
+    ],
+  },
   {
     name: 'account-share-cut-sheet',
     module: 'routes/account/share-cut-sheet.tsx',
