@@ -79,6 +79,8 @@ test('a farmer offers a product by subscription, then finds, reads and exports t
   page,
   privateServer,
 }) => {
+  // One journey through six pages, each checked with axe.
+  test.setTimeout(180_000)
   const rootCellar = privateServer.queryOne<{ id: string }>(
     "select id from products where name = 'Root Cellar Box'",
   )
