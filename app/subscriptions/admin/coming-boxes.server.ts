@@ -4,7 +4,7 @@ import type { Database } from '~/platform/db/schema'
 import { addDays, farmDayOf, farmPeriodStarts, formatDay } from '~/platform/farm-clock'
 import type { Frequency } from '../frequencies'
 import { reservationHorizon } from '../schedule'
-import { monthlyValueCents } from './words'
+import { type BoxItem, monthlyValueCents } from './words'
 
 // What the subscriptions ask of the farm (issue 21 item 5): the coming boxes' demand per product
 // for the pick list (This week), and the dashboard's subscriber count, boxes this week and
@@ -27,15 +27,7 @@ function boxComing(eb: ExpressionBuilder<Database, 'subscriptions'>) {
   ])
 }
 
-export type DemandLine = {
-  productId: string
-  variantId: string | null
-  name: string
-  variant: string | null
-  unit: string
-  quantity: number
-  subscribers: number
-}
+export type DemandLine = BoxItem & { subscribers: number }
 
 export type DemandDay = { date: string; label: string; boxes: number; lines: DemandLine[] }
 
