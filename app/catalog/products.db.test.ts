@@ -31,6 +31,8 @@ async function shopNames(query: Partial<ShopQuery> = {}) {
 beforeEach(async () => {
   // Each test builds its own small catalog (an animal sold in shares names its product).
   await t.db.deleteFrom('animals').execute()
+  // The demo's subscribers name its products (their items go with them).
+  await t.db.deleteFrom('subscriptions').execute()
   await t.db.deleteFrom('product_variants').execute()
   await t.db.deleteFrom('products').execute()
 })
@@ -322,9 +324,16 @@ test('on the demo catalog: categories, badges and the out-of-stock filet', async
     'Vegetable Boxes',
   ])
   const eggs = (await shop({ category: 'Eggs' })).products
+  // The demo subscribers' eggs due this week are kept for them (issue 21): not for sale here.
+  const { reserved } = await t.db
+    .selectFrom('product_variants')
+    .innerJoin('products', 'products.id', 'product_variants.product_id')
+    .select((eb) => eb.fn.sum<number>('product_variants.reserved_quantity').as('reserved'))
+    .where('products.name', '=', 'Pasture-Raised Eggs')
+    .executeTakeFirstOrThrow()
   expect(eggs.map((card) => [card.name, card.stock_quantity, card.price_cents])).toEqual([
     ['Duck Eggs', 3, 900],
-    ['Pasture-Raised Eggs', 72, 400],
+    ['Pasture-Raised Eggs', 72 - Number(reserved), 400],
   ])
   const filet = (await shop({ category: 'Beef Cuts' })).products.find(
     (card) => card.name === 'Filet Mignon',

@@ -667,7 +667,9 @@ export const demoOrders: DemoOrder[] = [
 // Subscribers (issue 21): veg boxes and eggs on the demo windows, paid at pickup. Their next
 // boxes fall in the coming weeks from the moment of seeding (each one's `box`: 0 = the first
 // box whose changes are still open a day ahead, 1 = the one after), so the admin list, the
-// dashboard and This week's subscription boxes show real work on a fresh install.
+// dashboard and This week's subscription boxes show real work on a fresh install. They take
+// small boxes and eggs, of which there are plenty: the storefront tests count on the family
+// box's 12 and the duck eggs' 3 all being for sale.
 
 type DemoSubscription = {
   /** index into demoCustomers */
@@ -708,7 +710,10 @@ export const demoSubscriptions: DemoSubscription[] = [
     status: 'active',
     box: 0,
     address: { street: '418 N 9th St', zip: '83702' },
-    items: [{ product: 'Weekly Vegetable Box', variant: 'Family Box', quantity: 1 }],
+    items: [
+      { product: 'Weekly Vegetable Box', variant: 'Small Box', quantity: 1 },
+      { product: 'Pasture-Raised Eggs', variant: 'Dozen', quantity: 1 },
+    ],
   },
   {
     customer: 2,

@@ -61,9 +61,12 @@ async function addWindows(
   return rules
 }
 
-export type DemoPlaces = Awaited<ReturnType<typeof seedDemoFulfilment>>['places']
+export type DemoFulfilment = Awaited<ReturnType<typeof seedDemoFulfilment>>
 
-/** The demo farm's places, zone and orders; its places' window rules and its customers' ids. */
+/**
+ * The demo farm's places, zone and orders; its places' window rules, its customers' ids and
+ * its products (with their options) for what comes after.
+ */
 export async function seedDemoFulfilment(db: DB, now = new Date()) {
   // Migration 0008 made the farm the first pickup place; it gets the demo farm's details.
   const farmPlace = await db
@@ -127,10 +130,7 @@ export async function seedDemoFulfilment(db: DB, now = new Date()) {
     const date = order.past ? addDays(next.date, -7 * order.past) : next.date
     const pricing: PricingLine[] = []
     const lines = order.items.map((item) => {
-      const row = products.find(
-        (p) => p.name === item.product && (item.variant ? p.variant_name === item.variant : true),
-      )
-      if (!row) throw new Error(`demo order names an unknown product: ${item.product}`)
+      const row = findDemoProduct(products, item)
       // Steaks on card orders were sold before the farm priced them by weight (ADR 30).
       const average = order.paidByCard || item.variant ? null : row.average_weight_centi_lb
       pricing.push(
@@ -231,5 +231,17 @@ export async function seedDemoFulfilment(db: DB, now = new Date()) {
         .execute()
     }
   }
-  return { places, customerIds }
+  return { places, customerIds, products }
+}
+
+/** The product (and option, when named) a demo order or subscription names. */
+export function findDemoProduct<Row extends { name: string; variant_name: string | null }>(
+  products: readonly Row[],
+  item: { product: string; variant?: string },
+): Row {
+  const row = products.find(
+    (p) => p.name === item.product && (item.variant ? p.variant_name === item.variant : true),
+  )
+  if (!row) throw new Error(`demo data names an unknown product: ${item.product}`)
+  return row
 }

@@ -3,7 +3,7 @@ import type { DB } from '~/platform/db/db.server'
 import { addDays } from '~/platform/farm-clock'
 import { syncReservations } from '~/subscriptions/reservations.server'
 import { demoCustomers, demoSubscriptions } from './demo-data'
-import type { DemoPlaces } from './demo-fulfilment.server'
+import { type DemoFulfilment, findDemoProduct } from './demo-fulfilment.server'
 import { createSubscription } from './factories.server'
 
 // The demo farm's subscribers (issue 21): a handful of veg-box and egg subscriptions on the demo
@@ -15,19 +15,9 @@ const DAY_MS = 86_400_000
 
 export async function seedDemoSubscriptions(
   db: DB,
-  { places, customerIds }: { places: DemoPlaces; customerIds: readonly string[] },
+  { places, customerIds, products }: DemoFulfilment,
   now = new Date(),
 ): Promise<void> {
-  const products = await db
-    .selectFrom('products')
-    .leftJoin('product_variants', 'product_variants.product_id', 'products.id')
-    .select([
-      'products.id',
-      'products.name',
-      'product_variants.id as variant_id',
-      'product_variants.name as variant_name',
-    ])
-    .execute()
   const later = new Date(now.getTime() + DAY_MS)
 
   for (const spec of demoSubscriptions) {
@@ -43,10 +33,7 @@ export async function seedDemoSubscriptions(
     if (!customerId || !person)
       throw new Error(`demo subscription names no customer ${spec.customer}`)
     const items = spec.items.map((item) => {
-      const row = products.find(
-        (p) => p.name === item.product && (item.variant ? p.variant_name === item.variant : true),
-      )
-      if (!row) throw new Error(`demo subscription names an unknown product: ${item.product}`)
+      const row = findDemoProduct(products, item)
       return {
         product_id: row.id,
         product_variant_id: item.variant ? row.variant_id : null,

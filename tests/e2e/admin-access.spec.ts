@@ -24,7 +24,15 @@ const ADMIN_URLS = [...new Set(adminPaths(routes as RouteEntry[]))].map(
 )
 
 test('the route config lists every admin section', () => {
-  for (const url of ['/admin', '/admin/orders', '/admin/products', '/admin/customers'])
+  for (const url of [
+    '/admin',
+    '/admin/orders',
+    '/admin/products',
+    '/admin/customers',
+    '/admin/subscriptions',
+    '/admin/subscriptions/00000000-0000-4000-8000-000000000000',
+    '/admin/subscriptions/export',
+  ])
     expect(ADMIN_URLS).toContain(url)
   expect(ADMIN_URLS.length).toBeGreaterThanOrEqual(20)
 })
@@ -95,6 +103,7 @@ test('an admin reaches every section from the admin navigation', async ({ page }
     'Dashboard',
     'Orders',
     'Products',
+    'Subscriptions',
     'Customers',
     'Waiting List',
     'Messages',

@@ -191,6 +191,11 @@ test('every route answers each role as it should, and nothing answers 5xx', asyn
       other: 'notfound',
       admin: 'notfound',
     },
+    // subscriptions (issue 21)
+    '/admin/subscriptions': adminOnly(),
+    '/admin/subscriptions?status=paused&q=a': adminOnly(),
+    [`/admin/subscriptions/${UNKNOWN}`]: adminOnly('notfound'),
+    '/admin/subscriptions/export?status=active': adminOnly(),
   }
 
   const problems: string[] = []

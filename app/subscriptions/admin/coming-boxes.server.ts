@@ -1,15 +1,10 @@
-import type { ExpressionBuilder } from 'kysely'
-import {
-  FREQUENCIES,
-  type Frequency,
-  isFrequency,
-  subscriberPriceCents,
-} from '~/catalog/subscription-terms'
+import { type ExpressionBuilder, sql } from 'kysely'
+import type { Frequency } from '~/catalog/subscription-terms'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import { addDays, farmDayOf, farmPeriodStarts, formatDay } from '~/platform/farm-clock'
 import { reservationHorizon } from '../schedule'
-import { monthlyValueCents } from './words'
+import { type BoxItem, monthlyValueCents } from './words'
 
 // What the subscriptions ask of the farm (issue 21 item 5): the coming boxes' demand per product
 // for the pick list (This week), and the dashboard's subscriber count, boxes this week and
@@ -32,15 +27,7 @@ function boxComing(eb: ExpressionBuilder<Database, 'subscriptions'>) {
   ])
 }
 
-export type DemandLine = {
-  productId: string
-  variantId: string | null
-  name: string
-  variant: string | null
-  unit: string
-  quantity: number
-  subscribers: number
-}
+export type DemandLine = BoxItem & { subscribers: number }
 
 export type DemandDay = { date: string; label: string; boxes: number; lines: DemandLine[] }
 
@@ -120,7 +107,29 @@ export type SubscriptionDashboard = {
   monthlyRevenueCents: number
 }
 
-/** The dashboard's Subscriptions panel: two queries. */
+/**
+ * What the active subscriptions' boxes of one frequency cost at current subscriber prices: the
+ * sum of quantity x subscriberPriceCents(unit price, discount). The SQL rounds as that function
+ * does (half up to the cent: integer division of non-negative integers floors on both databases).
+ */
+function boxValueOf(db: DB, frequency: Frequency) {
+  const unit = sql<number>`coalesce(${sql.ref('product_variants.price_cents')}, ${sql.ref('products.price_cents')})`
+  const discount = sql.ref('products.subscriber_discount_percent')
+  return db
+    .selectFrom('subscription_items')
+    .innerJoin('subscriptions', 'subscriptions.id', 'subscription_items.subscription_id')
+    .innerJoin('products', 'products.id', 'subscription_items.product_id')
+    .leftJoin('product_variants', 'product_variants.id', 'subscription_items.product_variant_id')
+    .select(
+      sql<number>`coalesce(sum(${sql.ref('subscription_items.quantity')} * (${unit} - (${unit} * ${discount} + 50) / 100)), 0)`.as(
+        'cents',
+      ),
+    )
+    .where('subscriptions.status', '=', 'active')
+    .where('subscriptions.frequency', '=', frequency)
+}
+
+/** The dashboard's Subscriptions panel, in one query (the dashboard keeps to its budget). */
 export async function subscriptionDashboard(
   db: DB,
   now = new Date(),
@@ -128,62 +137,43 @@ export async function subscriptionDashboard(
   const today = farmDayOf(now)
   const monday = farmDayOf(farmPeriodStarts(now).week)
   const sunday = addDays(monday, 6)
-  const [counts, items] = await Promise.all([
-    db
-      .selectFrom('subscriptions')
-      .select((eb) => {
-        const active = eb('status', '=', 'active')
-        const comingThisWeek = eb.and([
-          boxComing(eb),
-          eb('next_date', '>=', today),
-          eb('next_date', '<=', sunday),
-        ])
-        return [
-          eb.fn.sum<number>(eb.case().when(active).then(1).else(0).end()).as('subscriptions'),
-          eb.fn
-            .count<number>(eb.case().when(active).then(eb.ref('customer_id')).end())
-            .distinct()
-            .as('subscribers'),
-          eb.fn.sum<number>(eb.case().when(comingThisWeek).then(1).else(0).end()).as('coming'),
-          eb
-            .selectFrom('subscription_cycles')
-            .select((sub) => sub.fn.countAll<number>().as('n'))
-            .where('subscription_cycles.status', '=', 'ordered')
-            .where('subscription_cycles.date', '>=', monday)
-            .where('subscription_cycles.date', '<=', sunday)
-            .as('made'),
-        ]
-      })
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('subscription_items')
-      .innerJoin('subscriptions', 'subscriptions.id', 'subscription_items.subscription_id')
-      .innerJoin('products', 'products.id', 'subscription_items.product_id')
-      .leftJoin('product_variants', 'product_variants.id', 'subscription_items.product_variant_id')
-      .select([
-        'subscriptions.frequency',
-        'subscription_items.quantity',
-        'products.price_cents',
-        'products.subscriber_discount_percent',
-        'product_variants.price_cents as variant_price_cents',
+  const row = await db
+    .selectFrom('subscriptions')
+    .select((eb) => {
+      const active = eb('status', '=', 'active')
+      const comingThisWeek = eb.and([
+        boxComing(eb),
+        eb('next_date', '>=', today),
+        eb('next_date', '<=', sunday),
       ])
-      .where('subscriptions.status', '=', 'active')
-      .execute(),
-  ])
-  const byFrequency = Object.fromEntries(FREQUENCIES.map((f) => [f, 0])) as Record<
-    Frequency,
-    number
-  >
-  for (const item of items) {
-    if (!isFrequency(item.frequency)) continue
-    const unit = item.variant_price_cents ?? item.price_cents
-    byFrequency[item.frequency] +=
-      subscriberPriceCents(unit, item.subscriber_discount_percent) * item.quantity
-  }
+      return [
+        eb.fn.sum<number>(eb.case().when(active).then(1).else(0).end()).as('subscriptions'),
+        eb.fn
+          .count<number>(eb.case().when(active).then(eb.ref('customer_id')).end())
+          .distinct()
+          .as('subscribers'),
+        eb.fn.sum<number>(eb.case().when(comingThisWeek).then(1).else(0).end()).as('coming'),
+        eb
+          .selectFrom('subscription_cycles')
+          .select((sub) => sub.fn.countAll<number>().as('n'))
+          .where('subscription_cycles.status', '=', 'ordered')
+          .where('subscription_cycles.date', '>=', monday)
+          .where('subscription_cycles.date', '<=', sunday)
+          .as('made'),
+        boxValueOf(db, 'weekly').as('weekly'),
+        boxValueOf(db, 'biweekly').as('biweekly'),
+        boxValueOf(db, 'monthly').as('monthly'),
+      ]
+    })
+    .executeTakeFirstOrThrow()
   return {
-    activeSubscribers: Number(counts.subscribers ?? 0),
-    activeSubscriptions: Number(counts.subscriptions ?? 0),
-    boxesThisWeek: Number(counts.made ?? 0) + Number(counts.coming ?? 0),
-    monthlyRevenueCents: monthlyValueCents(byFrequency),
+    activeSubscribers: Number(row.subscribers ?? 0),
+    activeSubscriptions: Number(row.subscriptions ?? 0),
+    boxesThisWeek: Number(row.made ?? 0) + Number(row.coming ?? 0),
+    monthlyRevenueCents: monthlyValueCents({
+      weekly: Number(row.weekly ?? 0),
+      biweekly: Number(row.biweekly ?? 0),
+      monthly: Number(row.monthly ?? 0),
+    }),
   }
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { subscriberPriceCents } from '~/catalog/subscription-terms'
 import { pageRequest } from '~/platform/admin/pagination'
 import { addDays, farmDayOf, farmInstant, farmPeriodStarts } from '~/platform/farm-clock'
 import {
@@ -301,5 +302,20 @@ describe('coming boxes', () => {
       })
       .execute()
     expect((await subscriptionDashboard(t.db, now)).boxesThisWeek).toBe(3)
+
+    // The SQL rounds a subscriber price as subscriberPriceCents does: 5% off $9.99 is $9.49.
+    const jam = await createProduct(t.db, { price_cents: 999, subscriber_discount_percent: 5 })
+    await createSubscription(
+      t.db,
+      { customerId: (await createCustomer(t.db)).id, windowId },
+      [{ product_id: jam.id, quantity: 3 }],
+      { frequency: 'monthly', next_date: '2027-01-07' },
+    )
+    expect(subscriberPriceCents(999, 5)).toBe(949)
+    expect(await subscriptionDashboard(t.db, now)).toMatchObject({
+      activeSubscribers: 3,
+      boxesThisWeek: 3,
+      monthlyRevenueCents: 22143 + 3 * 949,
+    })
   })
 })

@@ -11,6 +11,7 @@ import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import { formatDay, formatFarmDateTime } from '~/platform/farm-clock'
 import {
+  type BoxItem,
   chargeStatusLabel,
   cycleStatusLabel,
   frequencyLabel,
@@ -129,13 +130,7 @@ function nextCutoff(row: RowData): Date {
   )
 }
 
-export type SubscriptionItem = {
-  productId: string
-  variantId: string | null
-  name: string
-  variant: string | null
-  unit: string
-  quantity: number
+export type SubscriptionItem = BoxItem & {
   /** the option's price, else the product's: what a one-time shopper pays now */
   unitCents: number
   /** with the product's subscriber discount: what the next box will charge */

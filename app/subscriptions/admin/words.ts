@@ -50,6 +50,16 @@ export function cycleStatusLabel(status: string): string {
   return CYCLE_LABELS[status] ?? status
 }
 
+/** A product or one of its options, so many of it: a box's line. */
+export type BoxItem = {
+  productId: string
+  variantId: string | null
+  name: string
+  variant: string | null
+  unit: string
+  quantity: number
+}
+
 /** "2 × Weekly Vegetable Box (Small Box)": one item in words. */
 export function itemText(item: { name: string; variant: string | null; quantity: number }): string {
   return `${item.quantity} × ${item.name}${item.variant ? ` (${item.variant})` : ''}`

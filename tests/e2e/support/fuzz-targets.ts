@@ -292,6 +292,12 @@ const productFields: Form = {
   'variants[0].price': money,
   'variants[0].stock': int(0, 100),
   'variants[0].available': checkbox,
+  // subscriptions (issue 21)
+  subscribeWeekly: checkbox,
+  subscribeBiweekly: checkbox,
+  subscribeMonthly: checkbox,
+  subscriberDiscount: int(0, 50),
+  'variants[0].subscribable': checkbox,
 }
 
 const days = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']
