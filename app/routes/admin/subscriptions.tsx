@@ -1,4 +1,5 @@
 import { Form, Link, useLocation } from 'react-router'
+import { z } from 'zod'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { pageRequest } from '~/platform/admin/pagination'
@@ -12,9 +13,13 @@ import {
 import { Pagination } from '~/platform/admin/ui/pagination'
 import { getDb } from '~/platform/db/db.server'
 import { formatDay, formatFarmMoment } from '~/platform/farm-clock'
+import { parseSubmission, replyDone, replyRefused } from '~/platform/forms/conform'
+import { readForm } from '~/platform/forms/form-data'
 import { Button, ButtonLink } from '~/platform/ui/button'
-import { TextField } from '~/platform/ui/field'
+import { FormMessage, TextField } from '~/platform/ui/field'
 import { SelectField } from '~/platform/ui/select-field'
+import { describeSchedulerRun } from '~/renewals/scheduler'
+import { runScheduler } from '~/renewals/scheduler.server'
 import {
   listAdminSubscriptions,
   subscriptionFilter,
@@ -30,6 +35,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { subscriptions, info, filter }
 }
 
+const ActionSchema = z.object({ intent: z.literal('run-scheduler') })
+
+// The scheduler runs by itself every minute; the button is for a farmer who has just changed
+// something and wants to see the boxes now, and for tests that step it by hand.
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request)
+  const submission = parseSubmission(await readForm(request), ActionSchema)
+  if (submission.status !== 'success') {
+    return replyRefused(submission, 'That could not be done.', 400)
+  }
+  const run = await runScheduler(getDb(), new Date())
+  return replyDone(submission, describeSchedulerRun(run))
+}
+
 /** The export link: the same search and filter, every page. */
 function exportHref(search: string): string {
   const params = new URLSearchParams(search)
@@ -38,7 +57,7 @@ function exportHref(search: string): string {
   return query ? `/admin/subscriptions/export?${query}` : '/admin/subscriptions/export'
 }
 
-export default function AdminSubscriptions({ loaderData }: Route.ComponentProps) {
+export default function AdminSubscriptions({ loaderData, actionData }: Route.ComponentProps) {
   const { subscriptions, info, filter } = loaderData
   const { search } = useLocation()
   const filtered = Boolean(filter.q || filter.status)
@@ -49,11 +68,27 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
         description="Recurring boxes: who gets what, how often, where, and when the next one closes for changes."
         actions={
           // reloadDocument: a download, not a page of this app.
-          <ButtonLink to={exportHref(search)} reloadDocument variant="secondary">
-            Export CSV
-          </ButtonLink>
+          <>
+            <Form method="post">
+              <input type="hidden" name="intent" value="run-scheduler" />
+              <Button type="submit" variant="secondary">
+                Run the Scheduler Now
+              </Button>
+            </Form>
+            <ButtonLink to={exportHref(search)} reloadDocument variant="secondary">
+              Export CSV
+            </ButtonLink>
+          </>
         }
       />
+      {actionData ? (
+        <div className="mb-4">
+          {actionData.status === 'success' ? (
+            <FormMessage tone="success">{actionData.message}</FormMessage>
+          ) : null}
+          <FormMessage tone="error">{actionData.error?.['']?.[0]}</FormMessage>
+        </div>
+      ) : null}
       <Form
         key={search}
         method="get"

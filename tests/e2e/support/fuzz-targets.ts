@@ -730,6 +730,13 @@ export const TARGETS: Target[] = [
     ],
   },
   {
+    name: 'admin-subscriptions',
+    module: 'routes/admin/subscriptions.tsx',
+    access: 'admin',
+    path: at('/admin/subscriptions'),
+    forms: [{ intent: fixed('run-scheduler') }],
+  },
+  {
     name: 'admin-customer',
     module: 'routes/admin/customer.tsx',
     access: 'admin',
