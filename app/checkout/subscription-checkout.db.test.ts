@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { signUp } from '~/auth/accounts.server'
 import type { CurrentUser } from '~/auth/session.server'
 import { changeCart } from '~/cart/cart.server'
 import { addDays, farmDayOf } from '~/platform/farm-clock'
@@ -17,9 +16,9 @@ import {
   SUBSCRIPTION_PAYMENT,
 } from '~/subscriptions/checkout-rules'
 import { firstDateOnOrAfter } from '~/subscriptions/schedule'
-import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
+import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
-import { postCheckout } from '../../tests/support/checkout-post'
+import { postCheckout, signUpShopper } from '../../tests/support/checkout-post'
 import { loadCheckout } from './checkout.server'
 import {
   countSubscriptionsStarted,
@@ -39,19 +38,12 @@ let oneOffSlot = ''
 beforeAll(async () => {
   t = await createTestApp()
   const email = 'subscribing-checkout@example.com'
-  const outcome = await signUp(
-    { firstName: 'Ann', lastName: 'Lee', email, password: 'pasture-fresh-42', newsletter: false },
-    { request: new Request(`${TEST_BASE_URL}/signup`), clientIp: '127.0.0.1' },
-  )
-  if (!outcome.ok) throw new Error('sign-up failed')
-  cookie = outcome.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ')
+  const shopper = await signUpShopper(t.db, email)
+  cookie = shopper.cookie
   const row = await t.db
     .selectFrom('customers')
     .select(['id', 'email', 'first_name', 'last_name', 'phone'])
-    .where('email', '=', email)
+    .where('id', '=', shopper.customerId)
     .executeTakeFirstOrThrow()
   customer = {
     id: row.id,

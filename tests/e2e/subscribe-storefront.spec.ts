@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import SQLite from 'better-sqlite3'
+import { FILLED_SHIPPING } from '../../app/checkout/test-shipping'
 import { addDays, farmDayOf, weekdayOf } from '../../app/platform/farm-clock'
 import { expect, type PrivateServer, test } from './support/private-server'
 import { signUp, uniqueEmail } from './support/users'
@@ -117,18 +118,7 @@ test('subscribe every 2 weeks from the product page; the cart and checkout follo
 
   // A forged post asking to ship the subscription is refused with the rule's words.
   const forged = await page.request.post('/checkout', {
-    form: {
-      intent: 'to-payment',
-      email: 'ann@example.com',
-      phone: '208-555-0142',
-      firstName: 'Ann',
-      lastName: 'Lee',
-      street: '12 Meadow Lane',
-      city: 'Boise',
-      state: 'ID',
-      zipCode: '83702',
-      shippingMethod: 'standard',
-    },
+    form: { ...FILLED_SHIPPING, intent: 'to-payment', shippingMethod: 'standard' },
     headers: { Origin: privateServer.url },
   })
   expect(forged.status()).toBe(400)
