@@ -98,7 +98,11 @@ export function CartLineItem({
             <>
               {' '}
               <span className="text-muted">
-                (subscriber price; <s>{<Price cents={line.regularPriceCents} />}</s> one time)
+                (subscriber price;{' '}
+                <s>
+                  <Price cents={line.regularPriceCents} />
+                </s>{' '}
+                one time)
               </span>
             </>
           ) : null}

@@ -229,8 +229,15 @@ test('product detail: options by price with effective stock; archived or unknown
       { id: half.id, name: 'Half Dozen', price_cents: 400, stock_quantity: 24 },
       { id: dozen.id, name: 'Dozen', price_cents: 700, stock_quantity: 48 },
       { id: paused.id, name: 'Flat of 30', price_cents: 1500, stock_quantity: 0 },
-    ].map((variant) => ({ ...variant, average_weight_centi_lb: null })),
+    ].map((variant) => ({
+      ...variant,
+      average_weight_centi_lb: null,
+      subscribable: true,
+      kept_for_subscribers: false,
+    })),
     average_weight_centi_lb: null,
+    subscription: null,
+    kept_for_subscribers: false,
   })
 
   // An unavailable product keeps its page, with nothing in stock.
@@ -374,6 +381,8 @@ test('by weight (ADR 30): cards and pages carry the average of what is sold by w
       price_cents: 1699,
       stock_quantity: 10,
       average_weight_centi_lb: 125,
+      subscribable: true,
+      kept_for_subscribers: false,
     },
   ])
   const cards = (await shop()).products.filter((card) => card.name.startsWith('Weighed'))
@@ -382,4 +391,38 @@ test('by weight (ADR 30): cards and pages carry the average of what is sold by w
     ['Weighed Roast', null],
     ['Weighed Strip', 125],
   ])
+})
+
+test('subscriptions (ADR 32): the page has the offer, and stock kept for subscribers is not free', async () => {
+  const box = await createProduct(t.db, {
+    name: 'Subscribed Veg Box',
+    stock_quantity: 10,
+    reserved_quantity: 7,
+    subscription_frequencies: 'monthly,weekly',
+    subscriber_discount_percent: 15,
+  })
+  const small = await createVariant(t.db, box.id, {
+    name: 'Small',
+    price_cents: 2000,
+    stock_quantity: 5,
+    reserved_quantity: 5,
+  })
+  const large = await createVariant(t.db, box.id, {
+    name: 'Large',
+    price_cents: 3500,
+    stock_quantity: 4,
+    subscribable: false,
+  })
+  const page = await getProductPage(t.db, box.id, null)
+  expect(page?.product).toMatchObject({
+    stock_quantity: 3,
+    subscription: { frequencies: ['weekly', 'monthly'], discountPercent: 15 },
+    kept_for_subscribers: true,
+    variants: [
+      { id: small.id, stock_quantity: 0, subscribable: true, kept_for_subscribers: true },
+      { id: large.id, stock_quantity: 4, subscribable: false, kept_for_subscribers: false },
+    ],
+  })
+  // The first option with free stock opens: the small box is all kept for subscribers.
+  expect(page?.selectedVariantId).toBe(large.id)
 })

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signUp } from '~/auth/accounts.server'
 import { changeCart } from '~/cart/cart.server'
 import { centsToPayPalValue } from '~/payments/paypal.server'
 import { listPaymentOptions } from '~/payments/providers.server'
 import { createProduct } from '~/seed/factories.server'
-import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
+import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
-import { postCheckout } from '../../tests/support/checkout-post'
+import { postCheckout, signUpShopper } from '../../tests/support/checkout-post'
 import { type PayPalStandIn, startPayPalStandIn } from '../../tests/support/paypal-stand-in'
 import { checkoutView } from './checkout'
 import { FILLED_SHIPPING } from './test-shipping'
@@ -27,26 +26,9 @@ beforeAll(async () => {
   process.env.PAYPAL_CLIENT_SECRET = standIn.clientSecret
   process.env.PAYPAL_API_BASE = standIn.apiBase
   t = await createTestApp()
-  const outcome = await signUp(
-    {
-      firstName: 'Ann',
-      lastName: 'Lee',
-      email: 'by-weight-payment@example.com',
-      password: 'pasture-fresh-42',
-      newsletter: false,
-    },
-    { request: new Request(`${TEST_BASE_URL}/signup`), clientIp: '127.0.0.1' },
-  )
-  if (!outcome.ok) throw new Error('sign-up failed')
-  cookie = outcome.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ')
-  const customer = await t.db
-    .selectFrom('customers')
-    .select('id')
-    .where('email', '=', 'by-weight-payment@example.com')
-    .executeTakeFirstOrThrow()
+  const shopper = await signUpShopper(t.db, 'by-weight-payment@example.com')
+  cookie = shopper.cookie
+  const customer = { id: shopper.customerId }
   const ribeye = await createProduct(t.db, {
     name: 'Ribeye',
     price_cents: 1899,

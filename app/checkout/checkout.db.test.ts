@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { signUp } from '~/auth/accounts.server'
 import { changeCart } from '~/cart/cart.server'
 import { createProduct } from '~/seed/factories.server'
-import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
+import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
-import { postCheckout } from '../../tests/support/checkout-post'
+import { postCheckout, signUpShopper } from '../../tests/support/checkout-post'
 import { checkoutView, TERMS_REQUIRED } from './checkout'
 import { FILLED_SHIPPING } from './test-shipping'
 
@@ -15,29 +14,9 @@ let t: TestDatabase
 let cookie = ''
 beforeAll(async () => {
   t = await createTestApp()
-  const outcome = await signUp(
-    {
-      firstName: 'Ann',
-      lastName: 'Lee',
-      email: 'checkout-action@example.com',
-      password: 'pasture-fresh-42',
-      newsletter: false,
-    },
-    {
-      request: new Request(`${TEST_BASE_URL}/signup`),
-      clientIp: '127.0.0.1',
-    },
-  )
-  if (!outcome.ok) throw new Error('sign-up failed')
-  cookie = outcome.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ')
-  const customer = await t.db
-    .selectFrom('customers')
-    .select('id')
-    .where('email', '=', 'checkout-action@example.com')
-    .executeTakeFirstOrThrow()
+  const shopper = await signUpShopper(t.db, 'checkout-action@example.com')
+  cookie = shopper.cookie
+  const customer = { id: shopper.customerId }
   const product = await createProduct(t.db, { name: 'Huckleberry Jam', stock_quantity: 5 })
   await changeCart(
     t.db,

@@ -150,6 +150,15 @@ export async function runCheckoutAction(
   // Where and when, checked against the shop as it is now (placeOrder checks it once more).
   const cart = await getCartSummary(db, { kind: 'customer', customerId })
   const onSale = cart.lines.filter((line) => line.available)
+  // A subscription's first box (ADR 32): its own rule is the reason worth giving first.
+  const subscribing = subscribedFrequencies(onSale).length > 0
+  if (subscribing) {
+    const problem = await subscriptionFulfilmentProblem(db, {
+      method: step.shippingMethod,
+      slot: step.slot,
+    })
+    if (problem) return show(400, 1, { fieldErrors: { [problem.field]: [problem.message] } })
+  }
   const fulfilment = await resolveFulfilment(db, {
     method: step.shippingMethod,
     slot: step.slot,
@@ -163,14 +172,6 @@ export async function runCheckoutAction(
   })
   if (!fulfilment.ok) {
     return show(400, 1, { fieldErrors: { [fulfilment.field]: [fulfilment.message] } })
-  }
-  const subscribing = subscribedFrequencies(onSale).length > 0
-  if (subscribing) {
-    const problem = await subscriptionFulfilmentProblem(db, {
-      method: step.shippingMethod,
-      slot: step.slot,
-    })
-    if (problem) return show(400, 1, { fieldErrors: { [problem.field]: [problem.message] } })
   }
   if (action.intent === 'to-payment') return show(200, 2)
 

@@ -225,6 +225,18 @@ const cartForms: Form[] = [
   { intent: fixed('clear'), redirect },
   { intent: fixed('apply-promo'), code: choice(['FARM10', 'farm10'], ['NOPE', '']), redirect },
   { intent: fixed('remove-promo'), redirect },
+  // Subscribing (ADR 32): Add to Cart as a subscription's first box, and a line's How often.
+  {
+    ...addToCart,
+    purchase: choice(['subscribe', 'one-time'], ['forever']),
+    frequency: choice(['weekly', 'biweekly', 'monthly'], ['daily', '']),
+  },
+  {
+    intent: fixed('set-frequency'),
+    lineId: id('lines'),
+    frequency: choice(['one-time', 'weekly', 'biweekly', 'monthly'], ['yearly']),
+    redirect,
+  },
 ]
 
 const draft: Form = {
