@@ -10,6 +10,7 @@ import { likeContains } from '~/platform/admin/pagination.server'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import { formatDay, formatFarmDateTime } from '~/platform/farm-clock'
+import { WINDOW_VIEW_COLUMNS } from '../subscription-view.server'
 import {
   type BoxItem,
   chargeStatusLabel,
@@ -84,14 +85,7 @@ const ROW_COLUMNS = [
   'subscriptions.paused_until',
   'subscriptions.payment_method',
   'subscriptions.created_at',
-  'fulfilment_windows.weekday',
-  'fulfilment_windows.start_time',
-  'fulfilment_windows.end_time',
-  'fulfilment_windows.cutoff_hours',
-  'fulfilment_windows.cutoff_days_before',
-  'fulfilment_windows.cutoff_time',
-  'pickup_places.name as place_name',
-  'delivery_zones.name as zone_name',
+  ...WINDOW_VIEW_COLUMNS,
 ] as const
 
 type RowData = {
