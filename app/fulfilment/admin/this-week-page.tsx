@@ -21,6 +21,10 @@ import {
   unitCount,
 } from './this-week'
 
+// A link on a line of its own is a tap target (WCAG 2.5.8: 24 px): a phone number or a map
+// link read on a phone at the door.
+const TAP_TARGET = 'inline-block py-1'
+
 // The farm's day on a phone in the barn: which day, what to pick, what goes in each box, who
 // to drive to. Plain links and forms, so it works without JavaScript; one order per block.
 //
@@ -150,9 +154,12 @@ export function ThisWeekPage({ week, reply }: { week: ThisWeek; reply: FormReply
                   </p>
                   <p className="break-words">{order.address}</p>
                   <p>
-                    <a href={`tel:${order.phone}`}>{order.phone}</a>
+                    <a href={`tel:${order.phone}`} className={TAP_TARGET}>
+                      {order.phone}
+                    </a>
                     {' · '}
                     <a
+                      className={TAP_TARGET}
                       href={mapLink(order.address ?? '')}
                       rel="noopener noreferrer"
                       target="_blank"
@@ -281,7 +288,9 @@ function PackBlock({
         <p className="text-sm">{`${order.statusLabel}${order.packed ? ' · Packed' : ''}`}</p>
       </div>
       <p className="text-sm">
-        <a href={`tel:${order.phone}`}>{order.phone}</a>
+        <a href={`tel:${order.phone}`} className={TAP_TARGET}>
+          {order.phone}
+        </a>
       </p>
       <ul className="mt-2 list-disc pl-5">
         {order.items.map((item) => (
