@@ -170,7 +170,7 @@ export const CancelSchema = z.object({
   confirm: z.literal('yes').optional(),
 })
 
-/** What the page's action reads: any one of the forms, told apart by its intent. */
+/** What the page's action reads: one of the forms, told apart by its intent. */
 export const ManageSubscriptionSchema = z.discriminatedUnion('intent', [
   SkipSchema,
   UndoSkipSchema,
