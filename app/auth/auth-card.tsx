@@ -42,7 +42,7 @@ export function SocialButtons({
             <input type="hidden" name="verb" value={verb === 'Sign in' ? 'in' : 'up'} />
             <button
               type="submit"
-              className="w-full rounded-md border border-stone-400 bg-white px-4 py-2.5 font-semibold text-ink hover:bg-earth-50"
+              className="w-full rounded-md border border-stone-500 bg-white px-4 py-2.5 font-semibold text-ink hover:bg-earth-50"
             >
               {verb} with {provider.name}
             </button>

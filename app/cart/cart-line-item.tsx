@@ -29,7 +29,7 @@ export function lineFetcherKey(lineId: string): string {
 }
 
 const stepClass =
-  'flex h-9 w-9 items-center justify-center rounded-md border border-stone-400 text-lg font-bold text-ink hover:bg-earth-50 disabled:cursor-not-allowed disabled:opacity-40'
+  'flex h-9 w-9 items-center justify-center rounded-md border border-stone-500 text-lg font-bold text-ink hover:bg-earth-50 disabled:cursor-not-allowed disabled:opacity-40'
 
 export function CartLineItem({
   line,
@@ -227,7 +227,7 @@ function FrequencyForm({
           // A new choice from the server starts the select afresh.
           key={current}
           defaultValue={current}
-          className="mt-1 rounded-md border border-stone-400 bg-white px-2 py-1 text-sm text-ink"
+          className="mt-1 rounded-md border border-stone-500 bg-white px-2 py-1 text-sm text-ink"
         >
           <option value={LINE_ONE_TIME}>{PURCHASE_LABELS['one-time']}</option>
           {line.offeredFrequencies.map((frequency) => (

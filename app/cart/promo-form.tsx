@@ -89,7 +89,7 @@ export function PromoForm({
               spellCheck={false}
               aria-invalid={failed ? true : undefined}
               aria-describedby={message ? messageId : undefined}
-              className="block w-full min-w-0 rounded-md border border-stone-400 bg-white px-3 py-2 text-ink shadow-sm focus:border-pasture-700 focus:outline-none focus:ring-2 focus:ring-pasture-600 aria-[invalid=true]:border-red-700"
+              className="block w-full min-w-0 rounded-md border border-stone-500 bg-white px-3 py-2 text-ink shadow-sm focus:border-pasture-700 focus:outline-none focus:ring-2 focus:ring-pasture-600 aria-[invalid=true]:border-red-700"
             />
             <Button type="submit" variant="secondary" disabled={busy} className={busyClass}>
               {busy ? 'Applying...' : 'Apply'}

@@ -84,7 +84,7 @@ export function QuantityStepper({
           onBlur={() => {
             if (!tooLow) setText(String(value))
           }}
-          className="h-11 w-20 rounded-md border border-stone-400 bg-white px-2 text-center text-lg text-ink focus:border-pasture-700 focus:outline-none focus:ring-2 focus:ring-pasture-600"
+          className="h-11 w-20 rounded-md border border-stone-500 bg-white px-2 text-center text-lg text-ink focus:border-pasture-700 focus:outline-none focus:ring-2 focus:ring-pasture-600"
         />
         <Button
           type="button"

@@ -156,7 +156,7 @@ function Progress({ step }: { step: CheckoutStep }) {
             >
               <span
                 aria-hidden="true"
-                className={`flex h-8 w-8 items-center justify-center rounded-full border-2 ${current || done ? 'border-pasture-700 bg-pasture-700 text-white' : 'border-stone-400'}`}
+                className={`flex h-8 w-8 items-center justify-center rounded-full border-2 ${current || done ? 'border-pasture-700 bg-pasture-700 text-white' : 'border-stone-500'}`}
               >
                 {number}
               </span>

@@ -26,7 +26,7 @@ export function SiteFooter({ farm }: { farm: FooterFarm }) {
     { href: farm.instagram_url, label: 'Instagram' },
   ].filter((link): link is { href: string; label: string } => Boolean(link.href))
   return (
-    <footer className="mt-16 bg-pasture-900 text-pasture-50">
+    <footer className="on-dark mt-16 bg-pasture-900 text-pasture-50">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-4">
         <div className="md:col-span-2">
           <h2 className="font-display text-2xl font-bold">{farm.name}</h2>

@@ -19,7 +19,7 @@ import {
 const groupClass = 'mt-4'
 const legendClass = 'text-sm font-semibold text-ink'
 const optionClass =
-  'flex cursor-pointer items-center gap-3 rounded-md border border-stone-300 bg-white px-4 py-2 has-[:checked]:border-pasture-700 has-[:checked]:bg-pasture-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:bg-stone-100'
+  'flex cursor-pointer items-center gap-3 rounded-md border border-stone-500 bg-white px-4 py-2 has-[:checked]:border-pasture-700 has-[:checked]:bg-pasture-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:bg-stone-100'
 const radioClass = 'h-4 w-4 flex-none accent-pasture-700'
 
 export function PurchaseChoice({

@@ -54,6 +54,49 @@ test('hashed assets are cached for good, pages stay private; pages are compresse
   expect(html).toMatch(/<style>[^<]*--color-pasture/)
 })
 
+test('the two faces come from our own hashed assets, preloaded, and the page uses them', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/')).text()
+  const fontLinks = html.match(/<link [^>]*as="font"[^>]*>/g) ?? []
+  for (const link of fontLinks) {
+    expect(link).toContain('rel="preload"')
+    expect(link).toContain('type="font/woff2"')
+    // Fonts are fetched in CORS mode; a preload without crossorigin would be fetched twice.
+    expect(link).toContain('crossorigin="anonymous"')
+  }
+  const preloads = fontLinks.map((link) => /href="(\/assets\/[^"]+\.woff2)"/.exec(link)?.[1] ?? '')
+  expect(preloads).toHaveLength(2)
+  for (const href of preloads) {
+    const font = await request.get(href)
+    expect(font.status(), href).toBe(200)
+    expect(font.headers()['content-type'], href).toBe('font/woff2')
+    expect(font.headers()['cache-control'], href).toContain('immutable')
+    // The preload is only reused if the stylesheet names the very same file.
+    expect(html, href).toContain(`url(${href})`)
+  }
+
+  const refused: string[] = []
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) refused.push(message.text())
+  })
+  await page.goto('/')
+  const loaded = await page.evaluate(async () => {
+    await document.fonts.ready
+    return {
+      // check() also answers true for a family with no @font-face at all: ask what loaded.
+      families: [...document.fonts]
+        .filter((face) => face.status === 'loaded')
+        .map((face) => face.family.replaceAll('"', '')),
+      body: getComputedStyle(document.body).fontFamily,
+    }
+  })
+  expect(loaded.families.sort()).toEqual(['Fraunces', 'Source Sans 3'])
+  expect(loaded.body).toMatch(/^"Source Sans 3"/)
+  expect(refused).toEqual([])
+})
+
 test('scripts as the build compressed them, without the page headers', async ({ request }) => {
   const html = await (await request.get('/')).text()
   const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? ''

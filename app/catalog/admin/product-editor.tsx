@@ -439,7 +439,7 @@ function PictureInput({ error, keepsCurrent }: { error?: string; keepsCurrent: b
         accept="image/jpeg,image/png,image/webp,image/avif"
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        className="mt-1 block w-full text-sm text-ink file:mr-3 file:rounded-md file:border file:border-stone-400 file:bg-earth-50 file:px-3 file:py-1.5 file:font-semibold"
+        className="mt-1 block w-full text-sm text-ink file:mr-3 file:rounded-md file:border file:border-stone-500 file:bg-earth-50 file:px-3 file:py-1.5 file:font-semibold"
       />
       <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
         JPEG, PNG, WebP or AVIF, up to 20 MB; the shop resizes it.

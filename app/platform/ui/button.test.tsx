@@ -7,19 +7,19 @@ import { Button, ButtonAnchor, ButtonLink, buttonVariants } from './button'
 // exactly the same classes, in any order.
 const before = {
   primary:
-    'inline-flex items-center justify-center rounded-md bg-pasture-700 px-5 py-2.5 font-semibold text-white hover:bg-pasture-800 disabled:cursor-not-allowed disabled:bg-stone-400',
+    'inline-flex items-center justify-center rounded-md bg-pasture-700 px-5 py-2.5 font-semibold text-white hover:bg-pasture-800 disabled:cursor-not-allowed disabled:bg-stone-500',
   secondary:
     'inline-flex items-center justify-center rounded-md border-2 border-pasture-700 px-5 py-2 font-semibold text-pasture-800 hover:bg-pasture-50',
   danger:
     'inline-flex items-center justify-center rounded-md border-2 border-red-800 px-5 py-2 font-semibold text-red-800 hover:bg-red-50',
   outlineSmall:
-    'rounded-md border border-stone-400 px-2.5 py-1 text-sm font-semibold text-ink hover:bg-earth-50 disabled:cursor-not-allowed disabled:opacity-40',
+    'rounded-md border border-stone-500 px-2.5 py-1 text-sm font-semibold text-ink hover:bg-earth-50 disabled:cursor-not-allowed disabled:opacity-40',
   dangerSmall:
     'rounded-md border border-red-800 px-2.5 py-1 text-sm font-semibold text-red-800 hover:bg-red-50',
   outlineMedium:
-    'inline-flex items-center rounded-md border border-stone-400 px-3 py-1.5 text-sm font-semibold text-ink hover:bg-earth-50',
+    'inline-flex items-center rounded-md border border-stone-500 px-3 py-1.5 text-sm font-semibold text-ink hover:bg-earth-50',
   outlineIcon:
-    'flex h-11 w-11 items-center justify-center rounded-md border border-stone-400 bg-white text-xl font-bold text-ink hover:bg-earth-50 disabled:cursor-not-allowed disabled:opacity-40',
+    'flex h-11 w-11 items-center justify-center rounded-md border border-stone-500 bg-white text-xl font-bold text-ink hover:bg-earth-50 disabled:cursor-not-allowed disabled:opacity-40',
 }
 
 const classes = (list: string) => list.split(/\s+/).filter(Boolean).sort()

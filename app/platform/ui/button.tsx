@@ -12,11 +12,11 @@ export const buttonVariants = cva('rounded-md', {
   variants: {
     variant: {
       primary:
-        'bg-pasture-700 text-white hover:bg-pasture-800 disabled:cursor-not-allowed disabled:bg-stone-400',
+        'bg-pasture-700 text-white hover:bg-pasture-800 disabled:cursor-not-allowed disabled:bg-stone-500',
       secondary: 'border-pasture-700 text-pasture-800 hover:bg-pasture-50',
       /** a quiet grey outline: admin row actions, the quantity stepper */
       outline:
-        'border border-stone-400 text-ink hover:bg-earth-50 disabled:cursor-not-allowed disabled:opacity-40',
+        'border border-stone-500 text-ink hover:bg-earth-50 disabled:cursor-not-allowed disabled:opacity-40',
       /** a destructive action: remove, archive, cancel */
       danger: 'border-red-800 text-red-800 hover:bg-red-50',
       /** the answer that destroys, in a confirmation dialog */

@@ -60,7 +60,7 @@ export function TextField({ label, field, hint, className, ...own }: TextFieldPr
         defaultValue={bound.initial}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
-        className="mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-ink shadow-sm focus:border-pasture-700 focus:outline-none focus:ring-2 focus:ring-pasture-600 aria-[invalid=true]:border-red-700"
+        className="mt-1 block w-full rounded-md border border-stone-500 bg-white px-3 py-2 text-ink shadow-sm focus:border-pasture-700 focus:outline-none focus:ring-2 focus:ring-pasture-600 aria-[invalid=true]:border-red-700"
         {...bound.props}
         {...input}
       />
@@ -106,7 +106,7 @@ export function CheckboxField({ label, field, className, ...own }: CheckboxProps
           defaultChecked={field ? bound.initial === String(input.value ?? 'on') : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          className="mt-1 h-4 w-4 rounded border-stone-400 accent-pasture-700"
+          className="mt-1 h-4 w-4 rounded border-stone-500 accent-pasture-700"
           {...input}
         />
         <label htmlFor={id} className="text-sm text-ink">

@@ -16,7 +16,7 @@ export function PageHero({
   children?: React.ReactNode
 }) {
   return (
-    <section className="relative isolate overflow-hidden bg-pasture-900">
+    <section className="on-dark relative isolate overflow-hidden bg-pasture-900">
       {image ? (
         <ResponsiveImage
           src={image}

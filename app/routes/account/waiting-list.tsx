@@ -151,7 +151,7 @@ export default function WaitingList({ loaderData, actionData }: Route.ComponentP
                 <button
                   type="submit"
                   disabled={cancellingId === entry.id}
-                  className="inline-flex items-center rounded-md border border-stone-400 px-4 py-2 text-sm font-semibold text-ink hover:bg-earth-50 disabled:cursor-not-allowed disabled:opacity-60"
+                  className="inline-flex items-center rounded-md border border-stone-500 px-4 py-2 text-sm font-semibold text-ink hover:bg-earth-50 disabled:cursor-not-allowed disabled:opacity-60"
                 >
                   {cancellingId === entry.id ? 'Cancelling...' : 'Cancel'}
                   <span className="sr-only">

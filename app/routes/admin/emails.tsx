@@ -208,7 +208,7 @@ export default function AdminEmails({ loaderData, actionData }: Route.ComponentP
                         type="submit"
                         name="intent"
                         value="resend"
-                        className="rounded-md border border-stone-400 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-ink hover:bg-earth-50"
+                        className="rounded-md border border-stone-500 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-ink hover:bg-earth-50"
                       >
                         Resend
                         <span className="sr-only"> the email to {email.to_address}</span>

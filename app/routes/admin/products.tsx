@@ -267,7 +267,7 @@ function StockForm({
           defaultValue={fields.stock.initialValue ?? ''}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          className="mt-1 w-20 rounded-md border border-stone-400 bg-white px-2 py-1 text-ink aria-[invalid=true]:border-red-700"
+          className="mt-1 w-20 rounded-md border border-stone-500 bg-white px-2 py-1 text-ink aria-[invalid=true]:border-red-700"
         />
       </div>
       <button

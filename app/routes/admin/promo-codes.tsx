@@ -63,7 +63,7 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
             name="q"
             type="search"
             defaultValue={q}
-            className="mt-1 rounded-md border border-stone-400 bg-white px-3 py-2"
+            className="mt-1 rounded-md border border-stone-500 bg-white px-3 py-2"
           />
         </div>
         <Button type="submit" variant="secondary">

@@ -63,7 +63,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   return (
     <>
       <LocalBusinessJsonLd farm={farm} siteUrl={siteUrl} />
-      <section className="bg-pasture-900 text-white">
+      <section className="on-dark bg-pasture-900 text-white">
         <div className="mx-auto max-w-6xl px-4 py-16">
           <h1 className="font-display text-4xl font-bold md:text-5xl">Contact Us</h1>
           <p className="mt-4 max-w-2xl text-lg text-pasture-50">

@@ -137,7 +137,7 @@ export default function GrassFedBeef({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <section className="bg-pasture-900 text-white">
+      <section className="on-dark bg-pasture-900 text-white">
         <div className="mx-auto max-w-4xl px-4 py-16 text-center">
           <h2 className="font-display text-3xl font-bold">Fill your freezer with beef you trust</h2>
           <p className="mx-auto mt-4 max-w-2xl text-pasture-50">

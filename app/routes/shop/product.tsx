@@ -234,7 +234,7 @@ function ProductView({
                         className={`rounded-md border-2 px-4 py-2 text-left disabled:cursor-not-allowed disabled:border-stone-300 disabled:bg-stone-100 disabled:text-muted ${
                           selected
                             ? 'border-pasture-700 bg-pasture-50 text-pasture-900'
-                            : 'border-stone-300 bg-white text-ink hover:border-pasture-600'
+                            : 'border-stone-500 bg-white text-ink hover:border-pasture-600'
                         }`}
                       >
                         <span className="block font-semibold">{option.name}</span>

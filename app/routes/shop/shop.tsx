@@ -70,7 +70,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                 className={`${filterClass} ${
                   filter.active
                     ? ''
-                    : 'border-stone-300 bg-white text-ink hover:border-pasture-600 hover:text-pasture-800'
+                    : 'border-stone-500 bg-white text-ink hover:border-pasture-600 hover:text-pasture-800'
                 }`}
               >
                 {filter.label}
@@ -192,7 +192,7 @@ function ShopSearch({ query }: { query: ShopQuery }) {
 }
 
 const inputClass =
-  'mt-1 block rounded-md border border-stone-400 bg-white px-3 py-2 text-ink shadow-sm focus:border-pasture-700 focus:outline-none focus:ring-2 focus:ring-pasture-600'
+  'mt-1 block rounded-md border border-stone-500 bg-white px-3 py-2 text-ink shadow-sm focus:border-pasture-700 focus:outline-none focus:ring-2 focus:ring-pasture-600'
 
 const pagerLinkClass =
   'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border-2 px-3 font-semibold'
@@ -210,7 +210,7 @@ function Pager({ query, pageCount }: { query: ShopQuery; pageCount: number }) {
             <Link
               to={link(page - 1)}
               rel="prev"
-              className={`${pagerLinkClass} border-stone-300 bg-white`}
+              className={`${pagerLinkClass} border-stone-500 bg-white`}
             >
               Previous
             </Link>
@@ -231,7 +231,7 @@ function Pager({ query, pageCount }: { query: ShopQuery; pageCount: number }) {
                 className={`${pagerLinkClass} ${
                   n === page
                     ? 'border-pasture-700 bg-pasture-700 text-white'
-                    : 'border-stone-300 bg-white text-ink hover:border-pasture-600'
+                    : 'border-stone-500 bg-white text-ink hover:border-pasture-600'
                 }`}
               >
                 {n}
@@ -244,7 +244,7 @@ function Pager({ query, pageCount }: { query: ShopQuery; pageCount: number }) {
             <Link
               to={link(page + 1)}
               rel="next"
-              className={`${pagerLinkClass} border-stone-300 bg-white`}
+              className={`${pagerLinkClass} border-stone-500 bg-white`}
             >
               Next
             </Link>

@@ -30,7 +30,7 @@ export function FilterTabs({
                 className={`inline-block rounded-full border px-4 py-1.5 text-sm font-semibold ${
                   active
                     ? 'border-pasture-700 bg-pasture-700 text-white'
-                    : 'border-stone-400 bg-white text-ink hover:bg-earth-50'
+                    : 'border-stone-500 bg-white text-ink hover:bg-earth-50'
                 }`}
               >
                 {tab.label}
