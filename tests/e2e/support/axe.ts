@@ -10,5 +10,8 @@ export async function expectNoAxeViolations(page: Page) {
   // scrolls back to; a control that is small at the top is still found.
   await page.evaluate(() => window.scrollTo(0, 0))
   const results = await new AxeBuilder({ page }).withTags(WCAG).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+  // The failing elements are named, so a failure says where to look without a rerun.
+  const where = (v: (typeof results.violations)[number]) =>
+    v.nodes.map((node) => node.target.join(' ')).join(', ')
+  expect(results.violations.map((v) => `${v.id}: ${v.help} at ${where(v)}`)).toEqual([])
 }
