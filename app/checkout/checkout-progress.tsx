@@ -52,7 +52,7 @@ export function CheckoutProgress({ step }: { step: CheckoutStep }) {
             ) : null}
             <span
               aria-hidden="true"
-              className={`relative flex h-8 w-8 items-center justify-center rounded-full border-2 ${circleClass[state]}`}
+              className={`relative z-10 flex h-8 w-8 items-center justify-center rounded-full border-2 ${circleClass[state]}`}
             >
               {state === 'completed' ? <CheckMark /> : number}
             </span>

@@ -24,8 +24,8 @@ const QUICK_LINKS = [
 /** The checkout's footer: only the policies a shopper may want to read before paying. */
 function CheckoutFooter({ farmName }: { farmName: string }) {
   return (
-    <footer className="mt-16 border-t border-earth-100 bg-white px-4 py-6 text-sm text-muted">
-      <div className="mx-auto max-w-6xl">
+    <footer className="mt-16 border-t border-earth-100 bg-white text-sm text-muted">
+      <div className="mx-auto max-w-6xl px-4 py-6">
         <nav aria-label="Policies">
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             {POLICIES.map((policy) => (
