@@ -10,6 +10,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
@@ -21,6 +22,7 @@ import { GlobalErrorHandling, reportError } from './platform/errors/global-error
 import { refusalOf } from './platform/errors/refusal'
 import { useNonce } from './platform/ui/nonce'
 import { ToastProvider } from './platform/ui/toasts'
+import { chromeOf } from './shell/chrome'
 import { InlineStylesheet } from './shell/inline-stylesheet'
 import { SiteFooter } from './shell/site-footer'
 import { SiteHeader } from './shell/site-header'
@@ -58,6 +60,7 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const data = useRouteLoaderData<typeof loader>('root')
+  const chrome = chromeOf(useMatches())
   return (
     <html lang="en">
       <head>
@@ -78,6 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           siteName={data?.farm.name ?? 'Farm Shop'}
           cartCount={data?.cartCount ?? 0}
           user={data?.user ?? null}
+          chrome={chrome}
         />
         <main id="main" className="flex-1">
           {/* Inside <main>: the page and the error boundary both get toasts, in a landmark. */}
@@ -86,7 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </ToastProvider>
         </main>
-        {data ? <SiteFooter farm={data.farm} /> : null}
+        {data ? <SiteFooter farm={data.farm} chrome={chrome} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -41,7 +41,30 @@ export function OrderSummary({
       <Heading level={headingLevel} id="order-summary-heading" size="small" tone="ink">
         Order Summary
       </Heading>
-      <dl className="mt-4 divide-y divide-earth-100 text-ink">
+      <SummaryTotals totals={totals} promoCode={promoCode} estimate={estimate} className="mt-4" />
+      {children}
+    </section>
+  )
+}
+
+/**
+ * The figures alone, each a row of a <dl> (`dl > div`), with what they may still come to and
+ * how far free shipping is: the cart's summary and the checkout's, which adds its items.
+ */
+export function SummaryTotals({
+  totals,
+  promoCode,
+  estimate,
+  className,
+}: {
+  totals: CartTotals
+  promoCode: string | null
+  estimate: boolean
+  className?: string
+}) {
+  return (
+    <>
+      <dl className={`divide-y divide-earth-100 text-ink ${className ?? ''}`}>
         <div className={rowClass}>
           <dt>Subtotal</dt>
           <dd>
@@ -88,7 +111,6 @@ export function OrderSummary({
             : freeShippingHint(totals.freeShippingRemainingCents)}
         </p>
       ) : null}
-      {children}
-    </section>
+    </>
   )
 }

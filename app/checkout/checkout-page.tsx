@@ -2,7 +2,6 @@ import { getFormProps } from '@conform-to/react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import type { CartSummary } from '~/cart/cart'
-import { OrderSummary } from '~/cart/order-summary'
 import type { Frequency } from '~/catalog/subscription-terms'
 import { sellingUnit } from '~/catalog/variants'
 import { weightPriceText } from '~/catalog/weight'
@@ -27,14 +26,14 @@ import { stateName } from '~/platform/us-address'
 import { TermsLabel } from '~/policies/terms-label'
 import { firstBoxNote, subscriptionLineText } from '~/subscriptions/storefront'
 import {
-  CHECKOUT_STEPS,
   type CheckoutDraft,
-  type CheckoutStep,
   checkoutTotals,
   type checkoutView,
   DRAFT_TEXT_FIELDS,
   shippingStepSchema,
 } from './checkout'
+import { CheckoutProgress } from './checkout-progress'
+import { CheckoutSummary } from './checkout-summary'
 
 // The three checkout steps, each a plain form posting to /checkout with an intent. Fields of
 // the other steps ride along as hidden inputs, so nothing is lost without JavaScript. The
@@ -97,14 +96,21 @@ export function CheckoutPage({
 
   return (
     <>
-      <Progress step={view.step} />
+      <CheckoutProgress step={view.step} />
       {subscriptionFrequencies.length > 0 ? (
         <p className="mt-6 rounded-md border border-pasture-100 bg-pasture-50 px-4 py-3 text-ink">
           {firstBoxNote(subscriptionFrequencies)}
         </p>
       ) : null}
-      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
-        <div className="min-w-0">
+      {/* The summary comes first: above the form on a phone (folded), beside it on a wide
+          screen. It holds nothing to focus there, so the tab order still follows the form. */}
+      <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_24rem] lg:gap-10">
+        <aside className="min-w-0 lg:col-start-2 lg:row-start-1">
+          <div className="lg:sticky lg:top-6">
+            <CheckoutSummary lines={lines} totals={totals} promoCode={cart.promo?.code ?? null} />
+          </div>
+        </aside>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
           {view.step === 1 ? (
             <ShippingForm
               draft={view.draft}
@@ -132,44 +138,8 @@ export function CheckoutPage({
             />
           )}
         </div>
-        <aside>
-          <OrderSummary totals={totals} promoCode={cart.promo?.code ?? null} estimate={false} />
-        </aside>
       </div>
     </>
-  )
-}
-
-function Progress({ step }: { step: CheckoutStep }) {
-  return (
-    <nav aria-label="Checkout progress" className="mt-6">
-      <ol className="flex flex-wrap gap-x-8 gap-y-2">
-        {CHECKOUT_STEPS.map((label, index) => {
-          const number = index + 1
-          const current = number === step
-          const done = number < step
-          return (
-            <li
-              key={label}
-              aria-current={current ? 'step' : undefined}
-              className={`flex items-center gap-2 font-semibold ${current || done ? 'text-pasture-800' : 'text-muted'}`}
-            >
-              <span
-                aria-hidden="true"
-                className={`flex h-8 w-8 items-center justify-center rounded-full border-2 ${current || done ? 'border-pasture-700 bg-pasture-700 text-white' : 'border-stone-500'}`}
-              >
-                {number}
-              </span>
-              <span>
-                <span className="sr-only">Step {number}: </span>
-                {label}
-                {done ? <span className="sr-only"> (completed)</span> : null}
-              </span>
-            </li>
-          )
-        })}
-      </ol>
-    </nav>
   )
 }
 

@@ -22,6 +22,20 @@ import { checkbox } from '~/platform/us-address'
 export const CHECKOUT_STEPS = ['Shipping', 'Payment', 'Review'] as const
 export type CheckoutStep = 1 | 2 | 3
 
+/** Where a step stands for the shopper: done (a step back), the one shown, or still ahead. */
+export type StepState = 'completed' | 'current' | 'upcoming'
+
+/** The progress list: each step with its number and state while `current` is shown. */
+export function checkoutProgress(
+  current: CheckoutStep,
+): Array<{ number: number; label: (typeof CHECKOUT_STEPS)[number]; state: StepState }> {
+  return CHECKOUT_STEPS.map((label, index) => {
+    const number = index + 1
+    const state = number < current ? 'completed' : number === current ? 'current' : 'upcoming'
+    return { number, label, state }
+  })
+}
+
 export const TERMS_REQUIRED = 'Please accept the terms of service and privacy policy.'
 
 /** What the checkout says when a payment provider sends the shopper back (?payment=...). */

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { describeOpeningHours } from '~/farm/opening-hours'
 import { POLICIES } from '~/policies/policies'
+import type { Chrome } from './chrome'
 
 type FooterFarm = {
   name: string
@@ -20,7 +21,35 @@ const QUICK_LINKS = [
   { to: '/contact', label: 'Contact' },
 ] as const
 
-export function SiteFooter({ farm }: { farm: FooterFarm }) {
+/** The checkout's footer: only the policies a shopper may want to read before paying. */
+function CheckoutFooter({ farmName }: { farmName: string }) {
+  return (
+    <footer className="mt-16 border-t border-earth-100 bg-white text-sm text-muted">
+      <div className="mx-auto max-w-6xl px-4 py-6">
+        <nav aria-label="Policies">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            {POLICIES.map((policy) => (
+              <li key={policy.slug}>
+                <Link
+                  to={policy.path}
+                  className="underline underline-offset-4 hover:text-pasture-800"
+                >
+                  {policy.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="mt-3">
+          © {new Date().getFullYear()} {farmName}
+        </p>
+      </div>
+    </footer>
+  )
+}
+
+export function SiteFooter({ farm, chrome = 'site' }: { farm: FooterFarm; chrome?: Chrome }) {
+  if (chrome === 'checkout') return <CheckoutFooter farmName={farm.name} />
   const social = [
     { href: farm.facebook_url, label: 'Facebook' },
     { href: farm.instagram_url, label: 'Instagram' },

@@ -1,5 +1,6 @@
 import { Form, Link, NavLink } from 'react-router'
 import { useDisclosure, useHydrated } from '~/platform/ui/disclosure'
+import type { Chrome } from './chrome'
 
 export type HeaderUser = { firstName: string; isAdmin: boolean }
 
@@ -212,34 +213,71 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
   )
 }
 
-/** The navigation bar: brand, main links, cart with its count, account or Sign In, mobile menu. */
+/** The farm's logo and name, a link home; a long name wraps to two lines, then ends in "…". */
+function Brand({ siteName }: { siteName: string }) {
+  return (
+    // The full name stays the link's name (and its title) when the text is cut.
+    <Link
+      to="/"
+      title={siteName}
+      className="flex min-w-0 items-center gap-2 font-display text-lg font-bold text-pasture-800 sm:text-xl"
+    >
+      <img src="/images/demo/logo.svg" alt="" width="36" height="36" className="h-9 w-9 shrink-0" />
+      <span className="line-clamp-2 leading-tight">{siteName}</span>
+    </Link>
+  )
+}
+
+/**
+ * The checkout's header: the logo and the way back to the cart, nothing else to wander off to
+ * halfway through paying. Not sticky: the form needs the height on a phone.
+ */
+function CheckoutHeader({ siteName }: { siteName: string }) {
+  return (
+    <header className="border-b border-earth-100 bg-white">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <Brand siteName={siteName} />
+        <Link
+          to="/cart"
+          className="inline-flex shrink-0 items-center gap-1 rounded-md px-3 py-2 font-semibold text-pasture-800 underline-offset-4 hover:bg-pasture-50 hover:underline"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M12.5 15l-5-5 5-5" />
+          </svg>
+          Back to Cart
+        </Link>
+      </div>
+    </header>
+  )
+}
+
+/**
+ * The navigation bar: brand, main links, cart with its count, account or Sign In, mobile menu;
+ * in the checkout (`chrome` "checkout") only the brand and Back to Cart.
+ */
 export function SiteHeader({
   siteName,
   cartCount,
   user,
+  chrome = 'site',
 }: {
   siteName: string
   cartCount: number
   user: HeaderUser | null
+  chrome?: Chrome
 }) {
+  if (chrome === 'checkout') return <CheckoutHeader siteName={siteName} />
   return (
     <header className="sticky top-0 z-40 border-b border-earth-100 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        {/* A long farm name wraps to two lines, then ends in "…"; its full text stays the link's name. */}
-        <Link
-          to="/"
-          title={siteName}
-          className="flex min-w-0 items-center gap-2 font-display text-lg font-bold text-pasture-800 sm:text-xl"
-        >
-          <img
-            src="/images/demo/logo.svg"
-            alt=""
-            width="36"
-            height="36"
-            className="h-9 w-9 shrink-0"
-          />
-          <span className="line-clamp-2 leading-tight">{siteName}</span>
-        </Link>
+        <Brand siteName={siteName} />
         <nav aria-label="Main" className="hidden shrink-0 md:block">
           <ul className="flex items-center gap-1">
             <NavItems />

@@ -8,6 +8,7 @@ import { getDb } from '~/platform/db/db.server'
 import { type FormReply, parseSubmission, replyInvalid } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data'
 import { Heading } from '~/platform/ui/heading'
+import type { ChromeHandle } from '~/shell/chrome'
 import type { Route } from './+types/checkout'
 
 // The checkout: three steps (Shipping, Payment, Review), each a form posting here with an
@@ -17,6 +18,9 @@ import type { Route } from './+types/checkout'
 // payment provider's hosted page when the chosen method has one (Stripe Checkout, PayPal).
 // Every other answer is the one reply shape: what was posted (and the review step's new
 // idempotency key), the complaints, and `form` naming the step to show.
+
+// The reduced header and footer: the logo and Back to Cart, the policies (issue 22).
+export const handle: ChromeHandle = { chrome: 'checkout' }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
@@ -58,7 +62,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   } = loaderData
   const view = checkoutView(actionData, prefill)
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
+    <div className="mx-auto max-w-6xl px-4 py-8">
       <Heading level={1} size="large">
         Checkout
       </Heading>
