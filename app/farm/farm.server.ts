@@ -12,6 +12,9 @@ export const FARM_BASICS_COLUMNS = [
   'instagram_url',
   'logo_image_url',
   'opening_hours',
+  // Contact's and Shop's banners (issue 22): two short URLs here save those pages a query each
+  'contact_hero_image_url',
+  'shop_hero_image_url',
 ] as const
 
 export async function getFarmBasics(db: DB) {

@@ -34,6 +34,8 @@ export type DemoProduct = {
   /** subscriptions (issue 21): 'weekly,biweekly,monthly' or a part; left out: one time only */
   subscription_frequencies?: string
   subscriber_discount_percent?: number
+  /** months in season (issue 22), '5,6,7'; left out: sold all year */
+  season_months?: string
   variants?: DemoVariant[]
 }
 
@@ -80,6 +82,8 @@ export const demoFarmInfo: DemoFarmInfo = {
   about_practices_image_url: image('about-practices'),
   grass_fed_hero_image_url: image('grass-fed-hero'),
   grass_fed_story_image_url: image('grass-fed-story'),
+  contact_hero_image_url: image('contact-hero'),
+  shop_hero_image_url: image('shop-hero'),
   opening_hours: 'Mo-Sa 09:00-17:00',
   show_values_section: true,
   show_practices_section: true,
@@ -97,6 +101,8 @@ const EVERY_FREQUENCY = 'weekly,biweekly,monthly'
 
 // Featured products are the first three available ones by name, so the alphabetical head
 // of this list (Beef Share, Bone-In Ribeye Steak, Butcher's Choice Beef Box) is deliberate.
+// Seasons (issue 22) are Camas Prairie ones: garden boxes June to October, the root cellar and
+// bone broth through the winter, eggs while the days are long; every month has something.
 export const demoProducts: DemoProduct[] = [
   {
     name: 'Beef Share',
@@ -159,6 +165,7 @@ export const demoProducts: DemoProduct[] = [
     image_url: image('duck-eggs'),
     stock_quantity: 3,
     is_available: true,
+    season_months: '3,4,5,6,7,8',
   },
   {
     name: 'Family Beef Bundle',
@@ -207,6 +214,7 @@ export const demoProducts: DemoProduct[] = [
     image_url: image('huckleberry-jam'),
     stock_quantity: 30,
     is_available: true,
+    season_months: '8,9,10,11,12',
   },
   {
     name: 'New York Strip Steak',
@@ -231,6 +239,7 @@ export const demoProducts: DemoProduct[] = [
     image_url: image('pasture-raised-eggs'),
     stock_quantity: 72,
     is_available: true,
+    season_months: '3,4,5,6,7,8,9,10',
     subscription_frequencies: EVERY_FREQUENCY,
     subscriber_discount_percent: 5,
     variants: [
@@ -277,6 +286,7 @@ export const demoProducts: DemoProduct[] = [
     image_url: image('rich-beef-bone-broth'),
     stock_quantity: 40,
     is_available: true,
+    season_months: '1,2,3,10,11,12',
   },
   {
     name: 'Root Cellar Box',
@@ -288,6 +298,7 @@ export const demoProducts: DemoProduct[] = [
     image_url: image('root-cellar-box'),
     stock_quantity: 15,
     is_available: true,
+    season_months: '1,2,3,10,11,12',
   },
   {
     name: 'Short Ribs',
@@ -311,6 +322,7 @@ export const demoProducts: DemoProduct[] = [
     image_url: image('summer-salad-box'),
     stock_quantity: 20,
     is_available: true,
+    season_months: '6,7,8,9',
     subscription_frequencies: EVERY_FREQUENCY,
     subscriber_discount_percent: 10,
   },
@@ -324,6 +336,7 @@ export const demoProducts: DemoProduct[] = [
     image_url: image('weekly-vegetable-box'),
     stock_quantity: 30,
     is_available: true,
+    season_months: '6,7,8,9,10',
     subscription_frequencies: EVERY_FREQUENCY,
     subscriber_discount_percent: 10,
     variants: [
@@ -352,6 +365,7 @@ export const demoProducts: DemoProduct[] = [
     image_url: image('wildflower-honey'),
     stock_quantity: 35,
     is_available: true,
+    season_months: '8,9,10,11',
   },
 ]
 

@@ -9,6 +9,7 @@ import { CheckboxField, FieldError, FormMessage, TextField } from '~/platform/ui
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
 import { SelectField } from '~/platform/ui/select-field'
 import { TextAreaField } from '~/platform/ui/text-area-field'
+import { parseSeasonMonths } from '../in-season'
 import { poundsInput } from '../weight'
 import {
   BLANK_VARIANT_ROW,
@@ -18,6 +19,7 @@ import {
   ProductSchema,
   type VariantSlot,
 } from './product-form'
+import { SeasonField } from './season-field'
 
 // The admin's product form, for a new product and for editing one. One plain multipart form
 // (it works before JavaScript loads): the product's fields, its picture, and its options as a
@@ -43,6 +45,7 @@ export type ProductFormProduct = {
   average_weight_centi_lb: number | null
   subscription_frequencies: string
   subscriber_discount_percent: number
+  season_months: string
   variants: {
     id: string
     name: string
@@ -96,6 +99,7 @@ function startingValues(product: ProductFormProduct | null) {
     subscribeBiweekly: ticked(offered.has('biweekly')),
     subscribeMonthly: ticked(offered.has('monthly')),
     subscriberDiscount: String(product.subscriber_discount_percent),
+    seasonMonths: parseSeasonMonths(product.season_months).map(String),
     variants: variants.length < MAX_VARIANT_ROWS ? [...variants, BLANK_VARIANT_ROW] : variants,
   }
 }
@@ -259,6 +263,8 @@ export function ProductForm({
             hint={`Whole percent off each subscribed box, 0 to ${MAX_SUBSCRIBER_DISCOUNT}.`}
           />
         </fieldset>
+
+        <SeasonField field={fields.seasonMonths} />
 
         <PictureField
           current={product?.image_url ?? null}

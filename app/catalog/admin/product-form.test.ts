@@ -119,6 +119,7 @@ describe('ProductSchema', () => {
       uploadedImage: null,
       subscriptionFrequencies: '',
       subscriberDiscount: 0,
+      seasonMonths: '',
       variants: [
         {
           id: null,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SeasonMonthsField } from '~/catalog/in-season'
 import { FREQUENCIES, type Frequency, formatFrequencies } from '~/catalog/subscription-terms'
 import {
   checkbox,
@@ -166,6 +167,8 @@ export const ProductSchema = z
     [FREQUENCY_FIELDS.biweekly]: checkbox,
     [FREQUENCY_FIELDS.monthly]: checkbox,
     subscriberDiscount,
+    /** the months it is in season, as products.season_months keeps them (issue 22) */
+    seasonMonths: SeasonMonthsField,
     variants: z
       .array(VariantSlotSchema)
       .max(MAX_VARIANT_ROWS, `A product can have at most ${MAX_VARIANT_ROWS} options.`)

@@ -139,6 +139,7 @@ const PRODUCT_COLUMNS = [
   'average_weight_centi_lb',
   'subscription_frequencies',
   'subscriber_discount_percent',
+  'season_months',
 ] as const
 
 const VARIANT_COLUMNS = [
@@ -182,6 +183,8 @@ export type AdminProduct = {
   /** 'weekly,biweekly,monthly' or a part of it; '' = not subscribable (ADR 32) */
   subscription_frequencies: string
   subscriber_discount_percent: number
+  /** months in season, '5,6,7'; '' = all year (issue 22) */
+  season_months: string
   variants: AdminVariant[]
 }
 
@@ -247,6 +250,7 @@ function productSnapshot(row: Omit<AdminProduct, 'variants' | 'archived_at'>): A
     average_weight_centi_lb: row.average_weight_centi_lb,
     subscription_frequencies: row.subscription_frequencies,
     subscriber_discount_percent: row.subscriber_discount_percent,
+    season_months: row.season_months,
   }
 }
 
@@ -275,6 +279,7 @@ function subscriptionTerms(input: ProductInput) {
   return {
     subscription_frequencies: input.subscriptionFrequencies,
     subscriber_discount_percent: input.subscriberDiscount,
+    season_months: input.seasonMonths,
   }
 }
 

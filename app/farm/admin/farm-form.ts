@@ -27,6 +27,8 @@ export const FARM_IMAGE_FIELDS = [
     label: 'Grass-fed beef story picture',
     hint: 'In the story on the Grass-Fed Beef page.',
   },
+  { column: 'contact_hero_image_url', label: 'Contact page banner', hint: 'Top of Contact Us.' },
+  { column: 'shop_hero_image_url', label: 'Shop page banner', hint: 'Top of the Shop page.' },
 ] as const
 
 export type FarmImageColumn = (typeof FARM_IMAGE_FIELDS)[number]['column']

@@ -136,6 +136,9 @@ export const schema = {
     subscriber_discount_percent: int().withDefault(),
     /** the coming cycle's subscription demand: one-time shoppers may buy stock - held - reserved */
     reserved_quantity: int().withDefault(),
+    // In season (issue 22; migration 0019)
+    /** month numbers 1-12 joined by commas ('5,6,7'); '' = not seasonal */
+    season_months: text().withDefault(),
   },
   product_variants: {
     id: text(),
@@ -381,6 +384,9 @@ export const schema = {
     about_practices_image_url: text().optional(),
     grass_fed_hero_image_url: text().optional(),
     grass_fed_story_image_url: text().optional(),
+    // Each page its own banner (issue 22; migration 0019)
+    contact_hero_image_url: text().optional(),
+    shop_hero_image_url: text().optional(),
     /** schema.org openingHours, e.g. "Mo-Sa 09:00-17:00": the one source for text and JSON-LD */
     opening_hours: text(),
     show_values_section: bool().withDefault(),

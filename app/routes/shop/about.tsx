@@ -60,7 +60,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
     <>
       <LocalBusinessJsonLd farm={farm} siteUrl={siteUrl} />
       <PageHero image={farm.about_hero_image_url} eyebrow={`About ${farm.name}`} title="Our Story">
-        <p className="mt-6 max-w-xl text-lg text-pasture-50">{farm.description}</p>
+        <p className="mt-5 max-w-xl text-lg text-ink">{farm.description}</p>
       </PageHero>
 
       <section aria-label="Our story and mission" className="mx-auto max-w-3xl px-4 py-16">

@@ -16,6 +16,7 @@ import { parseSubmission, replyDone, replyInvalid, replyRefused } from '~/platfo
 import { readForm } from '~/platform/forms/form-data'
 import { Accordion } from '~/platform/ui/accordion'
 import { Heading } from '~/platform/ui/heading'
+import { PageHero } from '~/platform/ui/page-hero'
 import type { Route } from './+types/contact'
 
 export async function loader() {
@@ -63,15 +64,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   return (
     <>
       <LocalBusinessJsonLd farm={farm} siteUrl={siteUrl} />
-      <section className="on-dark bg-pasture-900 text-white">
-        <div className="mx-auto max-w-6xl px-4 py-16">
-          <h1 className="font-display text-4xl font-bold md:text-5xl">Contact Us</h1>
-          <p className="mt-4 max-w-2xl text-lg text-pasture-50">
-            Questions about an order, a beef share or a visit to the farm? Send us a message and one
-            of us will write back, usually within a day.
-          </p>
-        </div>
-      </section>
+      <PageHero image={farm.contact_hero_image_url} title="Contact Us" compact>
+        <p className="mt-4 max-w-2xl text-lg text-ink">
+          Questions about an order, a beef share or a visit to the farm? Send us a message and one
+          of us will write back, usually within a day.
+        </p>
+      </PageHero>
 
       <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 py-12 lg:grid-cols-[3fr_2fr]">
         <section

@@ -23,6 +23,8 @@ const primaryButton =
   'inline-block rounded-md bg-pasture-700 px-6 py-3 font-semibold text-white hover:bg-pasture-800'
 const secondaryButton =
   'inline-block rounded-md border-2 border-white px-6 py-2.5 font-semibold text-white hover:bg-white/10'
+const heroSecondaryButton =
+  'inline-block rounded-md border-2 border-pasture-700 bg-white px-6 py-2.5 font-semibold text-pasture-800 hover:bg-pasture-50'
 const textLink = 'font-semibold text-pasture-800 underline underline-offset-4'
 
 export default function GrassFedBeef({ loaderData }: Route.ComponentProps) {
@@ -30,12 +32,12 @@ export default function GrassFedBeef({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero image={images.grass_fed_hero_image_url} title="100% Grass-Fed Beef">
-        <p className="mt-6 max-w-xl text-lg text-pasture-50">{grassFedIntro}</p>
+        <p className="mt-5 max-w-xl text-lg text-ink">{grassFedIntro}</p>
         <div className="mt-8 flex flex-wrap gap-4">
           <a href="#beef-products" className={primaryButton}>
             See Our Beef
           </a>
-          <Link to="/about" className={secondaryButton}>
+          <Link to="/about" className={heroSecondaryButton}>
             Meet the Farm
           </Link>
         </div>

@@ -17,6 +17,7 @@ import { getDb } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
 import { Button } from '~/platform/ui/button'
 import { Heading } from '~/platform/ui/heading'
+import { PageBanner } from '~/platform/ui/page-hero'
 import type { Route } from './+types/shop'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const filterClass =
   'inline-block rounded-full border-2 px-4 py-2 text-sm font-semibold aria-[current=page]:border-pasture-700 aria-[current=page]:bg-pasture-700 aria-[current=page]:text-white'
 
-export default function Shop({ loaderData }: Route.ComponentProps) {
+export default function Shop({ loaderData, matches }: Route.ComponentProps) {
   const { categories, products, query, total, page, pageCount } = loaderData
   const navigation = useNavigation()
   // Shown only while another page of the shop is really being fetched (D8: no simulated waits).
@@ -50,6 +51,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
+      <PageBanner image={matches[0].loaderData.farm.shop_hero_image_url} />
       <Heading level={1} size="large">
         Shop
       </Heading>

@@ -1,0 +1,55 @@
+import { z } from 'zod'
+import { farmDayOf } from '~/platform/farm-clock'
+
+// When a product is in season (issue 22): the months as products.season_months keeps them
+// ('5,6,7'; '' = not seasonal). Browser-safe: the admin's "In season" boxes, their schema and
+// Home's "In season now" read the same words.
+
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const
+
+/** 1 = January ... 12 = December */
+export type Month = number
+
+/** The column's '7,5,x,6' as the months in calendar order; anything else is dropped. */
+export function parseSeasonMonths(column: string): Month[] {
+  const listed = new Set(column.split(',').map((part) => part.trim()))
+  return MONTHS.map((_, index) => index + 1).filter((month) => listed.has(String(month)))
+}
+
+/** The months as the column keeps them, in calendar order; '' when none. */
+export function formatSeasonMonths(months: Iterable<Month | string>): string {
+  return parseSeasonMonths([...months].join(',')).join(',')
+}
+
+/** The month (1-12) on the farm's calendar at `now`: Idaho's, whatever the server's zone. */
+export function farmMonthOf(now: Date): Month {
+  return Number(farmDayOf(now).slice(5, 7))
+}
+
+export const SEASON_MONTH_INVALID = 'Choose months from the list.'
+
+/**
+ * The admin form's ticked months: one value ('5') or several (['5', '6']) under one name,
+ * or none; saved as the column's text.
+ */
+export const SeasonMonthsField = z
+  .union([z.string(), z.array(z.string()).max(MONTHS.length, SEASON_MONTH_INVALID)])
+  .optional()
+  .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))
+  .refine((values) => values.every((value) => /^(?:[1-9]|1[0-2])$/.test(value)), {
+    message: SEASON_MONTH_INVALID,
+  })
+  .transform((values) => formatSeasonMonths(values))
