@@ -23,8 +23,8 @@ export type ProductCardData = {
   price_is_from?: boolean
   /** sold by weight (ADR 30): a piece's average; price_cents is then per lb */
   average_weight_centi_lb?: number | null
-  /** may be subscribed (ADR 32): a "Subscribe & save" badge */
-  subscribable?: boolean
+  /** may be subscribed (ADR 32), at this discount: a "Subscribe & save" badge; null: it may not */
+  subscription_discount_percent?: number | null
   /** picked up or delivered locally, never shipped: a "Pickup or delivery only" badge */
   local_only?: boolean
 }
@@ -127,7 +127,7 @@ function CardBadges({ product }: { product: ProductCardData }) {
       : status === 'low-stock'
         ? { label: 'Low Stock', tone: 'text-earth-700 ring-earth-700/30' }
         : null,
-    product.subscribable ? { label: 'Subscribe & save', tone: pastureTone } : null,
+    subscriptionBadge(product.subscription_discount_percent),
     product.local_only ? { label: 'Pickup or delivery only', tone: pastureTone } : null,
   ].filter((badge) => badge !== null)
   if (badges.length === 0) return null
@@ -143,3 +143,10 @@ function CardBadges({ product }: { product: ProductCardData }) {
 }
 
 const pastureTone = 'text-pasture-800 ring-pasture-700/30'
+
+function subscriptionBadge(discountPercent: number | null | undefined) {
+  if (discountPercent === null || discountPercent === undefined) return null
+  const label =
+    discountPercent > 0 ? `Subscribe & save ${discountPercent}%` : 'Subscription available'
+  return { label, tone: pastureTone }
+}
