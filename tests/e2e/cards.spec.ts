@@ -14,6 +14,8 @@ test.describe('on a phone', () => {
   test.use({ viewport: PHONE })
 
   test('two cards side by side, nothing scrolls sideways, a short page', async ({ page }) => {
+    // axe reads a whole page of cards: more than the default on a busy machine.
+    test.setTimeout(180_000)
     await page.goto('/shop')
     const [first, second] = await Promise.all(
       [0, 1].map((n) => page.getByRole('article').nth(n).boundingBox()),
@@ -87,6 +89,7 @@ test.describe('on a phone', () => {
 test('on a wide screen: three columns, prices and badges that read, axe clean', async ({
   page,
 }) => {
+  test.setTimeout(180_000)
   await page.setViewportSize({ width: 1366, height: 900 })
   await page.goto('/shop')
   const tops = await Promise.all(
