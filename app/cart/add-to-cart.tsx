@@ -73,9 +73,11 @@ export function AddToCartForm({
       >
         {adding ? 'Adding...' : label}
       </Button>
+      {/* On a card the empty answer takes no room (a grid of cards would carry a blank line
+          each); it stays in place, empty, so what it says later is announced. */}
       <p
         role="status"
-        className={`mt-2 min-h-5 text-sm font-medium ${result && !cartChangeDone(result) ? 'text-red-800' : 'text-pasture-800'}`}
+        className={`text-sm font-medium ${card ? 'mt-1 empty:mt-0' : 'mt-2 min-h-5'} ${result && !cartChangeDone(result) ? 'text-red-800' : 'text-pasture-800'}`}
       >
         {result ? cartReplyMessage(result) : ''}
       </p>

@@ -179,6 +179,8 @@ test('cards of products with options show the cheapest in-stock option, "from", 
     default_variant: { id: half.id, name: 'Half' },
     option_count: 4,
     average_weight_centi_lb: null,
+    subscription_discount_percent: null,
+    local_only: false,
   })
   expect(chuck).toMatchObject({
     id: plain.id,
@@ -187,6 +189,26 @@ test('cards of products with options show the cheapest in-stock option, "from", 
     stock_quantity: 10,
     default_variant: null,
   })
+})
+
+test('cards carry what their badges say: subscribable at what discount, local only', async () => {
+  await createProduct(t.db, {
+    name: 'Salad Box',
+    subscription_frequencies: 'weekly,monthly',
+    subscriber_discount_percent: 10,
+  })
+  await createProduct(t.db, { name: 'Frozen Brisket', local_only: true })
+  await createProduct(t.db, { name: 'Honey', subscription_frequencies: 'weekly' })
+  const cards = (await shop()).products.map((card) => [
+    card.name,
+    card.subscription_discount_percent,
+    card.local_only,
+  ])
+  expect(cards).toEqual([
+    ['Frozen Brisket', null, true],
+    ['Honey', 0, false],
+    ['Salad Box', 10, false],
+  ])
 })
 
 test('product detail: options by price with effective stock; archived or unknown is null', async () => {

@@ -59,6 +59,10 @@ function productsWithVariants(db: DB) {
         'products.price_cents',
         'products.image_url',
         'products.unit',
+        'products.subscription_frequencies',
+        'products.subscriber_discount_percent',
+        // A number either way (ADR 2): the card's "Pickup or delivery only" badge
+        eb.case().when('products.local_only', '=', true).then(1).else(0).end().as('local_only'),
         // By weight (ADR 30): the average per piece when sold by weight, else null
         eb
           .case()
@@ -153,6 +157,10 @@ export type CatalogCard = {
   category: string
   image_url: string | null
   unit: string
+  /** may be subscribed (ADR 32), and at what discount; null: one time only */
+  subscription_discount_percent?: number | null
+  /** picked up or delivered locally, never shipped */
+  local_only?: boolean
 } & CardOffer
 
 type ProductRow = Awaited<ReturnType<ReturnType<typeof productsWithVariants>['execute']>>[number]
@@ -166,6 +174,8 @@ function toCard({ row, variants }: Entry): CatalogCard {
     category: row.category,
     image_url: row.image_url,
     unit: row.unit,
+    subscription_discount_percent: subscriptionOf(row)?.discountPercent ?? null,
+    local_only: Number(row.local_only) === 1,
     ...cardOffer({ ...row, average_weight_centi_lb: toWeight(row.average_weight) }, variants),
   }
 }
@@ -300,8 +310,6 @@ function detailQuery(db: DB) {
   return productsWithVariants(db).select((eb) => [
     'products.next_available_date',
     'products.expected_quantity',
-    'products.subscription_frequencies',
-    'products.subscriber_discount_percent',
     'products.reserved_quantity',
     // Unaliased booleans come back as 0/1 from SQLite (ADR 2): a number either way.
     eb.case().when('v.subscribable', '=', false).then(0).else(1).end().as('variant_subscribable'),

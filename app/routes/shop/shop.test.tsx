@@ -34,8 +34,10 @@ function ShopPage() {
 }
 const Stub = createRoutesStub([{ id: 'shop', path: '/shop', Component: ShopPage }])
 
-function renderShop(count: number) {
-  const products = Array.from({ length: count }, (_, i) => card(i + 1))
+function renderShop(
+  count: number,
+  products = Array.from({ length: count }, (_, i) => card(i + 1)),
+) {
   loaderData = {
     categories: ['Beef'],
     products,
@@ -73,4 +75,40 @@ test('the rest of the widest first row is eager at the browser’s priority; the
     expect(img).not.toContain('fetchPriority')
   }
   for (const img of [fourth, fifth]) expect(img).toContain('loading="lazy"')
+})
+
+test('two columns on a phone, three from lg', () => {
+  const grid = renderShop(3).match(/<ul aria-label="All products" class="([^"]*)"/)?.[1] ?? ''
+  expect(grid.split(' ').filter((name) => name.includes('grid-cols-'))).toEqual([
+    'grid-cols-2',
+    'lg:grid-cols-3',
+  ])
+})
+
+test('each card has one action: Add to Cart, Choose options or the waiting list', () => {
+  const html = renderShop(0, [
+    card(1),
+    {
+      ...card(2),
+      option_count: 3,
+      price_is_from: true,
+      default_variant: { id: 'v1', name: 'Quarter Share' },
+    },
+    { ...card(3), stock_quantity: 0 },
+  ])
+  const articles = html.split('<article').slice(1)
+  expect(articles).toHaveLength(3)
+  const [simple, options, soldOut] = articles.map((article) => ({
+    adds: (article.match(/>Add to Cart</g) ?? []).length,
+    chooses: article.includes('>Choose options<'),
+    waits: article.includes('>Join Waiting List<'),
+    // The whole-card link, named for its product
+    details: article.includes('aria-label="View Details: Product'),
+  }))
+  expect(simple).toEqual({ adds: 1, chooses: false, waits: false, details: true })
+  expect(options).toEqual({ adds: 0, chooses: true, waits: false, details: true })
+  expect(soldOut).toEqual({ adds: 0, chooses: false, waits: true, details: true })
+  expect(html).toContain('From $10.00')
+  // The card's action is raised above the link stretched over the card.
+  expect(articles.every((article) => article.includes('relative z-10'))).toBe(true)
 })

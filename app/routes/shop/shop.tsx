@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from 'react-router'
 import { AddToCartForm } from '~/cart/add-to-cart'
+import { cardAction } from '~/catalog/card-action'
 import { type CardImageLoading, ProductCard } from '~/catalog/product-card'
 import { absoluteUrl } from '~/catalog/product-seo'
 import { type CatalogCard, getShopPage } from '~/catalog/products.server'
@@ -15,7 +16,7 @@ import {
 import { pageMeta } from '~/farm/meta'
 import { getDb } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
-import { Button } from '~/platform/ui/button'
+import { Button, ButtonLink } from '~/platform/ui/button'
 import { Heading } from '~/platform/ui/heading'
 import { PageBanner } from '~/platform/ui/page-hero'
 import type { Route } from './+types/shop'
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const filterClass =
-  'inline-block rounded-full border-2 px-4 py-2 text-sm font-semibold aria-[current=page]:border-pasture-700 aria-[current=page]:bg-pasture-700 aria-[current=page]:text-white'
+  'inline-block rounded-full border-2 px-3 py-1.5 text-sm font-semibold sm:px-4 sm:py-2 aria-[current=page]:border-pasture-700 aria-[current=page]:bg-pasture-700 aria-[current=page]:text-white'
 
 export default function Shop({ loaderData, matches }: Route.ComponentProps) {
   const { categories, products, query, total, page, pageCount } = loaderData
@@ -50,7 +51,7 @@ export default function Shop({ loaderData, matches }: Route.ComponentProps) {
   const first = (page - 1) * SHOP_PAGE_SIZE + 1
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12">
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <PageBanner image={matches[0].loaderData.farm.shop_hero_image_url} />
       <Heading level={1} size="large">
         Shop
@@ -63,7 +64,7 @@ export default function Shop({ loaderData, matches }: Route.ComponentProps) {
 
       {/* Links, not buttons: each category has its own address and works without JavaScript. */}
       <nav aria-label="Product categories" className="mt-6">
-        <ul className="flex flex-wrap gap-3">
+        <ul className="flex flex-wrap gap-2 sm:gap-3">
           {filters.map((filter) => (
             <li key={filter.label}>
               <Link
@@ -82,7 +83,7 @@ export default function Shop({ loaderData, matches }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      <div aria-busy={loading} className="mt-8">
+      <div aria-busy={loading} className="mt-6 sm:mt-8">
         {loading ? (
           <p role="status" className="mb-4 text-muted">
             Loading products...
@@ -112,7 +113,7 @@ export default function Shop({ loaderData, matches }: Route.ComponentProps) {
             </p>
             <ul
               aria-label={query.category ? `${query.category} products` : 'All products'}
-              className={`grid gap-8 sm:grid-cols-2 lg:grid-cols-3 ${loading ? 'opacity-60' : ''}`}
+              className={`grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 ${loading ? 'opacity-60' : ''}`}
             >
               {products.map((product, index) => (
                 <li key={product.id} className="flex">
@@ -121,7 +122,7 @@ export default function Shop({ loaderData, matches }: Route.ComponentProps) {
                     headingLevel={2}
                     imageLoading={firstRowImageLoading(index)}
                   >
-                    {product.stock_quantity > 0 ? <CardAddToCart product={product} /> : null}
+                    <CardPrimaryAction product={product} />
                   </ProductCard>
                 </li>
               ))}
@@ -138,10 +139,10 @@ export default function Shop({ loaderData, matches }: Route.ComponentProps) {
 const FIRST_ROW = 3
 
 /**
- * The first card's picture is the page's largest element on a phone (one column), so it is
- * preloaded at high priority; the rest of the first row is in view on wider screens and is not
- * left to lazy loading, which waits for layout. Only one is raised: on a phone the others are
- * below the fold and would share the slow link with the one that counts.
+ * The first card's picture is the first of the page's largest elements on a phone (two
+ * columns), so it is preloaded at high priority; the rest of the first row is in view and is
+ * not left to lazy loading, which waits for layout. Only one is raised: the others would share
+ * a phone's slow link with the one the page's first paint waits for.
  */
 function firstRowImageLoading(index: number): CardImageLoading {
   if (index === 0) return 'priority'
@@ -159,7 +160,7 @@ function ShopSearch({ query }: { query: ShopQuery }) {
       action="/shop"
       role="search"
       aria-label="Products"
-      className="mt-8 flex flex-wrap items-end gap-3"
+      className="mt-6 flex flex-wrap items-end gap-3 sm:mt-8"
     >
       {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
       <div className="min-w-0 flex-1 basis-60">
@@ -257,29 +258,40 @@ function Pager({ query, pageCount }: { query: ShopQuery; pageCount: number }) {
   )
 }
 
+const cardActionText = 'w-full text-sm sm:text-base'
+
 /**
- * The grid's Add to Cart. A product with several options adds the first one in stock, and the
- * card says which, with the way to choose another.
+ * The card's one action (issue 22): Add to Cart for one thing in stock; for several options the
+ * way to the product page, where the shopper picks one; when nothing is left, the way to its
+ * waiting list. Each names its product for assistive technology.
  */
-function CardAddToCart({ product }: { product: CatalogCard }) {
-  const option = product.option_count > 1 ? product.default_variant : null
-  return (
-    <>
-      {option ? (
-        <p className="mt-3 text-sm text-muted">
-          Adds {option.name}.{' '}
-          <Link to={`/product/${product.id}`} className="font-semibold text-pasture-800 underline">
-            Choose another option<span className="sr-only"> for {product.name}</span>
-          </Link>
-        </p>
-      ) : null}
+function CardPrimaryAction({ product }: { product: CatalogCard }) {
+  const action = cardAction(product)
+  if (action === 'add') {
+    return (
       <AddToCartForm
         productId={product.id}
         variantId={product.default_variant?.id ?? undefined}
-        buttonClassName="mt-3 w-full"
-        card={{ productName: product.name, optionName: option?.name }}
+        buttonClassName={cardActionText}
+        card={{ productName: product.name }}
       />
-    </>
+    )
+  }
+  const to = `/product/${product.id}`
+  if (action === 'choose') {
+    return (
+      <ButtonLink to={to} variant="secondary" className={cardActionText}>
+        Choose options<span className="sr-only"> for {product.name}</span>
+      </ButtonLink>
+    )
+  }
+  return (
+    <Link
+      to={to}
+      className="inline-flex min-h-6 items-center text-sm font-semibold text-pasture-800 underline hover:no-underline"
+    >
+      Join Waiting List<span className="sr-only"> for {product.name}</span>
+    </Link>
   )
 }
 
