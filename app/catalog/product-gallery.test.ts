@@ -24,9 +24,11 @@ describe('the product page gallery', () => {
 
   test('without gallery rows the cover alone, or nothing', () => {
     const cover = { image_url: '/images/demo/eggs.svg', name: 'Eggs' }
-    expect(pageGallery([], cover)).toEqual([{ image_url: cover.image_url, alt_text: 'Eggs' }])
+    expect(pageGallery([], cover)).toEqual([
+      { id: 'cover', image_url: cover.image_url, alt_text: 'Eggs' },
+    ])
     expect(pageGallery([], { image_url: null, name: 'Eggs' })).toEqual([])
-    const rows = [{ image_url: '/a.svg', alt_text: 'A' }]
+    const rows = [{ id: 'p1', image_url: '/a.svg', alt_text: 'A' }]
     expect(pageGallery(rows, cover)).toEqual(rows)
   })
 })

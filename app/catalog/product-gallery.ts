@@ -2,7 +2,7 @@
 // is a link to ?image=N (1-based, as people count), which the loader reads; with JavaScript
 // the same link switches the picture in place.
 
-export type ProductPicture = { image_url: string; alt_text: string }
+export type ProductPicture = { id: string; image_url: string; alt_text: string }
 
 /** The 0-based picture to show for `?image=N`; the first for anything else. */
 export function pictureIndex(param: string | null, count: number): number {
@@ -32,5 +32,5 @@ export function pageGallery(
   cover: { image_url: string | null; name: string },
 ): ProductPicture[] {
   if (gallery.length > 0) return [...gallery]
-  return cover.image_url ? [{ image_url: cover.image_url, alt_text: cover.name }] : []
+  return cover.image_url ? [{ id: 'cover', image_url: cover.image_url, alt_text: cover.name }] : []
 }

@@ -10,25 +10,24 @@ import { getProductPage } from './products.server'
 // (ARCHITECTURE.md), so the pictures, the local-only flag and the promise share one.
 
 function productExtras(db: DB, id: string) {
-  return (
-    db
-      .selectFrom('products')
-      .leftJoin('farm_info', (join) => join.on('farm_info.id', '=', 1))
-      .leftJoin('product_images as picture', 'picture.product_id', 'products.id')
-      .select((eb) => [
-        // Unaliased booleans come back as 0/1 from SQLite (ADR 2): a number either way.
-        eb.case().when('products.local_only', '=', true).then(1).else(0).end().as('local_only'),
-        'farm_info.name as farm_name',
-        'farm_info.promise',
-        'picture.image_url as picture_url',
-        'picture.alt_text as picture_alt',
-      ])
-      .where('products.id', '=', id)
-      .orderBy('picture.position')
-      .orderBy('picture.created_at')
-      .orderBy('picture.id')
-      .execute()
-  )
+  return db
+    .selectFrom('products')
+    .leftJoin('farm_info', (join) => join.on('farm_info.id', '=', 1))
+    .leftJoin('product_images as picture', 'picture.product_id', 'products.id')
+    .select((eb) => [
+      // Unaliased booleans come back as 0/1 from SQLite (ADR 2): a number either way.
+      eb.case().when('products.local_only', '=', true).then(1).else(0).end().as('local_only'),
+      'farm_info.name as farm_name',
+      'farm_info.promise',
+      'picture.id as picture_id',
+      'picture.image_url as picture_url',
+      'picture.alt_text as picture_alt',
+    ])
+    .where('products.id', '=', id)
+    .orderBy('picture.position')
+    .orderBy('picture.created_at')
+    .orderBy('picture.id')
+    .execute()
 }
 
 export async function loadProductPage(
@@ -44,7 +43,9 @@ export async function loadProductPage(
   const first = extras[0]
   if (!page || !first) return null
   const gallery = extras.flatMap((row) =>
-    row.picture_url ? [{ image_url: row.picture_url, alt_text: row.picture_alt ?? '' }] : [],
+    row.picture_id && row.picture_url
+      ? [{ id: row.picture_id, image_url: row.picture_url, alt_text: row.picture_alt ?? '' }]
+      : [],
   )
   const pictures = pageGallery(gallery, page.product)
   const farmName = first.farm_name ?? ''

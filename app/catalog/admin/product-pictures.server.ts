@@ -169,7 +169,12 @@ async function addPicture(
       ids.push(coverId)
     }
     if (ids.length >= MAX_PICTURES) {
-      return { ok: false, status: 400, message: TOO_MANY_PICTURES, fieldErrors: { image: TOO_MANY_PICTURES } }
+      return {
+        ok: false,
+        status: 400,
+        message: TOO_MANY_PICTURES,
+        fieldErrors: { image: TOO_MANY_PICTURES },
+      }
     }
     const id = crypto.randomUUID()
     const row = { image_url: upload.image.imageUrl, alt_text: altText }
