@@ -1,13 +1,17 @@
 import { SqliteAdapter, type Transaction } from 'kysely'
-import { storeImageField } from '~/platform/admin/image-field.server'
+import { data } from 'react-router'
+import { replyFieldRefused, storeImageField } from '~/platform/admin/image-field.server'
 import { recordAdminChange } from '~/platform/audit.server'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
+import { parseSubmission, replyDone, replyInvalid, replyRefused } from '~/platform/forms/conform'
 import {
   MAX_PICTURES,
   PICTURE_GONE,
   PICTURE_REQUIRED,
   type PictureAction,
+  PictureActionSchema,
+  pictureFormName,
   TOO_MANY_PICTURES,
 } from './product-pictures-form'
 
@@ -255,4 +259,31 @@ function audit(
     entityId: productId,
     ...change,
   })
+}
+
+/**
+ * The product action's answer to a picture form: the Conform reply, `form` naming which
+ * picture form sent it (pictureFormName), so only that one shows it.
+ */
+export async function replyPictureAction(
+  db: DB,
+  actorId: string,
+  productId: string,
+  form: FormData,
+) {
+  const submission = parseSubmission(form, PictureActionSchema)
+  const sent = submission.payload as { intent?: unknown; pictureId?: unknown }
+  const name = pictureFormName({
+    intent: typeof sent.intent === 'string' ? sent.intent : '',
+    pictureId: typeof sent.pictureId === 'string' ? sent.pictureId : undefined,
+  })
+  if (submission.status !== 'success') return replyInvalid(submission, { form: name })
+  const result = await changeProductPictures(db, actorId, productId, submission.value, form)
+  if (!result.ok) {
+    return result.fieldErrors
+      ? replyFieldRefused(submission, result.fieldErrors, { form: name, message: result.message })
+      : replyRefused(submission, result.message, result.status, { form: name })
+  }
+  // A new picture's form starts empty again; a description keeps what was saved.
+  return data(replyDone(submission, result.message, { form: name, keep: name !== 'picture-add' }))
 }
