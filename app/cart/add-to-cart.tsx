@@ -26,6 +26,8 @@ export type AddToCartFormProps = {
    * comes back to the card (`#product-<id>`) instead of its top.
    */
   card?: { productName: string; optionName?: string }
+  /** the form's id, for a button elsewhere that submits it (the product page's phone bar) */
+  formId?: string
 }
 
 /**
@@ -44,6 +46,7 @@ export function AddToCartForm({
   buttonClassName,
   children,
   card,
+  formId,
 }: AddToCartFormProps) {
   const fetcher = useFetcher<FormReply>()
   const hydrated = useHydrated()
@@ -54,7 +57,7 @@ export function AddToCartForm({
   useAddedToast(fetcher.data, what)
   const backTo = `${location.pathname}${location.search}${card ? `#${productCardId(productId)}` : ''}`
   return (
-    <fetcher.Form method="post" action="/cart">
+    <fetcher.Form method="post" action="/cart" id={formId}>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
       {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}

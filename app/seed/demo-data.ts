@@ -95,6 +95,8 @@ export const demoFarmInfo: DemoFarmInfo = {
   visit_title: 'Come Visit the Farm',
   visit_description:
     'Our farm store is open Monday to Saturday, 9am to 5pm. Pick up your order, walk down to the pasture to see the herd, or join a Saturday farm tour at 10am or 2pm.',
+  promise:
+    'Everything we sell is raised on our own pasture and packed by our family. If anything is not right, tell us and we will make it right.',
 }
 
 const EVERY_FREQUENCY = 'weekly,biweekly,monthly'

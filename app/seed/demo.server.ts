@@ -2,6 +2,7 @@ import type { DB } from '~/platform/db/db.server'
 import { seedDemoAdmin } from './demo-admin.server'
 import { demoFarmImages, demoFarmInfo, demoProducts, demoTeamMembers } from './demo-data'
 import { seedDemoFulfilment } from './demo-fulfilment.server'
+import { seedDemoProductImages } from './demo-product-images.server'
 import { seedDemoShares } from './demo-shares.server'
 import { seedDemoSubscriptions } from './demo-subscriptions.server'
 import { createFarmImage, createProduct, createTeamMember, createVariant } from './factories.server'
@@ -38,6 +39,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<{ seeded: bool
       for (const variant of variants) await createVariant(trx, id, variant)
     }
     await seedDemoShares(trx)
+    await seedDemoProductImages(trx)
     for (const member of demoTeamMembers) await createTeamMember(trx, member)
     for (const farmImage of demoFarmImages) await createFarmImage(trx, farmImage)
     const fulfilment = await seedDemoFulfilment(trx, now)

@@ -9,6 +9,7 @@ import { notifyRestocked } from '~/waiting-list/restock.server'
 import { productMatches } from '../product-search.server'
 import { LOW_STOCK_THRESHOLD } from '../stock'
 import { type ProductInput, ProductSchema, variantField } from './product-form'
+import { replaceCoverPicture } from './product-pictures.server'
 
 // The admin's side of the catalog (issue 6 item 4): the products list, create and edit with
 // options, quick stock changes, archive. Every change is one transaction with its audit entry
@@ -506,6 +507,7 @@ function saveAdminProduct(
       const held = (await heldAbove(trx, 'products', id, input.stock)) ?? 0
       throw new BelowHeld({ stock: [belowHeldMessage(held)] })
     }
+    if (input.uploadedImage) await replaceCoverPicture(trx, id, input.uploadedImage)
 
     const after = await trx
       .selectFrom('products')

@@ -162,6 +162,8 @@ export const FarmInfoFormSchema = z
     team_title: requiredText('team section title', 100),
     visit_title: requiredText('visit section title', 100),
     visit_description: requiredText('visit description', 2000),
+    // The farm's short promise on every product page (issue 22); blank shows none.
+    promise: optionalText('promise', 500),
   })
   .superRefine((form, ctx) => {
     for (const day of DAYS) {
@@ -236,6 +238,7 @@ export const FarmInfoSchema = FarmInfoFormSchema.transform((form) => {
     team_title: form.team_title,
     visit_title: form.visit_title,
     visit_description: form.visit_description,
+    promise: form.promise,
   }
 })
 

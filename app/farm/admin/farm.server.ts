@@ -34,6 +34,7 @@ const TEXT_COLUMNS = [
   'team_title',
   'visit_title',
   'visit_description',
+  'promise',
 ] as const
 
 const IMAGE_COLUMNS = FARM_IMAGE_FIELDS.map((field) => field.column)

@@ -399,6 +399,17 @@ export const schema = {
     visit_title: text(),
     visit_description: text(),
     updated_at: createdAt(),
+    /** the farm's short promise on every product page (issue 22; migration 0018) */
+    promise: text().optional(),
+  },
+  // A product's pictures in order (issue 22; migration 0018); products.image_url is the first.
+  product_images: {
+    id: text(),
+    product_id: text(),
+    image_url: text(),
+    alt_text: text(),
+    position: int(),
+    created_at: createdAt(),
   },
   farm_images: {
     id: text(),

@@ -113,6 +113,7 @@ function storedValues(farm: FarmInfoForAdmin) {
     team_title: farm.team_title,
     visit_title: farm.visit_title,
     visit_description: farm.visit_description,
+    promise: farm.promise ?? '',
   }
 }
 
@@ -161,6 +162,10 @@ function FarmInfoForm({ farm, reply }: { farm: FarmInfoForAdmin; reply: FormRepl
           <TextAreaField label="Our story" field={fields.story} rows={8} />
           <p className="-mt-3 text-sm text-muted">Leave a blank line between paragraphs.</p>
           <TextAreaField label="Our mission" field={fields.mission} rows={3} />
+          <TextAreaField label="Our promise" field={fields.promise} rows={2} maxLength={500} />
+          <p className="-mt-3 text-sm text-muted">
+            On every product page, beside who grows it. Leave blank to show none.
+          </p>
         </div>
       </AdminPanel>
 

@@ -8,6 +8,9 @@ import {
   productInput,
   RemoveVariantSchema,
 } from '~/catalog/admin/product-form'
+import { ProductPictures } from '~/catalog/admin/product-pictures'
+import { listProductPictures, replyPictureAction } from '~/catalog/admin/product-pictures.server'
+import { isPictureIntent } from '~/catalog/admin/product-pictures-form'
 import { replyProductForm } from '~/catalog/admin/product-reply.server'
 import {
   getAdminProduct,
@@ -30,9 +33,10 @@ import type { Route } from './+types/product'
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
   const db = getDb()
-  const [product, categories] = await Promise.all([
+  const [product, categories, pictures] = await Promise.all([
     getAdminProduct(db, params.id),
     listCategories(db),
+    listProductPictures(db, params.id),
   ])
   if (!product) throw data(null, { status: 404 })
   const search = new URL(request.url).searchParams
@@ -41,7 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     : search.has('saved')
       ? 'Product saved.'
       : null
-  return { product, categories, notice }
+  return { product, categories, pictures, notice }
 }
 
 const OPTION_GONE = 'That option was not found; it may be removed already.'
@@ -50,6 +54,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const db = getDb()
   const form = await readForm(request)
+  // The Pictures section's forms (upload, describe, move, remove): their own schema and reply.
+  const sent = form.get('intent')
+  if (typeof sent === 'string' && isPictureIntent(sent)) {
+    return replyPictureAction(db, admin.id, params.id, form)
+  }
   const intent = ProductIntentSchema.safeParse(form.get('intent') ?? undefined)
   if (!intent.success) throw data('Unknown action.', { status: 400 })
 
@@ -107,10 +116,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, categories, notice } = loaderData
+  const { product, categories, pictures, notice } = loaderData
   const archived = product.archived_at !== null
   const productReply = actionData?.form === 'product' ? actionData : undefined
-  const done = actionData && actionData.form !== 'product' ? actionData : undefined
+  const pictureReply = actionData?.form?.startsWith('picture') ? actionData : undefined
+  const done = actionData && actionData.form !== 'product' && !pictureReply ? actionData : undefined
   // A new key starts the form again from the saved product (after a save, a removed option).
   const savedKey = [
     product.stock_quantity,
@@ -166,6 +176,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         </div>
       </AdminPanel>
       <ProductForm key={savedKey} product={product} categories={categories} reply={productReply} />
+      <ProductPictures pictures={pictures} reply={pictureReply} />
     </>
   )
 }

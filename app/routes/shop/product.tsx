@@ -2,7 +2,11 @@ import { useState } from 'react'
 import { data, isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router'
 import { getCurrentUser } from '~/auth/session.server'
 import { AddToCartForm } from '~/cart/add-to-cart'
+import { PhoneBuyBar } from '~/catalog/product-buy-bar'
 import { ProductCard } from '~/catalog/product-card'
+import { ProductGallery } from '~/catalog/product-gallery-view'
+import { loadProductPage } from '~/catalog/product-page.server'
+import { FarmPromise } from '~/catalog/product-promise'
 import {
   absoluteUrl,
   metaDescription,
@@ -10,12 +14,12 @@ import {
   productPath,
   serializeJsonLd,
 } from '~/catalog/product-seo'
-import { getProductPage } from '~/catalog/products.server'
 import { QuantityStepper } from '~/catalog/quantity-stepper'
 import { clampQuantity, expectedAvailabilityText, stockStatus } from '~/catalog/stock'
 import { sellingUnit } from '~/catalog/variants'
 import { weightPriceText } from '~/catalog/weight'
 import { pageMeta } from '~/farm/meta'
+import { FulfilmentFacts } from '~/fulfilment/product-fulfilment-facts'
 import { getDb } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
 import { refusalOf } from '~/platform/errors/refusal'
@@ -27,7 +31,6 @@ import { useHydrated } from '~/platform/ui/disclosure'
 import { Heading } from '~/platform/ui/heading'
 import { useNonce } from '~/platform/ui/nonce'
 import { Price } from '~/platform/ui/price'
-import { ResponsiveImage } from '~/platform/ui/responsive-image'
 import type { loader as rootLoader } from '~/root'
 import { PurchaseChoice } from '~/subscriptions/purchase-choice'
 import { keptForSubscribersText } from '~/subscriptions/storefront'
@@ -39,11 +42,17 @@ import type { Route } from './+types/product'
 // Ids are generated UUIDs; anything far longer is not one of ours.
 const MAX_ID_LENGTH = 100
 
+// The page's Add to Cart form, which the phone's bar submits too.
+const ADD_TO_CART_FORM = 'product-add-to-cart'
+
 export async function loader({ params, request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const page =
     params.id.length <= MAX_ID_LENGTH
-      ? await getProductPage(getDb(), params.id, url.searchParams.get('variant'))
+      ? await loadProductPage(getDb(), params.id, {
+          variant: url.searchParams.get('variant'),
+          image: url.searchParams.get('image'),
+        })
       : null
   if (!page) throw data(null, { status: 404 })
   return {
@@ -190,15 +199,12 @@ function ProductView({
         </ol>
       </nav>
 
-      <div className="mt-6 grid gap-10 md:grid-cols-2">
-        <ResponsiveImage
-          src={product.image_url}
-          alt={product.name}
-          width={800}
-          height={600}
-          sizes="(min-width: 1152px) 544px, (min-width: 768px) calc(50vw - 40px), calc(100vw - 32px)"
-          priority
-          className="aspect-[4/3] w-full rounded-lg bg-earth-100 object-cover"
+      <div className="mt-6 grid gap-10 md:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
+        <ProductGallery
+          pictures={page.pictures}
+          initialIndex={page.pictureIndex}
+          productName={product.name}
+          path={path}
         />
         <div>
           <Heading level={1} size="large">
@@ -285,7 +291,13 @@ function ProductView({
                 />
               </>
             ) : (
-              <AddToCartForm productId={product.id} variantId={variant?.id ?? undefined}>
+              <AddToCartForm
+                productId={product.id}
+                variantId={variant?.id ?? undefined}
+                formId={ADD_TO_CART_FORM}
+                // On a phone the bar at the bottom carries the button (PhoneBuyBar).
+                buttonClassName="max-sm:hidden"
+              >
                 {product.subscription ? (
                   <PurchaseChoice
                     // Another option starts the choice afresh (it may not be subscribable).
@@ -307,6 +319,9 @@ function ProductView({
               </AddToCartForm>
             )}
           </div>
+
+          <FulfilmentFacts facts={page.fulfilment} />
+          <FarmPromise farmName={page.farm.name} promise={page.farm.promise} />
 
           <dl className="mt-8 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-t border-earth-100 pt-6 text-sm">
             <dt className="font-semibold text-ink">Category</dt>
@@ -339,6 +354,15 @@ function ProductView({
           </ul>
         </section>
       ) : null}
+
+      {status === 'out-of-stock' ? null : (
+        <PhoneBuyBar
+          formId={ADD_TO_CART_FORM}
+          productId={product.id}
+          productName={product.name}
+          price={priceText(price)}
+        />
+      )}
 
       {/* React writes a script's text as is; "<" is escaped in the JSON, so no product text
           can close the element early. */}

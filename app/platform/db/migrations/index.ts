@@ -16,6 +16,7 @@ import * as m0014 from './0014-stock-holds'
 import * as m0015 from './0015-weight-pricing'
 import * as m0016 from './0016-beef-shares'
 import * as m0017 from './0017-subscriptions'
+import * as m0018 from './0018-product-images'
 import * as m0019 from './0019-page-heroes'
 
 // Listed, not read from disk, so the bundled production server carries them. Forward only:
@@ -38,5 +39,6 @@ export const migrations: Record<string, Migration> = {
   '0015-weight-pricing': m0015,
   '0016-beef-shares': m0016,
   '0017-subscriptions': m0017,
+  '0018-product-images': m0018,
   '0019-page-heroes': m0019,
 }
