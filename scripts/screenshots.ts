@@ -37,22 +37,19 @@ const { values: options } = parseArgs({
 })
 const OUT = options.out
 
-type Shot = { name: string; title: string; path: string }
-
 /** Where a page is, and how a shopper gets there when it takes more than a link. */
 type Visit = {
   name: string
   title: string
-  /** Opens the page on `page`; returns the path shown. */
-  open: (page: Page, shop: Shop) => Promise<string>
+  /** The path, as the list of pictures shows it. */
+  path: string
+  /** Opens the page on `page`, the way a shopper gets there. */
+  open: (page: Page, shop: Shop) => Promise<unknown>
 }
 
 type Shop = { url: string; productPath: (name: string) => string }
 
-const goto = (where: string) => async (page: Page) => {
-  await page.goto(where)
-  return where
-}
+const goto = (where: string) => (page: Page) => page.goto(where)
 
 async function addToCart(page: Page, shop: Shop, name: string, quantity = 1) {
   const productId = shop.productPath(name).split('/').at(-1) ?? ''
@@ -92,21 +89,18 @@ async function toCheckout(page: Page, shop: Shop) {
   await page.goto('/checkout')
   await page.getByLabel('Phone').fill('208-555-0142')
   await page.getByRole('radio', { name: 'Pickup', exact: true }).check()
-  return '/checkout'
 }
 
 async function toPayment(page: Page, shop: Shop) {
   await toCheckout(page, shop)
   await page.getByRole('button', { name: 'Continue to Payment' }).click()
   await page.getByRole('button', { name: 'Review Order' }).waitFor()
-  return '/checkout (payment)'
 }
 
 async function toReview(page: Page, shop: Shop) {
   await toPayment(page, shop)
   await page.getByRole('button', { name: 'Review Order' }).click()
   await page.getByRole('button', { name: 'Place Order' }).waitFor()
-  return '/checkout (review)'
 }
 
 async function toConfirmation(page: Page, shop: Shop) {
@@ -114,44 +108,66 @@ async function toConfirmation(page: Page, shop: Shop) {
   await page.getByLabel('I agree to the Terms of Service and Privacy Policy').check()
   await page.getByRole('button', { name: 'Place Order' }).click()
   await page.waitForURL('**/order-confirmation/*')
-  return '/order-confirmation/:id'
 }
 
 const VISITS: Visit[] = [
-  { name: 'home', title: 'Home', open: goto('/') },
-  { name: 'shop', title: 'Shop', open: goto('/shop') },
+  { name: 'home', title: 'Home', path: '/', open: goto('/') },
+  { name: 'shop', title: 'Shop', path: '/shop', open: goto('/shop') },
   {
     name: 'product',
     title: 'Product: Grass-Fed Ground Beef',
-    open: async (page, shop) => goto(shop.productPath('Grass-Fed Ground Beef'))(page),
+    path: '/product/:id',
+    open: (page, shop) => page.goto(shop.productPath('Grass-Fed Ground Beef')),
   },
   {
     name: 'product-options',
     title: 'Product with options: Pasture-Raised Eggs',
-    open: async (page, shop) => goto(shop.productPath('Pasture-Raised Eggs'))(page),
+    path: '/product/:id',
+    open: (page, shop) => page.goto(shop.productPath('Pasture-Raised Eggs')),
   },
   {
     name: 'cart',
     title: 'Cart with three items',
+    path: '/cart',
     open: async (page, shop) => {
       await fillCart(page, shop)
-      return goto('/cart')(page)
+      await page.goto('/cart')
     },
   },
-  { name: 'checkout-shipping', title: 'Checkout, step 1: Shipping', open: toCheckout },
-  { name: 'checkout-payment', title: 'Checkout, step 2: Payment', open: toPayment },
-  { name: 'checkout-review', title: 'Checkout, step 3: Review', open: toReview },
-  { name: 'order-confirmation', title: 'Order confirmation', open: toConfirmation },
-  { name: 'about', title: 'About', open: goto('/about') },
-  { name: 'grass-fed-beef', title: 'Grass-fed beef', open: goto('/grass-fed-beef') },
-  { name: 'contact', title: 'Contact', open: goto('/contact') },
-  { name: 'terms', title: 'Terms of Service', open: goto('/terms') },
-  { name: 'privacy', title: 'Privacy Policy', open: goto('/privacy') },
-  { name: 'shipping-pickup', title: 'Shipping & Pickup', open: goto('/shipping-pickup') },
-  { name: 'refunds', title: 'Refunds', open: goto('/refunds') },
-  { name: 'signin', title: 'Sign in', open: goto('/signin') },
-  { name: 'signup', title: 'Sign up', open: goto('/signup') },
-  { name: 'not-found', title: 'Page not found (404)', open: goto('/no-such-page') },
+  { name: 'checkout-shipping', title: 'Checkout 1: Shipping', path: '/checkout', open: toCheckout },
+  { name: 'checkout-payment', title: 'Checkout 2: Payment', path: '/checkout', open: toPayment },
+  { name: 'checkout-review', title: 'Checkout 3: Review', path: '/checkout', open: toReview },
+  {
+    name: 'order-confirmation',
+    title: 'Order confirmation',
+    path: '/order-confirmation/:id',
+    open: toConfirmation,
+  },
+  { name: 'about', title: 'About', path: '/about', open: goto('/about') },
+  {
+    name: 'grass-fed-beef',
+    title: 'Grass-fed beef',
+    path: '/grass-fed-beef',
+    open: goto('/grass-fed-beef'),
+  },
+  { name: 'contact', title: 'Contact', path: '/contact', open: goto('/contact') },
+  { name: 'terms', title: 'Terms of Service', path: '/terms', open: goto('/terms') },
+  { name: 'privacy', title: 'Privacy Policy', path: '/privacy', open: goto('/privacy') },
+  {
+    name: 'shipping-pickup',
+    title: 'Shipping & Pickup',
+    path: '/shipping-pickup',
+    open: goto('/shipping-pickup'),
+  },
+  { name: 'refunds', title: 'Refunds', path: '/refunds', open: goto('/refunds') },
+  { name: 'signin', title: 'Sign in', path: '/signin', open: goto('/signin') },
+  { name: 'signup', title: 'Sign up', path: '/signup', open: goto('/signup') },
+  {
+    name: 'not-found',
+    title: 'Page not found (404)',
+    path: '/no-such-page',
+    open: goto('/no-such-page'),
+  },
 ]
 
 /** A 256-colour palette PNG at the highest compression: a tenth of the size, same to the eye. */
@@ -163,10 +179,8 @@ async function savePng(picture: Buffer, file: string): Promise<number> {
   return small.length
 }
 
-async function photograph(browser: Browser, shop: Shop, visits: Visit[]): Promise<Shot[]> {
-  const shots: Shot[] = []
+async function photograph(browser: Browser, shop: Shop, visits: Visit[]) {
   for (const visit of visits) {
-    let shown = ''
     for (const viewport of WIDTHS) {
       const context = await browser.newContext({
         baseURL: shop.url,
@@ -178,7 +192,7 @@ async function photograph(browser: Browser, shop: Shop, visits: Visit[]): Promis
       })
       try {
         const page = await context.newPage()
-        shown = await visit.open(page, shop)
+        await visit.open(page, shop)
         await settle(page)
         const picture = await page.screenshot({
           fullPage: true,
@@ -192,9 +206,7 @@ async function photograph(browser: Browser, shop: Shop, visits: Visit[]): Promis
         await context.close()
       }
     }
-    shots.push({ name: visit.name, title: visit.title, path: shown })
   }
-  return shots
 }
 
 /** A Markdown table, padded as Biome formats one, so `npm run lint` passes on what is written. */
@@ -209,11 +221,11 @@ function table(header: string[], rows: string[][]): string {
   )
 }
 
-function writeReadme(shots: Shot[]) {
-  const rows = shots.map((shot) => [
-    shot.title,
-    `\`${shot.path}\``,
-    ...WIDTHS.map(({ width }) => `[${width} px](${shot.name}-${width}.png)`),
+function writeReadme() {
+  const rows = VISITS.map((visit) => [
+    visit.title,
+    `\`${visit.path}\``,
+    ...WIDTHS.map(({ width }) => `[${width} px](${visit.name}-${width}.png)`),
   ])
   const readme = `# Screenshots
 
@@ -225,7 +237,7 @@ Every public page of the storefront, full length, at a phone's width (390 px) an
 
 \`\`\`sh
 npm run build
-npm run screenshots                      # every page at both widths, and this file
+npm run screenshots                      # every page at both widths
 npm run screenshots -- --only home,cart  # some pages only (the names of the files)
 \`\`\`
 
@@ -275,9 +287,8 @@ try {
     // A page that is gone leaves no stale picture behind.
     for (const file of readdirSync(OUT)) if (file.endsWith('.png')) rmSync(path.join(OUT, file))
   }
-  const shots = await photograph(browser, shop, visits)
-  // The list names every page, so it is only written when every page was photographed.
-  if (!only) writeReadme(shots)
+  await photograph(browser, shop, visits)
+  writeReadme()
 } finally {
   await browser.close()
   await server.stop()
