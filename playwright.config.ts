@@ -17,7 +17,12 @@ export default defineConfig({
   workers: 2,
   // Generous: the suite shares two cores with the app server and Chromium.
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // Visual regression baselines (tests/e2e/visual.spec.ts), one folder per spec, no platform
+    // suffix: the suite runs only in Debian's Chromium on Linux.
+    toHaveScreenshot: { pathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}' },
+  },
   reporter: [['list'], ['json', { outputFile: '.cache/playwright.json' }]],
   use: {
     baseURL: BASE_URL,
