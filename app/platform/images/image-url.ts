@@ -24,7 +24,7 @@ export const IMAGE_CONTENT_TYPES: Record<ImageFormat, string> = {
  * is written here; a unit test recomputes it and names the new value when an illustration
  * changes, which keeps year-long cached URLs from showing an old picture.
  */
-export const DEMO_IMAGES_VERSION = '3e07aa59'
+export const DEMO_IMAGES_VERSION = '5cacf796'
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder.svg'
 
