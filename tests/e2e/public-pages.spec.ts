@@ -10,8 +10,8 @@ import { signUp, uniqueEmail } from './support/users'
 // not visit (the policies, a product with options, the cart with items, each checkout step,
 // the confirmation) are checked here at 1366 px too.
 
-// axe takes seconds per page, and the checkout tests check five pages each.
-test.describe.configure({ timeout: 180_000 })
+// axe takes seconds per page (a minute on a busy machine); the checkout tests check five pages.
+test.describe.configure({ timeout: 300_000 })
 
 const PHONE_CONTEXT = {
   viewport: { width: PHONE.width, height: PHONE.height },
