@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 
 // The layout rule of the README's "Layout" section, checked on every import in app/.
 // Domains are stacked: a module may import `platform/`, its own domain and the domains below
-// it, never one above or beside it, and never the top (routes, shell, dashboard, seed, root).
+// it, never one above or beside it, and never the top (routes, shell, dashboard, storefront, seed, root).
 // A domain's `admin/` screens may also use any domain's non-admin modules, because the
 // back office combines them (This week lists orders; a customer's page shows their orders).
 // Tests may import anything: arranging a scene often needs a higher domain or the seed.
@@ -32,6 +32,7 @@ const TOP = new Set([
   'routes.ts',
   'shell',
   'dashboard',
+  'storefront',
   'seed',
   'root.tsx',
   'entry.server.tsx',

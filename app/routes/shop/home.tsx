@@ -1,7 +1,6 @@
 import { Link } from 'react-router'
 import { MONTHS } from '~/catalog/in-season'
 import { ProductCard } from '~/catalog/product-card'
-import { getHomePage } from '~/farm/home.server'
 import { LocalBusinessJsonLd } from '~/farm/local-business-json-ld'
 import { pageMeta } from '~/farm/meta'
 import { describeOpeningHours } from '~/farm/opening-hours'
@@ -13,6 +12,7 @@ import { buttonVariants } from '~/platform/ui/button'
 import { Heading } from '~/platform/ui/heading'
 import { PageHero } from '~/platform/ui/page-hero'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
+import { getHomePage } from '~/storefront/home.server'
 import type { Route } from './+types/home'
 
 export async function loader() {

@@ -23,12 +23,19 @@ const card = (n: number): CatalogCard => ({
 
 type ShopProps = Parameters<typeof Shop>[0]
 let loaderData: ShopProps['loaderData']
+/** The shop's banner, from the root's farm row */
+let banner: string | null = null
 
 function ShopPage() {
   // The route's own props, as React Router hands them over (the stub types them loosely).
   return (
     <ToastProvider>
-      <Shop {...({ loaderData } as ShopProps)} />
+      <Shop
+        {...({
+          loaderData,
+          matches: [{ loaderData: { farm: { shop_hero_image_url: banner } } }],
+        } as unknown as ShopProps)}
+      />
     </ToastProvider>
   )
 }
@@ -66,6 +73,21 @@ test('the first card’s picture, the LCP element on a phone: eager, high priori
   expect(first).toContain('fetchPriority="high"')
   const head = html.slice(0, html.indexOf('</head>'))
   expect(head.match(/<link rel="preload" as="image"/g)).toHaveLength(1)
+})
+
+test('with a banner the banner is the one preloaded picture, and the first card is only eager', () => {
+  banner = '/images/demo/shop-hero.svg'
+  try {
+    const html = renderShop(3)
+    const [bannerImg, firstCard] = imgs(html)
+    expect(bannerImg).toContain('fetchPriority="high"')
+    expect(firstCard).toContain('loading="eager"')
+    expect(firstCard).not.toContain('fetchPriority')
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head.match(/<link rel="preload" as="image"/g)).toHaveLength(1)
+  } finally {
+    banner = null
+  }
 })
 
 test('the rest of the widest first row is eager at the browser’s priority; the others lazy', () => {

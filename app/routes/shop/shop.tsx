@@ -49,10 +49,11 @@ export default function Shop({ loaderData, matches }: Route.ComponentProps) {
     })),
   ]
   const first = (page - 1) * SHOP_PAGE_SIZE + 1
+  const banner = matches[0].loaderData.farm.shop_hero_image_url
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-      <PageBanner image={matches[0].loaderData.farm.shop_hero_image_url} />
+      <PageBanner image={banner} />
       <Heading level={1} size="large">
         Shop
       </Heading>
@@ -120,7 +121,7 @@ export default function Shop({ loaderData, matches }: Route.ComponentProps) {
                   <ProductCard
                     product={product}
                     headingLevel={2}
-                    imageLoading={firstRowImageLoading(index)}
+                    imageLoading={firstRowImageLoading(index, banner !== null)}
                   >
                     <CardPrimaryAction product={product} />
                   </ProductCard>
@@ -139,13 +140,13 @@ export default function Shop({ loaderData, matches }: Route.ComponentProps) {
 const FIRST_ROW = 3
 
 /**
- * The first card's picture is the first of the page's largest elements on a phone (two
- * columns), so it is preloaded at high priority; the rest of the first row is in view and is
- * not left to lazy loading, which waits for layout. Only one is raised: the others would share
- * a phone's slow link with the one the page's first paint waits for.
+ * The page's largest element on a phone is the shop's banner, or without one the first card's
+ * picture (two columns): that one is preloaded at high priority. The rest of the first row is
+ * in view and is not left to lazy loading, which waits for layout. Only one is raised: the
+ * others would share a phone's slow link with the one the page's first paint waits for.
  */
-function firstRowImageLoading(index: number): CardImageLoading {
-  if (index === 0) return 'priority'
+function firstRowImageLoading(index: number, hasBanner: boolean): CardImageLoading {
+  if (index === 0) return hasBanner ? 'eager' : 'priority'
   return index < FIRST_ROW ? 'eager' : 'lazy'
 }
 

@@ -1,8 +1,8 @@
+import { pageGallery, pictureIndex } from '~/catalog/product-gallery'
+import { getProductPage } from '~/catalog/products.server'
 import { productFulfilmentFacts } from '~/fulfilment/product-fulfilment'
 import { loadFulfilmentSetup } from '~/fulfilment/product-fulfilment.server'
 import type { DB } from '~/platform/db/db.server'
-import { pageGallery, pictureIndex } from './product-gallery'
-import { getProductPage } from './products.server'
 
 // Everything /product/:id shows (issue 22 item 4): the product with its options and related
 // products, its pictures, how and when it can be had, and the farm's promise. Three queries,
