@@ -1,24 +1,12 @@
 import { z } from 'zod'
-import { farmDayOf } from '~/platform/farm-clock'
+import { farmDayOf, MONTH_NAMES } from '~/platform/farm-clock'
 
 // When a product is in season (issue 22): the months as products.season_months keeps them
 // ('5,6,7'; '' = not seasonal). Browser-safe: the admin's "In season" boxes, their schema and
 // Home's "In season now" read the same words.
 
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const
+/** The months the admin ticks, January first */
+export const MONTHS = MONTH_NAMES
 
 /** 1 = January ... 12 = December */
 export type Month = number

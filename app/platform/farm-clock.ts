@@ -116,7 +116,8 @@ export const WEEKDAY_NAMES = [
   'Saturday',
 ] as const
 
-const MONTH_NAMES = [
+/** January ... December: a month's name is MONTH_NAMES[month - 1]. */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',

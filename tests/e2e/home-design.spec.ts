@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
+import { farmMonthOf } from '../../app/catalog/in-season'
+import { MONTH_NAMES } from '../../app/platform/farm-clock'
 import { expectNoAxeViolations } from './support/axe'
 import { expect, test } from './support/private-server'
 
@@ -12,25 +14,9 @@ const WIDTHS = [390, 1366] as const
 // Several pages, axe and admin saves each: more than one page view's time on a busy machine.
 test.slow()
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
-
 /** This month's name on the farm's calendar (Idaho), as Home's "In season now" reads it. */
 function farmMonthName(): string {
-  const month = new Intl.DateTimeFormat('en-US', { month: 'numeric', timeZone: 'America/Boise' })
-  return MONTHS[Number(month.format(new Date())) - 1] ?? ''
+  return MONTH_NAMES[farmMonthOf(new Date()) - 1] ?? ''
 }
 
 async function expectNoSidewaysScroll(page: Page) {

@@ -4,6 +4,7 @@ import { FREQUENCIES, FREQUENCY_LABELS, parseFrequencies } from '~/catalog/subsc
 import { centsToDollarsInput } from '~/platform/admin/fields'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { type FormReply, useSchemaForm } from '~/platform/forms/conform'
+import { UPLOAD_ACCEPT } from '~/platform/images/image-url'
 import { Button } from '~/platform/ui/button'
 import { CheckboxField, FieldError, FormMessage, TextField } from '~/platform/ui/field'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
@@ -442,7 +443,7 @@ function PictureInput({ error, keepsCurrent }: { error?: string; keepsCurrent: b
         id={id}
         name="image"
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/avif"
+        accept={UPLOAD_ACCEPT}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         className="mt-1 block w-full text-sm text-ink file:mr-3 file:rounded-md file:border file:border-stone-500 file:bg-earth-50 file:px-3 file:py-1.5 file:font-semibold"

@@ -3,6 +3,7 @@ import { Form, useNavigation } from 'react-router'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { AdminPanel, EmptyState } from '~/platform/admin/ui/page'
 import { type FormReply, useSchemaForm } from '~/platform/forms/conform'
+import { UPLOAD_ACCEPT } from '~/platform/images/image-url'
 import { Button, buttonVariants } from '~/platform/ui/button'
 import { FormMessage, TextField } from '~/platform/ui/field'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
@@ -192,7 +193,7 @@ function UploadPicture({ reply }: { reply: FormReply | undefined }) {
         label="New picture"
         name="image"
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/avif"
+        accept={UPLOAD_ACCEPT}
         hint="JPEG, PNG, WebP or AVIF, up to 20 MB."
         error={form.allErrors.image?.[0]}
       />

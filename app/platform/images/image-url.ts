@@ -162,3 +162,6 @@ export function responsiveImage(
     sizes: options.sizes ?? defaultSizes(options.width),
   }
 }
+
+/** The file picker's filter on every admin picture upload: what uploads.server.ts takes. */
+export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif'

@@ -14,6 +14,7 @@ import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { AdminPageHeader, AdminPanel, EmptyState } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
 import { useSchemaForm } from '~/platform/forms/conform'
+import { UPLOAD_ACCEPT } from '~/platform/images/image-url'
 import { Button, ButtonLink, buttonVariants } from '~/platform/ui/button'
 import { TextField } from '~/platform/ui/field'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
@@ -152,7 +153,7 @@ function UploadForm({ reply }: { reply: ListReply | undefined }) {
           label="Picture"
           name="image"
           type="file"
-          accept="image/jpeg,image/png,image/webp,image/avif"
+          accept={UPLOAD_ACCEPT}
           hint="JPEG, PNG, WebP or AVIF, up to 20 MB."
           error={form.allErrors.image?.[0]}
         />

@@ -10,6 +10,7 @@ import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { AdminPageHeader, AdminPanel, AdminTable, EmptyState } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
 import { useSchemaForm } from '~/platform/forms/conform'
+import { UPLOAD_ACCEPT } from '~/platform/images/image-url'
 import { Button, ButtonLink, buttonVariants } from '~/platform/ui/button'
 import { CheckboxField, TextField } from '~/platform/ui/field'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
@@ -208,7 +209,7 @@ function MemberForm({
             label={member?.image_url ? 'New photo' : 'Photo'}
             name="photo"
             type="file"
-            accept="image/jpeg,image/png,image/webp,image/avif"
+            accept={UPLOAD_ACCEPT}
             hint={
               member?.image_url
                 ? 'Leave empty to keep the current photo.'

@@ -28,6 +28,7 @@ import {
   useSchemaForm,
 } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data'
+import { UPLOAD_ACCEPT } from '~/platform/images/image-url'
 import { Button, ButtonLink } from '~/platform/ui/button'
 import { CheckboxField, FieldError, FormMessage, TextField } from '~/platform/ui/field'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
@@ -297,7 +298,7 @@ function FarmInfoForm({ farm, reply }: { farm: FarmInfoForAdmin; reply: FormRepl
                   label={field.label}
                   name={field.column}
                   type="file"
-                  accept="image/jpeg,image/png,image/webp,image/avif"
+                  accept={UPLOAD_ACCEPT}
                   hint={field.hint}
                   error={form.allErrors[field.column]?.[0]}
                 />
