@@ -263,12 +263,14 @@ test.describe('header and cards', () => {
 
     // Every card's description shows at most three lines on a wide screen (two on a phone).
     await page.setViewportSize({ width: 1280, height: 900 })
-    const heights = await page.locator('article p[class*="line-clamp-3"]').evaluateAll((paragraphs) =>
-      paragraphs.map((p) => {
-        const style = getComputedStyle(p)
-        return p.getBoundingClientRect().height / Number.parseFloat(style.lineHeight)
-      }),
-    )
+    const heights = await page
+      .locator('article p[class*="line-clamp-3"]')
+      .evaluateAll((paragraphs) =>
+        paragraphs.map((p) => {
+          const style = getComputedStyle(p)
+          return p.getBoundingClientRect().height / Number.parseFloat(style.lineHeight)
+        }),
+      )
     expect(heights.length).toBeGreaterThan(10)
     for (const lines of heights) expect(lines).toBeLessThanOrEqual(3.05)
   })
