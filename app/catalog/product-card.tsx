@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
 import { cardPriceText } from './card-price'
@@ -132,13 +132,16 @@ function CardBadges({ product }: { product: ProductCardData }) {
   ].filter((badge) => badge !== null)
   if (badges.length === 0) return null
   return (
-    <ul className="absolute top-2 left-2 right-2 flex flex-wrap gap-1 sm:top-3 sm:left-3">
+    // Not a list: the card is already an item of the grid's list, and a list in each would make
+    // the grid read as dozens of items.
+    <p className="absolute top-2 left-2 right-2 flex flex-wrap gap-1 sm:top-3 sm:left-3">
       {badges.map((badge) => (
-        <li key={badge.label} className={`${badgeClass} ${badge.tone}`}>
-          {badge.label}
-        </li>
+        // The space keeps two badges two words for a screen reader; flex hides it on screen.
+        <Fragment key={badge.label}>
+          <span className={`${badgeClass} ${badge.tone}`}>{badge.label}</span>{' '}
+        </Fragment>
       ))}
-    </ul>
+    </p>
   )
 }
 
