@@ -86,15 +86,53 @@ test('the two faces come from our own hashed assets, preloaded, and the page use
     await document.fonts.ready
     return {
       // check() also answers true for a family with no @font-face at all: ask what loaded.
+      // The local look-alikes shown until then ("… fallback") may have loaded too.
       families: [...document.fonts]
         .filter((face) => face.status === 'loaded')
-        .map((face) => face.family.replaceAll('"', '')),
+        .map((face) => face.family.replaceAll('"', ''))
+        .filter((family) => !family.endsWith(' fallback')),
       body: getComputedStyle(document.body).fontFamily,
     }
   })
   expect(loaded.families.sort()).toEqual(['Fraunces', 'Source Sans 3'])
   expect(loaded.body).toMatch(/^"Source Sans 3"/)
   expect(refused).toEqual([])
+})
+
+test('nothing below the header moves when the fonts arrive late, on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  // A slow connection: the page paints in the local fallback faces, then swaps.
+  await page.route('**/*.woff2', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue()
+  })
+  await page.addInitScript(() => {
+    const moved: string[] = []
+    Object.assign(window, { moved })
+    new PerformanceObserver((list) => {
+      // A LayoutShift entry; TypeScript's DOM types do not have it yet.
+      type Shift = PerformanceEntry & { sources: { node: Node | null }[] }
+      for (const entry of list.getEntries() as Shift[]) {
+        for (const { node } of entry.sources) {
+          const element = node instanceof Element ? node : node?.parentElement
+          if (element && !element.closest('header')) moved.push(element.outerHTML.slice(0, 80))
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  await page.goto('/')
+  const moved = await page.evaluate(async () => {
+    await document.fonts.ready
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    return (window as unknown as { moved: string[] }).moved
+  })
+  // Both faces did arrive late, so the swap happened on this page.
+  expect(
+    await page.evaluate(
+      () => [...document.fonts].filter((face) => face.status === 'loaded').length,
+    ),
+  ).toBeGreaterThanOrEqual(2)
+  expect(moved).toEqual([])
 })
 
 test('scripts as the build compressed them, without the page headers', async ({ request }) => {
