@@ -1,9 +1,9 @@
-import { z } from 'zod'
 import { farmDayOf, MONTH_NAMES } from '~/platform/farm-clock'
 
 // When a product is in season (issue 22): the months as products.season_months keeps them
-// ('5,6,7'; '' = not seasonal). Browser-safe: the admin's "In season" boxes, their schema and
-// Home's "In season now" read the same words.
+// ('5,6,7'; '' = not seasonal). Browser-safe and small: Home's "In season now" and the admin's
+// "In season" boxes read the same words. The form's schema is in admin/season-months-field.ts,
+// so that no shop page loads zod for a list of month names.
 
 /** The months the admin ticks, January first */
 export const MONTHS = MONTH_NAMES
@@ -26,18 +26,3 @@ export function formatSeasonMonths(months: Iterable<Month | string>): string {
 export function farmMonthOf(now: Date): Month {
   return Number(farmDayOf(now).slice(5, 7))
 }
-
-export const SEASON_MONTH_INVALID = 'Choose months from the list.'
-
-/**
- * The admin form's ticked months: one value ('5') or several (['5', '6']) under one name,
- * or none; saved as the column's text.
- */
-export const SeasonMonthsField = z
-  .union([z.string(), z.array(z.string()).max(MONTHS.length, SEASON_MONTH_INVALID)])
-  .optional()
-  .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))
-  .refine((values) => values.every((value) => /^(?:[1-9]|1[0-2])$/.test(value)), {
-    message: SEASON_MONTH_INVALID,
-  })
-  .transform((values) => formatSeasonMonths(values))

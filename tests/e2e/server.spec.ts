@@ -174,6 +174,25 @@ test('forms validate in the browser without breaking the CSP (zod without eval)'
   )
 })
 
+test('pages without a form the browser checks load no form library', async ({ request }) => {
+  // zod is 22 KB on the wire: a shop page gets it by importing, for a word list, a module
+  // that also builds a schema (Home once did, through the season months).
+  const shop = await (await request.get('/shop')).text()
+  const product = /href="(\/product\/[^"?]+)"/.exec(shop)?.[1] ?? ''
+  expect(product).not.toBe('')
+  const withZod: string[] = []
+  for (const path of ['/', '/shop', product, '/about', '/grass-fed-beef']) {
+    const html = await (await request.get(path)).text()
+    const scripts = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)]
+    expect(scripts.length, path).toBeGreaterThan(2)
+    for (const [, script = ''] of scripts) {
+      if ((await (await request.get(script)).text()).includes('ZodError'))
+        withZod.push(`${path}: ${script}`)
+    }
+  }
+  expect(withZod).toEqual([])
+})
+
 test('a state-changing request from another origin is refused', async ({ request }) => {
   const foreign = await request.post('/', {
     headers: { Origin: 'https://evil.example' },

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { SeasonMonthsField } from '~/catalog/in-season'
 import { FREQUENCIES, type Frequency, formatFrequencies } from '~/catalog/subscription-terms'
 import {
   checkbox,
@@ -10,6 +9,7 @@ import {
   wholeNumber,
 } from '~/platform/admin/fields'
 import { MAX_PIECE_CENTI_LB, parsePounds } from '../weight'
+import { SeasonMonthsField } from './season-months-field'
 
 // The admin's product form (issue 6 item 4), browser-safe: one schema checks the form in the
 // browser and again in the action (a Conform form). The product's fields go by name, and each
