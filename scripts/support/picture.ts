@@ -8,7 +8,7 @@ export const LAPTOP = { width: 1366, height: 768, isMobile: false, hasTouch: fal
 export const WIDTHS = [PHONE, LAPTOP] as const
 
 /**
- * Ready to picture: React has taken the page over (the header's menus change once it has),
+ * Ready to picture: React has taken the whole page over (the header's menus change once it has),
  * pictures below the fold load at once rather than when scrolled to (a full-page picture does
  * not scroll), every picture is decoded, the web fonts are in, nothing has focus (a filled
  * field keeps its focus ring), and the page is at the top, where its sticky header belongs.
@@ -18,9 +18,12 @@ export async function settle(page: Page): Promise<void> {
     () => document.querySelector('script[type="module"]') !== null,
   )
   if (scripted) {
-    await page.waitForFunction(() =>
-      Object.keys(document.body).some((key) => key.startsWith('__reactFiber')),
-    )
+    // React marks each element as it hydrates it, in document order; the body is marked
+    // first, the footer after everything above it.
+    await page.waitForFunction(() => {
+      const footer = document.querySelector('footer')
+      return footer !== null && Object.keys(footer).some((key) => key.startsWith('__reactFiber'))
+    })
   }
   await page.evaluate(async () => {
     for (const image of document.querySelectorAll('img')) image.loading = 'eager'
