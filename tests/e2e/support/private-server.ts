@@ -13,6 +13,9 @@ import { adminCliOn, PASSWORD, signIn, uniqueEmail } from './users'
 // for the tests that change them a worker starts its own copy of the production server with
 // its own fresh demo database and mailbox. `baseURL` points there, so page.goto('/about')
 // and page.request go to the private server; the shared one never sees these changes.
+// The server is the worker's: the spec files a worker runs one after another share it. A spec
+// that needs it untouched by any other gets a worker of its own with a `privateServerEnv` no
+// other spec uses (visual.spec.ts does).
 
 export type PrivateServer = {
   url: string
