@@ -82,8 +82,16 @@ export function CheckoutPage({
   const totals = checkoutTotals(cart, method, zone?.terms ?? null)
 
   if (lines.length === 0) {
+    // Place Order can empty the cart of what it could still buy ("… is sold out."): the shopper
+    // is told why, not only that nothing is left.
+    const problem = reply?.error?.['']?.[0]
     return (
       <div className="mt-8 rounded-lg border border-earth-100 bg-white p-10 text-center">
+        {problem ? (
+          <div className="mb-6 text-left">
+            <FormMessage tone="error">{problem}</FormMessage>
+          </div>
+        ) : null}
         <Heading level={2} size="small" tone="ink">
           Your cart is empty
         </Heading>

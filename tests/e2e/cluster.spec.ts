@@ -188,6 +188,9 @@ test('checkouts on both workers at once: no error, no order lost, stock never ov
     if (!idempotencyKey) throw new Error(`no review step for ${shopper.customer.email}`)
     return { shopper, idempotencyKey }
   })
+  // Why each refused shopper was refused, for the failure message: five units for ten means
+  // exactly five refusals, each for the stock.
+  const refusals: string[] = []
   const attempts: CheckoutAttempt[] = await Promise.all(
     reviewed.map(async ({ shopper, idempotencyKey }) => {
       const answer = await shopper.request(
@@ -195,6 +198,7 @@ test('checkouts on both workers at once: no error, no order lost, stock never ov
         checkoutFields(shopper.customer, 'place-order', idempotencyKey),
       )
       const orderId = answer.status === 302 ? parseConfirmation(answer.location) : undefined
+      if (!orderId) refusals.push(`${answer.status} ${answer.location ?? alertsOf(answer.body)}`)
       return {
         customer: shopper.customer.email,
         idempotencyKey,
@@ -207,7 +211,10 @@ test('checkouts on both workers at once: no error, no order lost, stock never ov
   )
 
   expect(attempts.filter((attempt) => (attempt.status ?? 0) >= 500)).toEqual([])
-  expect(attempts.filter((attempt) => attempt.outcome === 'confirmed')).toHaveLength(5)
+  expect(
+    attempts.filter((attempt) => attempt.outcome === 'confirmed'),
+    `refused: ${refusals.join(' | ')}`,
+  ).toHaveLength(5)
   const audit = await auditOrders(db, attempts, startingStock, ordersBefore)
   expect(audit.problems).toEqual([])
   const [left] = await db.all<{ stock_quantity: number }>(
@@ -268,3 +275,16 @@ test('SIGTERM stops the workers, then the primary, which exits 0', async () => {
   for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow()
   expect(server.logs()).toContain('"msg":"stopped"')
 })
+
+/** The text of a page's alerts (the checkout's error messages), tags stripped. */
+function alertsOf(html: string): string {
+  return [...html.matchAll(/role="alert"[^>]*>([\s\S]*?)<\/(?:div|p|section)>/g)]
+    .map(([, inner = '']) =>
+      inner
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter(Boolean)
+    .join('; ')
+}

@@ -15,7 +15,7 @@ import { adminCliOn, PASSWORD, signIn, uniqueEmail } from './users'
 // and page.request go to the private server; the shared one never sees these changes.
 // The server is the worker's: the spec files a worker runs one after another share it. A spec
 // that needs it untouched by any other gets a worker of its own with a `privateServerEnv` no
-// other spec uses (visual.spec.ts does).
+// other spec uses (visual.spec.ts and checkout-sold-out.spec.ts do).
 
 export type PrivateServer = {
   url: string
