@@ -12,32 +12,23 @@ type Entry = FulfilmentSetup['places'][number] & { order: number }
 export async function loadFulfilmentSetup(db: DB): Promise<FulfilmentSetup> {
   const places = new Map<string, Entry>()
   const zones = new Map<string, Entry>()
-  const add = (entry: Entry, weekday: number | null) => {
-    if (weekday === null) return
-    if (!entry.weekdays.includes(weekday)) entry.weekdays.push(weekday)
-    entry.datedOnly = false
-  }
   for (const row of await listActiveWindows(db)) {
-    const { place_id: placeId, zone_id: zoneId, place_name: placeName, zone_name: zoneName } = row
-    if (placeId !== null && placeName !== null) {
-      const order = row.place_order ?? 0
-      const entry = entryFor(places, placeId, () => ({
-        name: placeName,
-        order,
+    // A window belongs to a place or to a zone; both read the same way here.
+    const owners = [
+      [places, row.place_id, row.place_name, row.place_order],
+      [zones, row.zone_id, row.zone_name, row.zone_order],
+    ] as const
+    for (const [entries, id, name, order] of owners) {
+      if (id === null || name === null) continue
+      const entry = entryFor(entries, id, () => ({
+        name,
+        order: order ?? 0,
         weekdays: [],
         datedOnly: true,
       }))
-      add(entry, row.weekday)
-    }
-    if (zoneId !== null && zoneName !== null) {
-      const order = row.zone_order ?? 0
-      const entry = entryFor(zones, zoneId, () => ({
-        name: zoneName,
-        order,
-        weekdays: [],
-        datedOnly: true,
-      }))
-      add(entry, row.weekday)
+      if (row.weekday === null) continue
+      if (!entry.weekdays.includes(row.weekday)) entry.weekdays.push(row.weekday)
+      entry.datedOnly = false
     }
   }
   const pattern = (entries: Iterable<Entry>) =>

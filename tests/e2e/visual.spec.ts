@@ -8,9 +8,10 @@ import { signUp } from './support/users'
 // tests/e2e/__screenshots__/. A change to how these pages look fails here until the pictures
 // are made again on purpose: `npx playwright test visual --update-snapshots` (docs/testing.md).
 //
-// Stable across runs and days: a private server with its own fresh demo database, a customer and a cart made the same way each time, standard shipping at
-// checkout (no pickup dates), whatever still shows the date or the year masked, and what
-// follows the month left out. The small tolerance absorbs antialiasing, not a design change.
+// Stable across runs and days: a private server with its own fresh demo database, a customer
+// and a cart made the same way each time, standard shipping at checkout (no pickup dates),
+// whatever still shows the date or the year masked, and what follows the month left out. The
+// small tolerance absorbs antialiasing, not a design change.
 
 // One worker, one private server for all ten pictures, taken in order; a whole page is taken
 // until two takes match, which a busy machine makes slow.
@@ -39,12 +40,8 @@ function changing(page: Page): Locator[] {
  * left out (the same cards are pictured on the shop), and the page keeps one height.
  */
 async function hideSeasonal(page: Page) {
-  // A document-wide sheet, not an attribute on the section: it holds whatever React re-renders,
-  // and the CSP (no inline styles without the nonce) does not apply to a constructed sheet.
-  await page.evaluate(() => {
-    const sheet = new CSSStyleSheet()
-    sheet.replaceSync('section[aria-labelledby="season-heading"] { display: none !important; }')
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+  await page.getByRole('region', { name: 'In season now' }).evaluateAll((sections) => {
+    for (const section of sections) if (section instanceof HTMLElement) section.hidden = true
   })
   await expect(page.getByRole('region', { name: 'In season now' })).toBeHidden()
 }
