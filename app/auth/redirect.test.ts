@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { authPageUrl, safeRedirect, signInReason, signInUrl } from './redirect'
 
@@ -21,6 +22,71 @@ describe('safeRedirect', () => {
     ]) {
       expect(safeRedirect(bad)).toBe('/')
     }
+  })
+
+  // Issue 31: each of these came out as //evil.example once dot segments were resolved.
+  test('paths that become another host once normalised go home', () => {
+    for (const bad of [
+      '/.//evil.example',
+      '/..//evil.example',
+      '/%2e%2e//evil.example',
+      '/%2E%2E//evil.example',
+      '/%2e//evil.example',
+      '/.%2e//evil.example',
+      '/x/..//evil.example',
+      '/x/y/../..//evil.example/phish',
+      '/././/evil.example',
+      '/.\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r//evil.example',
+      '/\u007f/evil.example',
+      '\\\\evil.example',
+      ' //evil.example',
+      '/\\/evil.example',
+      'http:/evil.example',
+      'https:evil.example',
+      '///evil.example',
+    ]) {
+      expect(safeRedirect(bad), JSON.stringify(bad)).toBe('/')
+    }
+  })
+
+  test('encoded and unicode look-alikes stay paths on this site', () => {
+    expect(safeRedirect('/%2F%2Fevil.example')).toBe('/%2F%2Fevil.example')
+    expect(safeRedirect('/%5Cevil.example')).toBe('/%5Cevil.example')
+    // A fullwidth solidus is not a slash to a browser: it is percent-encoded in the path.
+    expect(safeRedirect('/\uff0f\uff0fevil.example')).toBe('/%EF%BC%8F%EF%BC%8Fevil.example')
+    expect(safeRedirect('/x/../checkout')).toBe('/checkout')
+    expect(safeRedirect('/shop?q=//evil.example')).toBe('/shop?q=//evil.example')
+  })
+
+  test('whatever it is given, the answer is a path that a browser keeps on this site', () => {
+    const piece = fc.constantFrom(
+      '/',
+      '/',
+      '.',
+      '..',
+      '%2e',
+      '%2E',
+      '\\',
+      '%5c',
+      '\t',
+      '?',
+      '#',
+      'a',
+      '@',
+    )
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), fc.string(), (pieces, tail) => {
+        const target = safeRedirect(`/${pieces.join('')}${tail}`, '/fallback')
+        // A browser resolves the answer against the shop's own page.
+        const resolved = new URL(target, 'https://shop.example/account/orders')
+        expect(resolved.origin).toBe('https://shop.example')
+        expect(target.startsWith('/') && !target.startsWith('//')).toBe(true)
+      }),
+      { numRuns: 5000 },
+    )
   })
 })
 

@@ -1,19 +1,29 @@
+const ORIGIN = 'http://shop.invalid'
+
 /**
- * Where to go after signing in: only a path on this site. Anything else (another origin,
- * protocol-relative //host, backslash tricks, missing) goes home.
+ * Where to go after signing in (or after a cart form without JavaScript): only a path on this
+ * site. Anything else (another origin, protocol-relative //host, backslash tricks, missing)
+ * goes to `fallback`. The rule is checked on the normalised result too: resolving dot segments
+ * turns `/.//evil.example` or `/%2e%2e//evil.example` into `//evil.example`, which a browser
+ * reads as another host (issue 31).
  */
 export function safeRedirect(value: unknown, fallback = '/'): string {
-  if (typeof value !== 'string' || value === '') return fallback
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback
+  if (typeof value !== 'string' || !isSitePath(value)) return fallback
   // Control characters and backslashes: browsers "fix" them into other URLs.
-  if ([...value].some((char) => char < ' ' || char === '\\')) return fallback
+  if ([...value].some((char) => char < ' ' || char === '\\' || char === '\u007f')) return fallback
+  let url: URL
   try {
-    const url = new URL(value, 'http://shop.invalid')
-    if (url.origin !== 'http://shop.invalid') return fallback
-    return `${url.pathname}${url.search}${url.hash}`
+    url = new URL(value, ORIGIN)
   } catch {
     return fallback
   }
+  const target = `${url.pathname}${url.search}${url.hash}`
+  return url.origin === ORIGIN && isSitePath(target) ? target : fallback
+}
+
+/** A path on this site: one leading slash, not `//` or `/\` (another host to a browser). */
+function isSitePath(value: string): boolean {
+  return value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')
 }
 
 /** /signin?redirect=<full path and query of the page the guest wanted> */
