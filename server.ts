@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto'
 import { readdirSync } from 'node:fs'
 import type { Server } from 'node:http'
 import path from 'node:path'
-import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
 import type { Logger } from 'pino'
 import type { ServerBuild } from 'react-router'
+import { isAdminCookie } from './app/auth/admin-session.server'
 import { startOutboxWorker } from './app/email/worker.server'
 import { startReminders } from './app/orders/fulfilment-reminders.server'
 import { startPayPalSweep } from './app/payments/paypal-settle.server'
@@ -32,7 +32,9 @@ import {
   RequestMetrics,
 } from './server/metrics.server'
 import { createGuestPageCache } from './server/page-cache-middleware.server'
+import { pageHandler } from './server/page-handler.server'
 import { precompressedAssets } from './server/precompressed-assets.server'
+import { readBodies } from './server/request-body.server'
 import {
   ASSET_HEADERS,
   createNonce,
@@ -184,18 +186,10 @@ async function serve() {
     next()
   })
 
-  // React Router's adapter starts reading every POST body into a web stream and pauses it when
-  // nobody reads on. An action that answers without reading the body (403 for a non-admin, a
-  // redirect to sign in, 404) leaves the rest of a large one unread, and the connection stalls:
-  // the next request on it waits for the keep-alive timeout and is reset (found by the fuzz
-  // tests). Once the answer is sent, whatever is left of the body is read and dropped.
+  // HTTP/1.0 allows a request without Host; the shop's links and origin check need one.
   app.use((req, res, next) => {
-    res.on('finish', () => {
-      if (req.complete) return
-      req.removeAllListeners('data')
-      req.resume()
-    })
-    next()
+    if (req.get('host')) return next()
+    res.status(400).type('text/plain').send('A Host header is required.')
   })
 
   const client = path.resolve('build/client')
@@ -309,6 +303,9 @@ async function serve() {
     build = (await import(path.resolve('build/server/index.js'))) as ServerBuild
   }
 
+  // A body arrives whole, within its limits, before its request may wait in line (ADR 35).
+  app.use(readBodies({ isAdmin: isAdminCookie }))
+
   // Last before the app itself: assets, /healthz and /metrics never wait in this line.
   app.use(admission.middleware)
 
@@ -323,7 +320,7 @@ async function serve() {
     }),
   }
   if (pageCache) app.use(pageCache.middleware(pages))
-  app.use(createRequestHandler(pages))
+  app.use(pageHandler(pages))
 
   // In a cluster the primary sends email: one outbox per database file (releaseClaimsOfEarlierRuns).
   const outbox =

@@ -3,7 +3,7 @@ import type {
   Response as ExpressResponse,
   RequestHandler,
 } from 'express'
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router'
+import { type AppLoadContext, createRequestHandler } from 'react-router'
 import type { DB } from '../app/platform/db/db.server'
 import { compressDocument, preferredEncoding } from '../app/platform/http/compress-document.server'
 import {
@@ -17,6 +17,7 @@ import {
   toTemplate,
 } from './page-cache.server'
 import { databaseFreshness, type Freshness } from './page-cache-freshness.server'
+import { type PageHandlerOptions, requestOrigin, webRequest } from './page-handler.server'
 
 /**
  * The longest a page is kept. Nothing a cached page shows depends on the clock but the
@@ -24,12 +25,6 @@ import { databaseFreshness, type Freshness } from './page-cache-freshness.server
  * watches cannot see (a table without its trigger, a restored file) could leave stale.
  */
 export const PAGE_TTL_MS = 30_000
-
-export type PageHandlerOptions = {
-  build: ServerBuild | (() => Promise<ServerBuild>)
-  mode: string
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext
-}
 
 // What an answer says about its own bytes, or about this one shopper, is not kept.
 const UNKEPT_HEADERS = new Set(['content-length', 'content-encoding', 'set-cookie'])
@@ -95,7 +90,9 @@ export class GuestPageCache {
         }
         if (req.method !== 'GET') return next()
         cache.figures.misses += 1
-        const response = await handleRequest(webRequest(req, res, origin), {
+        // Without Accept-Encoding: the page comes back uncompressed, its placeholders readable.
+        const request = webRequest(req, res, { origin, withoutHeaders: ['accept-encoding'] })
+        const response = await handleRequest(request, {
           ...context,
           cspNonce: placeholder,
         })
@@ -168,38 +165,4 @@ function sendAsIs(
   res.status(status)
   for (const [name, value] of headers) res.append(name, value)
   res.end(body)
-}
-
-/** The origin React Router's Express adapter would give the request (createRemixRequest). */
-function requestOrigin(req: ExpressRequest): string {
-  const forwarded = req.app?.enabled('trust proxy') ? req.get('X-Forwarded-Host') : undefined
-  const ports = [forwarded, req.get('host')].map((host) =>
-    Number.parseInt(host?.split(':')[1] ?? '', 10),
-  )
-  const port = ports.find((value) => Number.isSafeInteger(value))
-  const hostname = req.hostname.split(/[\\/?#@]/)[0] || 'localhost'
-  return `${req.protocol}://${hostname}${port ? `:${port}` : ''}`
-}
-
-/**
- * The request as React Router's Express adapter would build it, without Accept-Encoding, so
- * the page comes back uncompressed with its placeholders readable.
- */
-function webRequest(req: ExpressRequest, res: ExpressResponse, origin: string): Request {
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name === 'accept-encoding') continue
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item)
-    else headers.set(name, value)
-  }
-  let controller: AbortController | undefined = new AbortController()
-  res.on('finish', () => {
-    controller = undefined
-  })
-  res.on('close', () => controller?.abort())
-  return new Request(`${origin}${req.originalUrl}`, {
-    method: req.method,
-    headers,
-    signal: controller.signal,
-  })
 }

@@ -1,0 +1,199 @@
+import type {
+  Request as ExpressRequest,
+  Response as ExpressResponse,
+  RequestHandler,
+} from 'express'
+
+/**
+ * Bodies are read before a request joins the admission line (issue 31, ADR 35). A request in
+ * the line holds one of a few places (REQUEST_CONCURRENCY) until it is answered; a client that
+ * sends its headers and then trickles the body would hold a place for as long as it liked, and
+ * a dozen such clients a second stalled every page. Here a body arrives first, whole, within
+ * its limits, costing the shop nothing but a socket and the bytes received so far.
+ */
+export type BodyLimits = {
+  /** Any form or JSON post a shopper or guest sends: the longest is a few kilobytes. */
+  ordinaryBytes: number
+  /** Stripe's webhook events (signed; checked by the route). */
+  webhookBytes: number
+  /** An admin's text forms (product descriptions, policy pages). */
+  adminFormBytes: number
+  /** An admin's multipart forms with pictures (six of MAX_UPLOAD_BYTES each, and the text). */
+  adminUploadBytes: number
+  /** How long a body may take to arrive, from the request's headers to its last byte. */
+  timeoutMs: number
+  /** The same for an admin's pictures, which a farm's slow uplink may take minutes to send. */
+  adminTimeoutMs: number
+  /** Bodies one client address may have on their way at once. */
+  unfinishedPerClient: number
+}
+
+export const BODY_LIMITS: BodyLimits = {
+  ordinaryBytes: 64 * 1024,
+  webhookBytes: 1024 * 1024,
+  adminFormBytes: 1024 * 1024,
+  adminUploadBytes: 128 * 1024 * 1024,
+  timeoutMs: 10_000,
+  adminTimeoutMs: 5 * 60_000,
+  unfinishedPerClient: 8,
+}
+
+/** After refusing a body, how much more of it is read (and dropped) so the answer is seen. */
+const DRAIN_BYTES = 1024 * 1024
+const DRAIN_MS = 2000
+
+type Limit = { bytes: number; timeoutMs: number }
+
+/** The body of a POST, read by readBodies; the page handler gives it to React Router. */
+export function bufferedBody(res: ExpressResponse): Buffer | undefined {
+  return res.locals.body as Buffer | undefined
+}
+
+export function readBodies(options: {
+  limits?: BodyLimits
+  /** Whether the request comes from a signed-in farm admin (asked only for /admin posts). */
+  isAdmin: (cookie: string | undefined) => Promise<boolean>
+}): RequestHandler {
+  const limits = options.limits ?? BODY_LIMITS
+  const unfinished = new Map<string, number>()
+
+  async function limitFor(req: ExpressRequest): Promise<Limit> {
+    const ordinary = { bytes: limits.ordinaryBytes, timeoutMs: limits.timeoutMs }
+    if (req.path === '/api/stripe/webhook') return { ...ordinary, bytes: limits.webhookBytes }
+    if (!req.path.startsWith('/admin')) return ordinary
+    // The admin check costs a query, so only what could be an admin's post asks it.
+    if (!(await options.isAdmin(req.get('cookie')))) return ordinary
+    const multipart = /^multipart\/form-data/i.test(req.get('content-type') ?? '')
+    return {
+      bytes: multipart ? limits.adminUploadBytes : limits.adminFormBytes,
+      timeoutMs: limits.adminTimeoutMs,
+    }
+  }
+
+  return async (req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next()
+    const client = req.ip ?? req.socket.remoteAddress ?? ''
+    const started = performance.now()
+    const open = unfinished.get(client) ?? 0
+    if (open >= limits.unfinishedPerClient) {
+      return refuse(
+        req,
+        res,
+        429,
+        'Too many requests at once from your address. Try again in a few seconds.',
+        {
+          'Retry-After': '10',
+        },
+      )
+    }
+    unfinished.set(client, open + 1)
+    let counted = true
+    const done = () => {
+      if (!counted) return
+      counted = false
+      const left = (unfinished.get(client) ?? 1) - 1
+      if (left > 0) unfinished.set(client, left)
+      else unfinished.delete(client)
+    }
+    // Counted from the first byte of the headers' arrival (roughly: now) until the body is in.
+    const limit = await limitFor(req).catch(() => ({
+      bytes: limits.ordinaryBytes,
+      timeoutMs: limits.timeoutMs,
+    }))
+    const declared = Number(req.get('content-length') ?? Number.NaN)
+    if (declared > limit.bytes) {
+      done()
+      return refuse(req, res, 413, tooLargeMessage(limit.bytes))
+    }
+    const remainingMs = Math.max(0, limit.timeoutMs - (performance.now() - started))
+    try {
+      res.locals.body = await receive(req, limit.bytes, remainingMs)
+    } catch (error) {
+      done()
+      if (error instanceof BodyRefused) return refuse(req, res, error.status, error.message)
+      // The client went away: nobody to answer.
+      return
+    }
+    done()
+    next()
+  }
+}
+
+class BodyRefused extends Error {
+  constructor(
+    readonly status: 408 | 413,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+function tooLargeMessage(bytes: number): string {
+  const size =
+    bytes >= 1024 * 1024
+      ? `${Math.round(bytes / 1024 / 1024)} MB`
+      : `${Math.round(bytes / 1024)} KB`
+  return `The request is larger than ${size}.`
+}
+
+/** The whole body, or BodyRefused once it passes `maxBytes` or takes longer than `timeoutMs`. */
+function receive(req: ExpressRequest, maxBytes: number, timeoutMs: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let received = 0
+    const finish = (error?: Error) => {
+      clearTimeout(timer)
+      req.off('data', onData)
+      req.off('end', onEnd)
+      req.off('error', onError)
+      req.off('close', onClose)
+      if (error) reject(error)
+      else resolve(Buffer.concat(chunks, received))
+    }
+    const onData = (chunk: Buffer) => {
+      received += chunk.length
+      if (received > maxBytes) finish(new BodyRefused(413, tooLargeMessage(maxBytes)))
+      else chunks.push(chunk)
+    }
+    const onEnd = () => finish()
+    const onError = (error: Error) => finish(error)
+    const onClose = () => {
+      if (!req.complete) finish(new Error('client went away'))
+    }
+    const timer = setTimeout(
+      () => finish(new BodyRefused(408, 'The request took too long to arrive. Please try again.')),
+      timeoutMs,
+    )
+    req.on('data', onData)
+    req.on('end', onEnd)
+    req.on('error', onError)
+    req.on('close', onClose)
+  })
+}
+
+/**
+ * Answers at once and closes the connection. What is still arriving is read and dropped for a
+ * moment, so that the client reads the answer instead of a reset, then the socket is closed.
+ */
+function refuse(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  res.set({ ...headers, Connection: 'close', 'Cache-Control': 'no-store' })
+  res.status(status).type('text/plain').send(message)
+  if (req.complete) return
+  let drained = 0
+  req.removeAllListeners('data')
+  const stop = () => req.socket.destroy()
+  const timer = setTimeout(stop, DRAIN_MS)
+  timer.unref()
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.length
+    if (drained > DRAIN_BYTES) stop()
+  })
+  req.on('end', () => clearTimeout(timer))
+  req.resume()
+}
