@@ -1,4 +1,4 @@
-import { writeReadableStreamToWritable } from '@react-router/node'
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import type {
   Request as ExpressRequest,
   Response as ExpressResponse,
@@ -59,19 +59,31 @@ export function webRequest(
     controller = undefined
   })
   res.on('close', () => controller?.abort())
-  const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : bufferedBody(res)
-  return new Request(`${options.origin ?? requestOrigin(req)}${req.originalUrl}`, {
-    method: req.method,
-    headers,
-    signal: controller.signal,
-    // A Buffer read from a socket sits on an ArrayBuffer, never a SharedArrayBuffer.
-    ...(body && { body: body as Uint8Array<ArrayBuffer> }),
+  const url = `${options.origin ?? requestOrigin(req)}${req.originalUrl}`
+  const init = { method: req.method, headers, signal: controller.signal }
+  if (req.method === 'GET' || req.method === 'HEAD') return new Request(url, init)
+  const body = bufferedBody(res)
+  // A Buffer read from a socket sits on an ArrayBuffer, never a SharedArrayBuffer.
+  if (body) return new Request(url, { ...init, body: body as Uint8Array<ArrayBuffer> })
+  // An admin's upload streams on. An action that answers without reading all of it (a picture
+  // refused at its limit) would leave the rest unread and the connection stalled: once the
+  // answer is sent, what is left is read and dropped.
+  res.on('finish', () => {
+    if (req.complete) return
+    req.removeAllListeners('data')
+    req.resume()
   })
+  return new Request(url, {
+    ...init,
+    body: createReadableStreamFromReadable(req),
+    duplex: 'half',
+  } as RequestInit)
 }
 
+/** React Router's own 405 (a resource route without an action) has no Allow header. */
 function methodNotAllowed(response: Response): Response | undefined {
-  if (response.status !== 405 || response.headers.get('content-type')?.startsWith('text/html'))
-    return undefined
+  if (response.status !== 405 || response.headers.has('allow')) return undefined
+  if (response.headers.get('content-type')?.startsWith('text/html')) return undefined
   return new Response('Method not allowed.', {
     status: 405,
     headers: { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' },

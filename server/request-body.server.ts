@@ -39,12 +39,16 @@ export const BODY_LIMITS: BodyLimits = {
 }
 
 /** After refusing a body, how much more of it is read (and dropped) so the answer is seen. */
-const DRAIN_BYTES = 1024 * 1024
-const DRAIN_MS = 2000
+const DRAIN_BYTES = 8 * 1024 * 1024
+const DRAIN_MS = 10_000
 
-type Limit = { bytes: number; timeoutMs: number }
+/** `streamed`: the body goes on to the page as it arrives, which parses it part by part. */
+type Limit = { bytes: number; timeoutMs: number; streamed?: boolean }
 
-/** The body of a POST, read by readBodies; the page handler gives it to React Router. */
+/**
+ * The body of a POST, read by readBodies, for the page handler to give React Router; undefined
+ * for an admin's pictures, which stream on (form-data.server.ts keeps each part within limits).
+ */
 export function bufferedBody(res: ExpressResponse): Buffer | undefined {
   return res.locals.body as Buffer | undefined
 }
@@ -64,10 +68,8 @@ export function readBodies(options: {
     // The admin check costs a query, so only what could be an admin's post asks it.
     if (!(await options.isAdmin(req.get('cookie')))) return ordinary
     const multipart = /^multipart\/form-data/i.test(req.get('content-type') ?? '')
-    return {
-      bytes: multipart ? limits.adminUploadBytes : limits.adminFormBytes,
-      timeoutMs: limits.adminTimeoutMs,
-    }
+    if (!multipart) return { bytes: limits.adminFormBytes, timeoutMs: limits.adminTimeoutMs }
+    return { bytes: limits.adminUploadBytes, timeoutMs: limits.adminTimeoutMs, streamed: true }
   }
 
   return async (req, res, next) => {
@@ -95,8 +97,9 @@ export function readBodies(options: {
       if (left > 0) unfinished.set(client, left)
       else unfinished.delete(client)
     }
-    // Counted from the first byte of the headers' arrival (roughly: now) until the body is in.
-    const limit = await limitFor(req).catch(() => ({
+    // The timeout counts from here (the headers are in) until the body is. If the admin check
+    // fails (the database is away), the post gets the ordinary limit.
+    const limit: Limit = await limitFor(req).catch(() => ({
       bytes: limits.ordinaryBytes,
       timeoutMs: limits.timeoutMs,
     }))
@@ -104,6 +107,11 @@ export function readBodies(options: {
     if (declared > limit.bytes) {
       done()
       return refuse(req, res, 413, tooLargeMessage(limit.bytes))
+    }
+    if (limit.streamed) {
+      // An admin's upload: Node's requestTimeout (5 minutes) bounds how long it may take.
+      done()
+      return next()
     }
     const remainingMs = Math.max(0, limit.timeoutMs - (performance.now() - started))
     try {
@@ -172,8 +180,10 @@ function receive(req: ExpressRequest, maxBytes: number, timeoutMs: number): Prom
 }
 
 /**
- * Answers at once and closes the connection. What is still arriving is read and dropped for a
- * moment, so that the client reads the answer instead of a reset, then the socket is closed.
+ * Answers at once. A client still sending (a form too large, or one over the address's count)
+ * has the rest of its body read and dropped, up to DRAIN_BYTES, so that it reads the answer
+ * instead of a broken pipe and its connection can carry its next request; past that, or for a
+ * body that stopped arriving (408), the connection is closed.
  */
 function refuse(
   req: ExpressRequest,
@@ -182,11 +192,13 @@ function refuse(
   message: string,
   headers: Record<string, string> = {},
 ): void {
-  res.set({ ...headers, Connection: 'close', 'Cache-Control': 'no-store' })
+  const closing = status === 408
+  res.set({ ...headers, 'Cache-Control': 'no-store', ...(closing && { Connection: 'close' }) })
   res.status(status).type('text/plain').send(message)
   if (req.complete) return
-  let drained = 0
   req.removeAllListeners('data')
+  if (closing) return void res.once('finish', () => req.socket.destroy())
+  let drained = 0
   const stop = () => req.socket.destroy()
   const timer = setTimeout(stop, DRAIN_MS)
   timer.unref()
@@ -195,5 +207,6 @@ function refuse(
     if (drained > DRAIN_BYTES) stop()
   })
   req.on('end', () => clearTimeout(timer))
+  req.on('close', () => clearTimeout(timer))
   req.resume()
 }

@@ -10,7 +10,7 @@ import {
   replyInvalid,
   replyRefused,
 } from '~/platform/forms/conform'
-import { readForm } from '~/platform/forms/form-data'
+import { readForm } from '~/platform/forms/form-data.server'
 import { listFormName } from './list-form'
 import type { AdminChangeResult } from './team.server'
 

@@ -4,7 +4,7 @@ import type { CurrentUser } from '~/auth/session.server'
 import type { DB } from '~/platform/db/db.server'
 import { getDb } from '~/platform/db/db.server'
 import { parseSubmission, replyDone, replyInvalid, replyRefused } from '~/platform/forms/conform'
-import { readForm } from '~/platform/forms/form-data'
+import { readForm } from '~/platform/forms/form-data.server'
 import { addWindow, changeWindow, getPlace, getZone, savePlace, saveZone } from './setup.server'
 import {
   OWNER_PAGES,

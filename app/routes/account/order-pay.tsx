@@ -11,7 +11,7 @@ import {
 } from '~/payments/saved-card'
 import { getDb } from '~/platform/db/db.server'
 import { parseSubmission, replyRefused, useSchemaForm } from '~/platform/forms/conform'
-import { readForm } from '~/platform/forms/form-data'
+import { readForm } from '~/platform/forms/form-data.server'
 import { Button } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'

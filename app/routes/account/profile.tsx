@@ -21,7 +21,7 @@ import {
   replyRefused,
   useSchemaForm,
 } from '~/platform/forms/conform'
-import { readForm } from '~/platform/forms/form-data'
+import { readForm } from '~/platform/forms/form-data.server'
 import { Button } from '~/platform/ui/button'
 import { FormMessage, TextField } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'

@@ -13,7 +13,7 @@ import { getCardSubscription, startCardUpdate } from '~/payments/subscription-ca
 import { getDb } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
 import { parseSubmission, replyRefused, useSchemaForm } from '~/platform/forms/conform'
-import { readForm } from '~/platform/forms/form-data'
+import { readForm } from '~/platform/forms/form-data.server'
 import { Button } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'

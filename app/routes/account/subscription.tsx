@@ -13,7 +13,7 @@ import {
   replyRefused,
   useSchemaForm,
 } from '~/platform/forms/conform'
-import { readForm } from '~/platform/forms/form-data'
+import { readForm } from '~/platform/forms/form-data.server'
 import { Button, buttonVariants } from '~/platform/ui/button'
 import { useHydrated } from '~/platform/ui/disclosure'
 import { FormMessage, TextField } from '~/platform/ui/field'

@@ -11,7 +11,7 @@ import {
   replyInvalid,
   useSchemaForm,
 } from '~/platform/forms/conform'
-import { readForm } from '~/platform/forms/form-data'
+import { readForm } from '~/platform/forms/form-data.server'
 import { Button, ButtonLink } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
 import { TextAreaField } from '~/platform/ui/text-area-field'

@@ -27,7 +27,7 @@ import {
   replyInvalid,
   useSchemaForm,
 } from '~/platform/forms/conform'
-import { readForm } from '~/platform/forms/form-data'
+import { readForm } from '~/platform/forms/form-data.server'
 import { UPLOAD_ACCEPT } from '~/platform/images/image-url'
 import { Button, ButtonLink } from '~/platform/ui/button'
 import { CheckboxField, FieldError, FormMessage, TextField } from '~/platform/ui/field'

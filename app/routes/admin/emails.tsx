@@ -24,7 +24,7 @@ import {
 import { Pagination } from '~/platform/admin/ui/pagination'
 import { getDb } from '~/platform/db/db.server'
 import { parseSubmission, replyDone, replyRefused } from '~/platform/forms/conform'
-import { readForm } from '~/platform/forms/form-data'
+import { readForm } from '~/platform/forms/form-data.server'
 import { ButtonLink } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
 import type { Route } from './+types/emails'

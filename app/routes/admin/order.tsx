@@ -29,7 +29,7 @@ import {
   replyRefused,
   useSchemaForm,
 } from '~/platform/forms/conform'
-import { readForm } from '~/platform/forms/form-data'
+import { readForm } from '~/platform/forms/form-data.server'
 import { Button, ButtonLink, buttonVariants } from '~/platform/ui/button'
 import { FormMessage, TextField } from '~/platform/ui/field'
 import { Price } from '~/platform/ui/price'

@@ -11,7 +11,7 @@ import {
 import { pageMeta } from '~/farm/meta'
 import { AdminPageHeader } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
-import { readForm } from '~/platform/forms/form-data'
+import { readForm } from '~/platform/forms/form-data.server'
 import type { Route } from './+types/product-new'
 
 export async function loader({ request }: Route.LoaderArgs) {

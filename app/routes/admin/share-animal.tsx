@@ -16,7 +16,7 @@ import {
   replyRefused,
   useSchemaForm,
 } from '~/platform/forms/conform'
-import { readForm } from '~/platform/forms/form-data'
+import { readForm } from '~/platform/forms/form-data.server'
 import { Button, ButtonLink } from '~/platform/ui/button'
 import { FormMessage, TextField } from '~/platform/ui/field'
 import { formatCents } from '~/platform/ui/price'

@@ -17,7 +17,7 @@ import {
   replyRefused,
   useSchemaForm,
 } from '~/platform/forms/conform'
-import { readForm } from '~/platform/forms/form-data'
+import { readForm } from '~/platform/forms/form-data.server'
 import { Button } from '~/platform/ui/button'
 import { CheckboxField, FormMessage, TextField } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'

@@ -12,7 +12,7 @@ import {
   replyInvalid,
   replyRefused,
 } from '~/platform/forms/conform'
-import { readForm } from '~/platform/forms/form-data'
+import { readForm } from '~/platform/forms/form-data.server'
 import type { Route } from './+types/cart'
 
 // The cart page, and the one action every cart change posts to (house style 9).

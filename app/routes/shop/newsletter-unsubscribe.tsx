@@ -10,7 +10,7 @@ import {
   unsubscribeFromNewsletter,
 } from '~/newsletter/newsletter.server'
 import { getDb } from '~/platform/db/db.server'
-import { readForm } from '~/platform/forms/form-data'
+import { readForm } from '~/platform/forms/form-data.server'
 import { Button } from '~/platform/ui/button'
 import { Heading } from '~/platform/ui/heading'
 import type { Route } from './+types/newsletter-unsubscribe'

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { MAX_UPLOAD_BYTES } from '~/platform/images/uploads.server'
-import { MAX_MULTIPART_BYTES, MAX_URLENCODED_BYTES, readForm } from './form-data'
+import { MAX_MULTIPART_BYTES, MAX_URLENCODED_BYTES, readForm } from './form-data.server'
 
 const url = 'http://localhost/cart'
 
@@ -101,4 +101,22 @@ test('a NUL in a field, url-encoded or multipart, is a 400 (PostgreSQL cannot st
   const upload = new FormData()
   upload.set('picture', new File([new Uint8Array([0, 1, 0])], 'photo.png', { type: 'image/png' }))
   expect(await statusOf(new Request(url, { method: 'POST', body: upload }))).toBe('read')
+})
+
+test('multipart is read part by part: a picture is kept no further than one byte past the upload limit', async () => {
+  const upload = new FormData()
+  upload.set('intent', 'save')
+  upload.set('picture', new File([new Uint8Array(MAX_UPLOAD_BYTES + 5 * 1024 * 1024)], 'big.jpg'))
+  const form = await readForm(new Request(url, { method: 'POST', body: upload }))
+  const picture = form.get('picture') as File
+  // storeUploadedImage then says "Images can be at most 20 MB." next to the field.
+  expect(picture.size).toBe(MAX_UPLOAD_BYTES + 1)
+  expect(picture.name).toBe('big.jpg')
+  expect(form.get('intent')).toBe('save')
+})
+
+test('a multipart form with more files than any of the shop’s forms is a 413', async () => {
+  const many = new FormData()
+  for (let i = 0; i < 13; i++) many.append('picture', new File(['x'], `p${i}.png`))
+  expect(await statusOf(new Request(url, { method: 'POST', body: many }))).toBe(413)
 })
