@@ -12,7 +12,7 @@ import { startOutboxWorker } from './app/email/worker.server'
 import { startReminders } from './app/orders/fulfilment-reminders.server'
 import { startPayPalSweep } from './app/payments/paypal-settle.server'
 import { getPayPalClient } from './app/payments/providers.server'
-import { closeDb, getDb, pingDatabase, poolStats } from './app/platform/db/db.server'
+import { closeDb, getDb, pingDatabase, poolStats, probeWrites } from './app/platform/db/db.server'
 import { migrateToLatest } from './app/platform/db/migrate.server'
 import { EnvError, getEnv } from './app/platform/env.server'
 import { addressHasNul, NUL_MESSAGE } from './app/platform/http/null-character'
@@ -23,7 +23,7 @@ import { seedDemo } from './app/seed/demo.server'
 import { startHoldSweep } from './app/waiting-list/holds.server'
 import { Admission } from './server/admission.server'
 import { clusterMetrics, shareMetricsWithPrimary, superviseWorkers } from './server/cluster.server'
-import { DatabaseWatch, unavailablePage } from './server/database-watch.server'
+import { DatabaseWatch, sendUnavailable } from './server/database-watch.server'
 import { EventLoopDelay } from './server/event-loop.server'
 import {
   databaseMetrics,
@@ -148,7 +148,9 @@ async function serve() {
     pool: () => poolStats(db),
   })
   const shopMetrics = databaseMetrics(db)
-  const databaseWatch = new DatabaseWatch(() => pingDatabase(db), log)
+  const databaseWatch = new DatabaseWatch(() => pingDatabase(db), log, {
+    probeWrites: () => probeWrites(db),
+  })
   const app = express()
   app.disable('x-powered-by')
   if (env.trustProxy) app.set('trust proxy', true)
@@ -170,8 +172,10 @@ async function serve() {
     res.on('finish', () => {
       const seconds = (performance.now() - started) / 1000
       requestMetrics.observe(req.method, req.path, res.statusCode, seconds)
-      // A failed page may mean the database went away: find out now, not at the next tick.
+      // A failed page may mean the database went away or takes no writes: find out now, not
+      // at the next tick (a probe at most once a second, however many pages fail).
       if (res.statusCode >= 500 && databaseWatch.up) void databaseWatch.check()
+      if (res.statusCode >= 500 && databaseWatch.writable) void databaseWatch.checkWrites(1000)
       res.locals.log.info(
         {
           method: req.method,
@@ -241,15 +245,23 @@ async function serve() {
     res.status(400).type('text/plain').send(NUL_MESSAGE)
   })
 
+  // 200 only while the database answers and takes writes: a full disk or a read-only database
+  // is a 503 too, so a load balancer steps in and monitoring alerts. The write probe runs at
+  // most once every 5 s per process, however often this is asked.
   app.get('/healthz', async (_req, res) => {
     res.set('Cache-Control', 'no-store')
     try {
       await pingDatabase(db)
-      res.status(200).json({ status: 'ok', database: env.database.kind })
     } catch (error) {
       res.locals.log.error({ err: error }, 'health check: database did not answer')
-      res.status(503).json({ status: 'unavailable', database: env.database.kind })
+      return void res.status(503).json({ status: 'unavailable', database: env.database.kind })
     }
+    if (!(await databaseWatch.checkWrites(5000))) {
+      return void res
+        .status(503)
+        .json({ status: 'unavailable', database: env.database.kind, writes: 'failing' })
+    }
+    res.status(200).json({ status: 'ok', database: env.database.kind })
   })
 
   // Prometheus metrics, only with METRICS_TOKEN set and only for a scraper that sends it.
@@ -274,14 +286,12 @@ async function serve() {
   })
 
   // While the database is away, pages answer 503 with a page that needs no database (assets and
-  // /healthz above are served as usual, so the proxy and the browser see why).
+  // /healthz above are served as usual, so the proxy and the browser see why); while it takes
+  // no writes, form posts do, and pages that only read are served.
   app.use((req, res, next) => {
-    if (databaseWatch.up || req.path.startsWith('/assets/')) return next()
-    res
-      .status(503)
-      .set({ 'Retry-After': '30', 'Cache-Control': 'no-store' })
-      .type('html')
-      .send(unavailablePage(res.locals.cspNonce as string))
+    if (req.path.startsWith('/assets/')) return next()
+    if (databaseWatch.up && (databaseWatch.writable || req.method !== 'POST')) return next()
+    sendUnavailable(res)
   })
 
   let build: ServerBuild | (() => Promise<ServerBuild>)

@@ -1,11 +1,17 @@
 import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
-import type { AppLoadContext, EntryContext } from 'react-router'
-import { ServerRouter } from 'react-router'
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
+import { isRouteErrorResponse, ServerRouter } from 'react-router'
 // The stylesheet's text, for <InlineStylesheet> in the root layout: imported here, on the
 // server only, so the browser's JavaScript does not carry it too.
 import stylesheet from './app.css?inline'
+import { databaseUnavailableReason } from './platform/db/unavailable'
 import { compressDocument, preferredEncoding } from './platform/http/compress-document.server'
+import {
+  UNAVAILABLE_HEADERS,
+  UNAVAILABLE_STATUS,
+  unavailablePage,
+} from './platform/http/unavailable-page'
 import { NonceProvider } from './platform/ui/nonce'
 import { StylesheetProvider } from './shell/inline-stylesheet'
 import './platform/http/context'
@@ -21,7 +27,42 @@ function keepPrivate(headers: Headers) {
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', PRIVATE)
 }
 
-export function handleDataRequest(response: Response) {
+// A request whose loader or action the database refused for want of space or of write access
+// (platform/db/unavailable.ts) is answered with the "We'll be right back" page, 503 and
+// Retry-After, not the error boundary's 500: the shopper is told to come back, a load balancer
+// or monitor sees a fault that is not the shop's code, and nothing was kept (the transaction
+// rolled back whole). React Router reports the error here before it renders the page or encodes
+// the data request, with the same Request object; it answers a resource route (an API) with its
+// own 500, and the host's gate sends the page to the next post once its probe has looked.
+const refusedByDatabase = new WeakSet<Request>()
+
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  const reason = databaseUnavailableReason(error)
+  if (reason) {
+    refusedByDatabase.add(request)
+    context.log.warn({ err: error, reason }, 'the database took no write; answered 503')
+    return
+  }
+  // React Router's own default: the error (a routing error's inner one), unless the client left.
+  if (request.signal.aborted) return
+  const inner: unknown = isRouteErrorResponse(error) ? Reflect.get(error, 'error') : undefined
+  console.error(inner ?? error)
+}
+
+function unavailableAnswer(nonce: string): Response {
+  return new Response(unavailablePage(nonce), {
+    status: UNAVAILABLE_STATUS,
+    headers: UNAVAILABLE_HEADERS,
+  })
+}
+
+export function handleDataRequest(
+  response: Response,
+  { request, context }: { request: Request; context: AppLoadContext },
+) {
+  // The client's router turns any 503 without React Router's own header into an error response
+  // with that status (root.tsx words it).
+  if (refusedByDatabase.has(request)) return unavailableAnswer(context.cspNonce)
   keepPrivate(response.headers)
   return response
 }
@@ -38,6 +79,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce
+  if (refusedByDatabase.has(request)) return unavailableAnswer(nonce)
   return new Promise<Response>((resolve, reject) => {
     let rendered = false
     const { pipe, abort } = renderToPipeableStream(

@@ -109,11 +109,25 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }, [error])
   const status = isRouteErrorResponse(error) ? error.status : 500
   const refusal = refusalOf(error)
-  const title = status === 404 ? 'Page Not Found' : (refusal?.title ?? 'Something went wrong')
-  const message =
+  // 503: the database took no write (a full disk, a read-only file). A form posted without
+  // JavaScript gets the server's own page for it; one posted by a fetcher lands here.
+  const words =
     status === 404
-      ? "The page you're looking for doesn't exist or has been moved."
-      : (refusal?.message ?? 'An unexpected error occurred. Please try again.')
+      ? {
+          title: 'Page Not Found',
+          message: "The page you're looking for doesn't exist or has been moved.",
+        }
+      : status === 503
+        ? {
+            title: "We'll be right back",
+            message:
+              'The shop is taking a short break. Your cart and orders are safe. Please try again in a minute.',
+          }
+        : (refusal ?? {
+            title: 'Something went wrong',
+            message: 'An unexpected error occurred. Please try again.',
+          })
+  const { title, message } = words
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <title>{title}</title>

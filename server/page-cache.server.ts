@@ -99,6 +99,8 @@ export const PRIVATE_TABLES: ReadonlySet<string> = new Set([
   'subscriptions',
   'subscription_items',
   'subscription_cycles',
+  // /healthz's write probe (migration 0020): a row every few seconds that no page shows
+  'health_probe',
   // the migrator's own bookkeeping (migrate.server.ts)
   'schema_migrations',
   'schema_migrations_lock',

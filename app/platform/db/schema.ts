@@ -637,6 +637,12 @@ export const schema = {
     created_at: createdAt(),
     updated_at: createdAt(),
   },
+  /** One row the health check's write probe changes (migration 0020) */
+  health_probe: {
+    id: int(),
+    probes: int(),
+    probed_at: timestamp().withDefault(),
+  },
 } satisfies Record<string, Record<string, Column>>
 
 type Schema = typeof schema
