@@ -322,8 +322,7 @@ export async function startStripeStandIn(options: {
       metadata: session.metadata,
       amount_total: session.amountTotal,
       payment_intent: session.mode === 'payment' ? session.paymentIntentId : null,
-      payment_status:
-        session.mode === 'setup' ? 'no_payment_required' : paid ? 'paid' : 'unpaid',
+      payment_status: session.mode === 'setup' ? 'no_payment_required' : paid ? 'paid' : 'unpaid',
       status: session.status,
       mode: session.mode,
     }
