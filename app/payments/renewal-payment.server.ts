@@ -137,11 +137,14 @@ async function whyNot(
   const refusal = orderPayRefusal({ status: row.status, paymentMethod: row.payment_method })
   if (refusal) return refused(refusal)
   if (row.charge_status === 'paid') return refused(ORDER_ALREADY_PAID)
-  if (row.charge_status !== 'charging' || row.payer !== 'customer') {
+  if (row.charge_status === 'charging' && row.payer !== 'customer') {
     return refused(CARD_BEING_CHARGED)
   }
   // The customer's own page (a second click, another tab): the same page, never a second one.
-  if (!row.checkout_session_id) return refused(PAYMENT_UNDER_WAY)
+  // No page yet: the other click is still opening it (or the box was handed back just now).
+  if (row.charge_status !== 'charging' || !row.checkout_session_id) {
+    return refused(PAYMENT_UNDER_WAY)
+  }
   try {
     const session = await createStripeClient(config).checkout.sessions.retrieve(
       row.checkout_session_id,
