@@ -22,7 +22,8 @@ import Stripe from 'stripe'
 // Idempotency-Key get the first answer again, so a retried charge is one charge.
 //
 // Races (issue 31): slowDown(ms) makes every API answer wait, so two payments started at
-// once overlap at the "provider" as they would at Stripe. A session is 'open' until its page
+// once overlap at the "provider" as they would at Stripe, and requested(path) says when one
+// of them is there, so a test can start the other while the first is in flight. A session is 'open' until its page
 // is paid ('complete') or expireSession() ends it ('expired'); GET /v1/checkout/sessions/:id
 // reads it, as the shop does to learn what became of a pay link's page.
 
@@ -86,6 +87,8 @@ export type StripeStandIn = {
   expireSession(sessionId: string): void
   /** Every API answer waits this long from now on (0: at once, the default). */
   slowDown(ms: number): void
+  /** Resolves when the next request for this path arrives (before it is answered). */
+  requested(pathname: string): Promise<void>
   /** Where events go; set once the app's port is known. */
   webhookUrl: string
   /** The signed event for this session, as Stripe would send it. */
@@ -118,6 +121,7 @@ export async function startStripeStandIn(options: {
   const answered = new Map<string, { status: number; body: string }>()
   let declining = false
   let latencyMs = 0
+  const waiting: { pathname: string; arrived: () => void }[] = []
   let eventCount = 0
   const newId = (prefix: string) => `${prefix}_test_${crypto.randomUUID().replaceAll('-', '')}`
 
@@ -214,6 +218,9 @@ export async function startStripeStandIn(options: {
     },
     slowDown(ms) {
       latencyMs = ms
+    },
+    requested(pathname) {
+      return new Promise((arrived) => waiting.push({ pathname, arrived }))
     },
     webhookUrl: options.webhookUrl ?? '',
     signedEvent(type, sessionId) {
@@ -380,6 +387,10 @@ export async function startStripeStandIn(options: {
 
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', standIn.apiBase)
+    for (const waiter of waiting.filter((w) => w.pathname === url.pathname)) {
+      waiting.splice(waiting.indexOf(waiter), 1)
+      waiter.arrived()
+    }
     if (latencyMs > 0 && url.pathname.startsWith('/v1/')) {
       await new Promise((resolve) => setTimeout(resolve, latencyMs))
     }
