@@ -11,6 +11,8 @@ export type PaymentOrder = {
   totalCents: number
   /** Where the provider's page sends a shopper who turns back (default: the checkout) */
   cancelPath?: string
+  /** The provider's idempotency key for starting this payment (a renewal's payment key) */
+  idempotencyKey?: string
 }
 
 export type PaymentStart = { kind: 'done' } | { kind: 'redirect'; url: string }

@@ -16,6 +16,12 @@ export const UPDATE_CARD = 'Update Card'
 
 export const CARD_PAYMENTS_UNAVAILABLE = 'Card payments are not available right now.'
 export const ORDER_ALREADY_PAID = 'This order is paid. Thank you!'
+/** The scheduler is charging the box's saved card at this moment (issue 31). */
+export const CARD_BEING_CHARGED =
+  'We are charging your saved card for this order right now. Please look again in a few minutes: if the charge goes through, there is nothing more to pay.'
+/** The customer's own payment page for the box is being opened or has just been paid. */
+export const PAYMENT_UNDER_WAY =
+  'Your payment for this order is under way. Please look again in a few minutes.'
 export const ORDER_CANCELLED = 'This order was cancelled, so there is nothing to pay.'
 export const ORDER_NOT_BY_CARD =
   'This order is paid at pickup or on delivery, so there is nothing to pay here.'

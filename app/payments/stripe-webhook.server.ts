@@ -8,6 +8,7 @@ import {
 import type { DB } from '~/platform/db/db.server'
 import { getLogger } from '~/platform/log.server'
 import { markBalancePaid } from '~/shares/share-orders.server'
+import { releasePayLink } from './renewal-payment.server'
 import {
   isSubscriptionBox,
   type SavedCard,
@@ -164,7 +165,9 @@ export async function handleStripeWebhook(
   } else if (session?.data) {
     const orderId = session.data.metadata?.orderId ?? session.data.client_reference_id
     if (orderId && (await isSubscriptionBox(db, orderId))) {
-      log.info({ orderId }, 'Payment page of a subscription box expired: the box stays')
+      // The box stays, and may be charged again now that this page can no longer be paid.
+      const released = await releasePayLink(db, { orderId, sessionId: session.data.id })
+      log.info({ orderId, released }, 'Payment page of a subscription box expired: the box stays')
     } else if (orderId) {
       const result = await expireOrder(db, { orderId, sessionId: session.data.id })
       log.info({ orderId, result }, 'Stripe checkout expired')

@@ -74,37 +74,40 @@ export function createStripeProvider(
         // Stripe limits a description's length; the full list is on our confirmation page.
         .slice(0, 500)
       const savesCard = await startsPendingSubscriptions(db, order.id)
-      const session = await stripe.checkout.sessions.create({
-        mode: 'payment',
-        customer_email: order.email,
-        client_reference_id: order.id,
-        metadata: { orderId: order.id },
-        ...(savesCard && { customer_creation: 'always' as const }),
-        payment_intent_data: {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          customer_email: order.email,
+          client_reference_id: order.id,
           metadata: { orderId: order.id },
-          ...(authorised !== null && { capture_method: 'manual' as const }),
-          ...(savesCard && { setup_future_usage: 'off_session' as const }),
-        },
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: 'usd',
-              unit_amount: authorised ?? order.totalCents,
-              product_data: {
-                name:
-                  authorised === null
-                    ? `Order ${order.orderNumber}`
-                    : `Order ${order.orderNumber}, at most (you pay for the exact weight)`,
-                ...(description && { description }),
+          ...(savesCard && { customer_creation: 'always' as const }),
+          payment_intent_data: {
+            metadata: { orderId: order.id },
+            ...(authorised !== null && { capture_method: 'manual' as const }),
+            ...(savesCard && { setup_future_usage: 'off_session' as const }),
+          },
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: authorised ?? order.totalCents,
+                product_data: {
+                  name:
+                    authorised === null
+                      ? `Order ${order.orderNumber}`
+                      : `Order ${order.orderNumber}, at most (you pay for the exact weight)`,
+                  ...(description && { description }),
+                },
               },
             },
-          },
-        ],
-        success_url: `${config.baseUrl}/order-confirmation/${order.id}`,
-        cancel_url: `${config.baseUrl}${order.cancelPath ?? '/checkout'}`,
-        expires_at: Math.floor(Date.now() / 1000) + SESSION_LIFETIME_SECONDS,
-      })
+          ],
+          success_url: `${config.baseUrl}/order-confirmation/${order.id}`,
+          cancel_url: `${config.baseUrl}${order.cancelPath ?? '/checkout'}`,
+          expires_at: Math.floor(Date.now() / 1000) + SESSION_LIFETIME_SECONDS,
+        },
+        order.idempotencyKey ? { idempotencyKey: order.idempotencyKey } : undefined,
+      )
       if (!session.url) throw new Error(`Stripe session ${session.id} came back without a url`)
       await db
         .updateTable('orders')

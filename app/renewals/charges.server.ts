@@ -2,8 +2,13 @@ import Stripe from 'stripe'
 import { sendEmail } from '~/email/outbox.server'
 import { markOrderPaid } from '~/orders/payment-events.server'
 import { formatOrderNumber } from '~/orders/place-order'
+import { settleStalePayLink } from '~/payments/renewal-payment.server'
 import { settleSubscriptionPayment } from '~/payments/saved-card.server'
-import { createStripeClient, type StripeConfig } from '~/payments/stripe.server'
+import {
+  createStripeClient,
+  SESSION_LIFETIME_SECONDS,
+  type StripeConfig,
+} from '~/payments/stripe.server'
 import type { DB } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
 import { getLogger } from '~/platform/log.server'
@@ -24,9 +29,16 @@ import { chargeFailedEmail } from './charge-failed-email'
 // and tries once more RETRY_AFTER_MS later; the second decline is 'retry_failed', emailed too,
 // and the order waits for the customer's payment or the farm. An order paid meanwhile (the
 // link) or cancelled is no longer 'pending_payment' and is never charged.
+//
+// The pay link takes a box with the same claim (payer 'customer', issue 31): while the
+// customer's Stripe page can be paid the box is 'charging' and the retry leaves it; the page's
+// expiry hands it back. A customer's claim older than the page's lifetime is settled by asking
+// Stripe about the page (settleStalePayLink), never by charging the card over it.
 
 export const RETRY_AFTER_MS = 24 * 60 * 60 * 1000
 export const STALE_CHARGE_MS = 10 * 60 * 1000
+/** A pay-link claim outlives its Stripe page by this margin before Stripe is asked about it. */
+const STALE_PAY_LINK_MS = SESSION_LIFETIME_SECONDS * 1000 + STALE_CHARGE_MS
 /** The first try and one retry. */
 const LAST_ATTEMPT = 2
 const BATCH = 50
@@ -44,6 +56,9 @@ type Due = {
   id: string
   charge_status: string
   charge_attempts: number
+  payer: string | null
+  payment_key: string | null
+  checkout_session_id: string | null
   date: string
   subscriptionId: string
   stripe_customer_id: string | null
@@ -65,6 +80,7 @@ export async function chargeDueCycles(
   const run: ChargeRun = { paid: 0, failed: 0 }
   if (!config) return run
   const staleBefore = new Date(now.getTime() - STALE_CHARGE_MS)
+  const payLinkStaleBefore = new Date(now.getTime() - STALE_PAY_LINK_MS)
   const due = await db
     .selectFrom('subscription_cycles')
     .innerJoin('subscriptions', 'subscriptions.id', 'subscription_cycles.subscription_id')
@@ -73,6 +89,9 @@ export async function chargeDueCycles(
       'subscription_cycles.id',
       'subscription_cycles.charge_status',
       'subscription_cycles.charge_attempts',
+      'subscription_cycles.payer',
+      'subscription_cycles.payment_key',
+      'subscription_cycles.checkout_session_id',
       'subscription_cycles.date',
       'subscriptions.id as subscriptionId',
       'subscriptions.stripe_customer_id',
@@ -95,7 +114,16 @@ export async function chargeDueCycles(
         ]),
         eb.and([
           eb('subscription_cycles.charge_status', '=', 'charging'),
+          eb.or([
+            eb('subscription_cycles.payer', 'is', null),
+            eb('subscription_cycles.payer', '=', 'card'),
+          ]),
           eb('subscription_cycles.updated_at', '<', staleBefore),
+        ]),
+        eb.and([
+          eb('subscription_cycles.charge_status', '=', 'charging'),
+          eb('subscription_cycles.payer', '=', 'customer'),
+          eb('subscription_cycles.updated_at', '<', payLinkStaleBefore),
         ]),
       ]),
     )
@@ -106,37 +134,68 @@ export async function chargeDueCycles(
   const stripe = createStripeClient(config)
   const baseUrl = options.baseUrl ?? env.baseUrl
   for (const box of due) {
-    const attempt = await claim(db, box, now, staleBefore)
-    if (attempt === null) continue
-    const outcome = await chargeBox(db, stripe, box, attempt, now, baseUrl)
+    if (box.charge_status === 'charging' && box.payer === 'customer') {
+      await settlePayLink(stripe, db, box)
+      continue
+    }
+    const claimed = await claim(db, box, now, staleBefore)
+    if (claimed === null) continue
+    const outcome = await chargeBox(db, stripe, box, claimed, now, baseUrl)
     if (outcome === 'paid') run.paid += 1
     if (outcome === 'failed') run.failed += 1
   }
   return run
 }
 
-/** Takes the cycle for this run; the attempt to make, or null when another run has it. */
-async function claim(db: DB, cycle: Due, now: Date, staleBefore: Date): Promise<number | null> {
-  // A stale claim keeps its attempt (and so its idempotency key): see the header.
+type Claim = { attempt: number; key: string }
+
+/**
+ * Takes the cycle's payment for this run: the attempt to make and its key, or null when
+ * another run, or the customer's pay link, has it (or it was paid meanwhile).
+ */
+async function claim(db: DB, cycle: Due, now: Date, staleBefore: Date): Promise<Claim | null> {
+  // A stale claim keeps its attempt and its key: see the header.
   const again = cycle.charge_status === 'charging'
   const attempt = again ? cycle.charge_attempts : cycle.charge_attempts + 1
+  const key = (again && cycle.payment_key) || `charge:${cycle.id}:${attempt}`
   let update = db
     .updateTable('subscription_cycles')
-    .set({ charge_status: 'charging', charge_attempts: attempt, updated_at: now })
+    .set({
+      charge_status: 'charging',
+      charge_attempts: attempt,
+      payer: 'card',
+      payment_key: key,
+      checkout_session_id: null,
+      updated_at: now,
+    })
     .where('id', '=', cycle.id)
     .where('charge_status', '=', cycle.charge_status)
     .where('charge_attempts', '=', cycle.charge_attempts)
-  if (again) update = update.where('updated_at', '<', staleBefore)
+  if (again) {
+    update = update
+      .where('updated_at', '<', staleBefore)
+      .where((eb) => eb.or([eb('payer', 'is', null), eb('payer', '=', 'card')]))
+  }
   if (cycle.charge_status === 'failed') update = update.where('retry_at', '<=', now)
   const claimed = await update.executeTakeFirst()
-  return claimed.numUpdatedRows > 0n ? attempt : null
+  return claimed.numUpdatedRows > 0n ? { attempt, key } : null
+}
+
+/** A pay-link claim past its page's lifetime: Stripe says whether it was paid. */
+async function settlePayLink(stripe: Stripe, db: DB, box: Due): Promise<void> {
+  try {
+    const outcome = await settleStalePayLink(db, stripe, box)
+    getLogger().info({ cycleId: box.id, outcome }, 'a stale pay-link claim was looked up')
+  } catch (error) {
+    getLogger().error({ err: error, cycleId: box.id }, 'a stale pay-link claim could not be read')
+  }
 }
 
 async function chargeBox(
   db: DB,
   stripe: Stripe,
   box: Due,
-  attempt: number,
+  { attempt, key }: Claim,
   now: Date,
   baseUrl: string,
 ): Promise<'paid' | 'failed' | 'left'> {
@@ -158,7 +217,7 @@ async function chargeBox(
           description: `Order ${formatOrderNumber(box.order_number)}`,
           metadata: { orderId: box.orderId, cycleId },
         },
-        { idempotencyKey: `charge:${cycleId}:${attempt}` },
+        { idempotencyKey: key },
       )
       // Anything short of paid now (a bank asking the customer to confirm) is theirs to pay.
       if (intent.status === 'succeeded') intentId = intent.id
@@ -190,11 +249,12 @@ async function chargeBox(
       .set({
         charge_status: last ? 'retry_failed' : 'failed',
         retry_at: retryAt,
+        payer: null,
         updated_at: now,
       })
       .where('id', '=', cycleId)
       .where('charge_status', '=', 'charging')
-      .where('charge_attempts', '=', attempt)
+      .where('payment_key', '=', key)
       .executeTakeFirst()
     if (failed.numUpdatedRows === 0n) return
     const content = chargeFailedEmail({

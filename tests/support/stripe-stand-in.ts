@@ -20,6 +20,12 @@ import Stripe from 'stripe'
 // /v1/payment_intents with off_session=true charges a saved card at once: it succeeds, or,
 // after declineCard(), answers 402 card_declined as Stripe does. Requests with the same
 // Idempotency-Key get the first answer again, so a retried charge is one charge.
+//
+// Races (issue 31): slowDown(ms) makes every API answer wait, so two payments started at
+// once overlap at the "provider" as they would at Stripe, and requested(path) says when one
+// of them is there, so a test can start the other while the first is in flight. A session is 'open' until its page
+// is paid ('complete') or expireSession() ends it ('expired'); GET /v1/checkout/sessions/:id
+// reads it, as the shop does to learn what became of a pay link's page.
 
 export type StandInSession = {
   id: string
@@ -37,6 +43,7 @@ export type StandInSession = {
   paymentIntentId: string
   /** setup mode only: the SetupIntent its page confirms */
   setupIntentId: string | null
+  status: 'open' | 'complete' | 'expired'
 }
 
 export type StandInPaymentIntent = {
@@ -76,6 +83,12 @@ export type StripeStandIn = {
   acceptCard(): void
   /** What the hosted page's button does to the session's intent, without sending the event. */
   completeSession(sessionId: string): void
+  /** The session's page closes unpaid, as at its expires_at (no event sent). */
+  expireSession(sessionId: string): void
+  /** Every API answer waits this long from now on (0: at once, the default). */
+  slowDown(ms: number): void
+  /** Resolves when the next request for this path arrives (before it is answered). */
+  requested(pathname: string): Promise<void>
   /** Where events go; set once the app's port is known. */
   webhookUrl: string
   /** The signed event for this session, as Stripe would send it. */
@@ -107,6 +120,8 @@ export async function startStripeStandIn(options: {
   /** Idempotency-Key -> the first answer's status and body */
   const answered = new Map<string, { status: number; body: string }>()
   let declining = false
+  let latencyMs = 0
+  const waiting: { pathname: string; arrived: () => void }[] = []
   let eventCount = 0
   const newId = (prefix: string) => `${prefix}_test_${crypto.randomUUID().replaceAll('-', '')}`
 
@@ -156,6 +171,9 @@ export async function startStripeStandIn(options: {
   }
 
   function completeSession(session: StandInSession) {
+    // An expired page cannot be paid: that is what lets the shop hand a box back to the card.
+    if (session.status === 'expired') throw new Error(`Session ${session.id} has expired`)
+    session.status = 'complete'
     const card = newId('pm')
     if (session.mode === 'setup') {
       const setup = session.setupIntentId ? setupIntents.get(session.setupIntentId) : undefined
@@ -192,6 +210,17 @@ export async function startStripeStandIn(options: {
       const session = sessions.get(sessionId)
       if (!session) throw new Error(`No session ${sessionId}`)
       completeSession(session)
+    },
+    expireSession(sessionId) {
+      const session = sessions.get(sessionId)
+      if (!session) throw new Error(`No session ${sessionId}`)
+      if (session.status === 'open') session.status = 'expired'
+    },
+    slowDown(ms) {
+      latencyMs = ms
+    },
+    requested(pathname) {
+      return new Promise((arrived) => waiting.push({ pathname, arrived }))
     },
     webhookUrl: options.webhookUrl ?? '',
     signedEvent(type, sessionId) {
@@ -281,19 +310,28 @@ export async function startStripeStandIn(options: {
       customer,
       paymentIntentId: intent.id,
       setupIntentId: setup?.id ?? null,
+      status: 'open',
     }
     sessions.set(id, session)
+    return sessionJson(session)
+  }
+
+  function sessionJson(session: StandInSession) {
+    const intent = paymentIntents.get(session.paymentIntentId)
+    const paid = session.mode === 'payment' && intent?.status === 'succeeded'
     return {
-      id,
+      id: session.id,
       object: 'checkout.session',
-      url: `${standIn.apiBase}/pay/${id}`,
-      client_reference_id: params.get('client_reference_id'),
-      customer,
+      // Stripe gives the page's address only while it can still be paid.
+      url: session.status === 'open' ? `${standIn.apiBase}/pay/${session.id}` : null,
+      client_reference_id: session.params.get('client_reference_id'),
+      customer: session.customer,
       metadata: session.metadata,
       amount_total: session.amountTotal,
-      payment_status: mode === 'setup' ? 'no_payment_required' : 'unpaid',
-      status: 'open',
-      mode,
+      payment_intent: session.mode === 'payment' ? session.paymentIntentId : null,
+      payment_status: session.mode === 'setup' ? 'no_payment_required' : paid ? 'paid' : 'unpaid',
+      status: session.status,
+      mode: session.mode,
     }
   }
 
@@ -349,6 +387,13 @@ export async function startStripeStandIn(options: {
 
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', standIn.apiBase)
+    for (const waiter of waiting.filter((w) => w.pathname === url.pathname)) {
+      waiting.splice(waiting.indexOf(waiter), 1)
+      waiter.arrived()
+    }
+    if (latencyMs > 0 && url.pathname.startsWith('/v1/')) {
+      await new Promise((resolve) => setTimeout(resolve, latencyMs))
+    }
     const json = (reply: { status: number; body: string }) => {
       response.statusCode = reply.status
       response.setHeader('Content-Type', 'application/json')
@@ -372,6 +417,12 @@ export async function startStripeStandIn(options: {
     if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
       const params = new URLSearchParams(await readBody(request))
       json(once(request, () => chargeSavedCard(params)))
+      return
+    }
+    const sessionPath = url.pathname.match(/^\/v1\/checkout\/sessions\/(cs_test_\w+)$/)
+    const known = sessionPath?.[1] ? sessions.get(sessionPath[1]) : undefined
+    if (known && request.method === 'GET') {
+      json({ status: 200, body: JSON.stringify(sessionJson(known)) })
       return
     }
     const setupPath = url.pathname.match(/^\/v1\/setup_intents\/(seti_test_\w+)$/)
@@ -426,6 +477,11 @@ export async function startStripeStandIn(options: {
       return
     }
     if (pay && session && request.method === 'POST') {
+      if (session.status === 'expired') {
+        response.statusCode = 410
+        response.end('This page has expired.')
+        return
+      }
       completeSession(session)
       const answer = await standIn.sendEvent('checkout.session.completed', session.id)
       if (!answer.ok) {

@@ -634,6 +634,12 @@ export const schema = {
     charge_status: text().withDefault(),
     charge_attempts: int().withDefault(),
     retry_at: timestamp().optional(),
+    /** the provider idempotency key of the box's payment under way or made (unique) */
+    payment_key: text().optional(),
+    /** who holds a 'charging' claim: 'card' (the scheduler) | 'customer' (the pay link) */
+    payer: text().optional(),
+    /** the pay link's Checkout Session while the customer holds the claim */
+    checkout_session_id: text().optional(),
     created_at: createdAt(),
     updated_at: createdAt(),
   },
