@@ -3,27 +3,29 @@ import type { Logger } from 'pino'
 
 // A transaction the database gave up on because of another one is run again, whole. PostgreSQL
 // ends one of two transactions that wait for each other in a circle (40P01, deadlock_detected)
-// and may refuse one that could not be serialised (40001); SQLite answers SQLITE_BUSY when the
-// write lock stayed taken past busy_timeout (another process). None of these says anything is
-// wrong with the request: the same transaction a moment later succeeds. Rows are locked in one
-// order (catalog/stock-lock.server.ts), so deadlocks should not happen; this is the net under
-// it, so that one that does is a short wait, never a 500.
+// and may refuse one that could not be serialised (40001). Neither says anything is wrong with
+// the request: the same transaction a moment later succeeds. Stock rows are locked in one order
+// (shares/stock-lock.server.ts), so deadlocks should not happen; this is the net under it, so
+// one that does is a short wait, never a 500.
+//
+// SQLite is left out on purpose. Its transactions take the write lock as they begin (BEGIN
+// IMMEDIATE), so none can deadlock; SQLITE_BUSY means another process kept the lock past
+// busy_timeout (5 s), and that wait already was the retry: better-sqlite3 waits synchronously,
+// so running it again would stop the whole process for another 5 s, each time.
 //
 // Only the database's work is undone by a rollback, so a transaction body must be safe to run
 // again: nothing outside the database inside it (a payment provider, a file, a mail server).
 // The shop calls its providers before or after its transactions (payments/, renewals/); emails
 // are queued in the outbox table, in the transaction.
 
-/** SQLSTATEs and SQLite codes after which running the whole transaction again is right. */
-const CONFLICTS = new Set(['40P01', '40001', 'SQLITE_BUSY'])
+/** PostgreSQL's SQLSTATEs after which running the whole transaction again is right. */
+const CONFLICTS = new Set(['40P01', '40001'])
 
 /** The error is the database refusing this transaction for another's sake. */
 export function isTransactionConflict(error: unknown): boolean {
   if (!(error instanceof Error)) return false
   const code = (error as Error & { code?: unknown }).code
-  if (typeof code !== 'string') return false
-  // better-sqlite3 gives extended codes (SQLITE_BUSY_SNAPSHOT, SQLITE_BUSY_RECOVERY).
-  return CONFLICTS.has(code) || code.startsWith('SQLITE_BUSY_')
+  return typeof code === 'string' && CONFLICTS.has(code)
 }
 
 export type RetryOptions = {

@@ -23,11 +23,9 @@ function flaky(errors: unknown[]) {
 const noWait = { sleep: async () => {}, random: () => 0.5 }
 
 describe('isTransactionConflict', () => {
-  test('deadlocks, serialisation failures and a busy SQLite are conflicts', () => {
+  test("PostgreSQL's deadlocks and serialisation failures are conflicts", () => {
     expect(isTransactionConflict(databaseError('40P01'))).toBe(true)
     expect(isTransactionConflict(databaseError('40001'))).toBe(true)
-    expect(isTransactionConflict(databaseError('SQLITE_BUSY'))).toBe(true)
-    expect(isTransactionConflict(databaseError('SQLITE_BUSY_SNAPSHOT'))).toBe(true)
   })
 
   test('anything else is not', () => {
@@ -35,6 +33,8 @@ describe('isTransactionConflict', () => {
     expect(isTransactionConflict(databaseError('23514'))).toBe(false)
     expect(isTransactionConflict(databaseError('SQLITE_CONSTRAINT_CHECK'))).toBe(false)
     expect(isTransactionConflict(databaseError('SQLITE_FULL'))).toBe(false)
+    // busy_timeout already waited (synchronously): another wait would stop the process again.
+    expect(isTransactionConflict(databaseError('SQLITE_BUSY'))).toBe(false)
     expect(isTransactionConflict(new Error('40P01'))).toBe(false)
     expect(isTransactionConflict({ code: '40P01' })).toBe(false)
     expect(isTransactionConflict(undefined)).toBe(false)
