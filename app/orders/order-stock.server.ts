@@ -1,13 +1,16 @@
 import { releaseSlot } from '~/fulfilment/booking.server'
 import type { DB } from '~/platform/db/db.server'
 import { returnShareUnits } from '~/shares/pool.server'
+import { lockStock } from '~/shares/stock-lock.server'
 import { notifyRestocked } from '~/waiting-list/restock.server'
 
 /**
  * Gives a cancelled order's stock back: placeOrder in reverse. An option's stock and its
  * product's aggregate both go back up; a product without options gets its own stock back;
- * rows deleted since are skipped. Rows are touched in the order placeOrder locks them
- * (by product id, options first), so this never deadlocks with an order being placed.
+ * rows deleted since are skipped. Every stock row of the order's products is locked first, in
+ * the one lock order (shares/stock-lock.server.ts), before the window's booking and before the
+ * waiting lists are offered what came back (another option of the same product, perhaps), so
+ * this never deadlocks with an order being placed.
  *
  * It is not idempotent on its own: call it inside the same transaction as the conditional
  * UPDATE that moved the order to 'cancelled', so the status change is the guard and the
@@ -22,6 +25,10 @@ export async function returnOrderStock(trx: DB, orderId: string): Promise<string
     .orderBy('product_id')
     .orderBy('product_variant_id')
     .execute()
+  await lockStock(
+    trx,
+    items.flatMap((item) => (item.product_id ? [item.product_id] : [])),
+  )
   const restocked = new Set<string>()
   for (const item of items) {
     // A beef share's quarters go back to its animal's pool, which sets its options' stock.

@@ -19,6 +19,7 @@ import type { PricingPromo } from '~/promotions/promo'
 import { currentPromoTerms, PROMO_TERMS_COLUMNS } from '~/promotions/promo'
 import { getPricingSettings, listStatesOffered } from '~/settings/settings.server'
 import { recordShareOrders, takeShareUnits } from '~/shares/pool.server'
+import { lockStock } from '~/shares/stock-lock.server'
 import {
   SUBSCRIPTION_NEEDS_LOCAL,
   SUBSCRIPTION_NEEDS_WEEKLY_DAY,
@@ -61,12 +62,17 @@ import {
 // - the idempotency key is unique: a second order with the same key cannot be written.
 // On PostgreSQL (READ COMMITTED) a conditional UPDATE that waits for another transaction's
 // row lock re-checks its WHERE against the committed row, so two orders can never both take
-// the last unit. Rows are locked in one global order (the cart, then stock rows by product id,
-// each product's options before the product, a line's hold just before its stock row, then
-// the promo code, then the counter), so two orders can wait for each other but never
-// deadlock. The hold sweep and a decline also lock a hold before its stock row, and touch
-// only that one product or option's rows, so they fit the same order. On SQLite Kysely runs one transaction
-// at a time on its single connection, so orders are simply serialised.
+// the last unit. Rows are locked in one global order (the cart, then the lines' holds, then the
+// stock rows: animals, options, products, each by product id; then the window's booking, the
+// promo code, the counter), so two orders can wait for each other but never deadlock. The hold
+// sweep and a decline also lock a hold before its stock row, and touch only that one product or
+// option's rows, so they fit the same order. On SQLite Kysely runs one transaction at a time on
+// its single connection, so orders are simply serialised.
+//
+// The stock rows are all locked at once (shares/stock-lock.server.ts), after the lines' holds
+// are claimed and before anything else: every option of every product in the order, not only
+// the ones bought, so what the transaction does with them later (a subscription's reservations
+// recounted after the counter, units offered on to the waiting list) takes no new stock lock.
 //
 // Beef shares (ADR 31): an option with share_units takes quarters from its animal's pool, not
 // its own stock (shares/pool.server.ts). That locks the animal row, then the product's options
@@ -294,6 +300,12 @@ export type WriteOrderOptions = {
   /** the moment the order counts as placed, for the window's cut-off and the holds */
   now: Date
   farmName: string
+  /**
+   * Products whose stock the caller's transaction touches after the order although no line
+   * takes it (a box recounts the reservations of every product its subscription has, even the
+   * ones left out): their rows are locked with the lines', in the one lock order.
+   */
+  lockAlso?: readonly string[]
   /** TEST ONLY: see PlaceOrderHooks.afterStock */
   afterStock?: () => void | Promise<void>
 }
@@ -352,7 +364,7 @@ export async function writeOrder(
     delivery: fulfilment.delivery,
   })
 
-  const claimedHolds = await takeStock(trx, lines, options.now, options.stock)
+  const claimedHolds = await takeStock(trx, lines, options)
   await options.afterStock?.()
   // The window's capacity, taken like stock: after it, in every order's same lock order.
   if (fulfilment.booking) {
@@ -574,14 +586,14 @@ async function loadPromo(
  * aggregate (the seed keeps it at the options' sum) and goes down by the same amount, clamped
  * at 0 so an aggregate an admin let drift can never refuse a sale the options allow. Lines
  * arrive sorted by product, then option; each product's options are locked before the
- * product row, which keeps one lock order across all orders. Every line is tried, so the
+ * product row, in the one lock order: the lines' holds are claimed first, then every stock row of
+ * their products is locked at once (lockStock), then taken. Every line is tried, so the
  * refusal can name every item that is short, then the whole transaction rolls back.
  */
 async function takeStock(
   trx: Trx,
   lines: readonly OrderLine[],
-  now: Date,
-  mode: StockMode,
+  { now, stock: mode, lockAlso = [] }: WriteOrderOptions,
 ): Promise<string[]> {
   const forSale = mode === 'subscriber' ? stockForSubscribers : freeStock
   const short: SoldOutLine[] = []
@@ -590,6 +602,13 @@ async function takeStock(
   const byProduct = new Map<string, OrderLine[]>()
   for (const line of lines)
     byProduct.set(line.productId, [...(byProduct.get(line.productId) ?? []), line])
+  // A hold row comes before its stock row (ADR 29): the holds first, then all the stock.
+  const heldFor = new Map<OrderLine, number>()
+  for (const line of lines) {
+    if (line.shareUnits !== null || !line.holdId) continue
+    heldFor.set(line, await claimHoldForOrder(trx, line.holdId, now))
+  }
+  await lockStock(trx, [...byProduct.keys(), ...lockAlso])
 
   for (const [productId, productLines] of byProduct) {
     let fromOptions = 0
@@ -605,7 +624,7 @@ async function takeStock(
         }
         continue
       }
-      const held = line.holdId ? await claimHoldForOrder(trx, line.holdId, now) : 0
+      const held = heldFor.get(line) ?? 0
       if (held > 0 && line.holdId) claimedHolds.push(line.holdId)
       if (held > line.quantity) released.push(line)
       const fromFree = Math.max(line.quantity - held, 0)

@@ -182,9 +182,8 @@ async function makeBox(
   )
   if (!isFrequency(sub.frequency)) return refuse(BOX_NOTHING_LEFT)
   // What the farm stopped offering is left out of the box; the rest is still made.
-  const lines = (await loadBoxLines(trx, sub.id, sub.frequency)).filter(
-    (line) => line.onSale && line.subscribable,
-  )
+  const items = await loadBoxLines(trx, sub.id, sub.frequency)
+  const lines = items.filter((line) => line.onSale && line.subscribable)
   if (lines.length === 0) return refuse(BOX_NOTHING_LEFT)
 
   const shippingMethod = isFulfilmentMethod(sub.shipping_method) ? sub.shipping_method : 'pickup'
@@ -210,7 +209,13 @@ async function makeBox(
       promoCode: null,
     },
     // As of just before the cut-off: the box is due then, whenever this run got to it.
-    { stock: 'subscriber', now: new Date(cutoff.getTime() - 1), farmName },
+    {
+      stock: 'subscriber',
+      now: new Date(cutoff.getTime() - 1),
+      farmName,
+      // Every item's reservation is recounted once the box is made, the left-out ones too.
+      lockAlso: items.map((item) => item.productId),
+    },
   )
   // The first box after a pause: the subscription runs again.
   if (sub.status === 'paused') {

@@ -1,4 +1,5 @@
 import type { DB } from '~/platform/db/db.server'
+import { lockStock } from '~/shares/stock-lock.server'
 import { reservationHorizon } from './schedule'
 
 // Stock kept for subscribers (ADR 32). Each product's and option's reserved_quantity is the
@@ -8,12 +9,20 @@ import { reservationHorizon } from './schedule'
 //
 // The number is recounted from the subscriptions, never adjusted by deltas: every change to a
 // subscription recounts its products in the same transaction, and the scheduler recounts
-// everything once a run, as the horizon moves with the calendar. Rows are updated only when
-// their number changes, each product's options before the product (placeOrder's lock order).
+// everything once a run, as the horizon moves with the calendar.
+//
+// Lock order (issue 31): a recount may come late in its transaction (a first order's, after the
+// order counter) and may change an option the transaction did not buy. So the rows to write
+// are locked first with lockStock, every option and product row of those products in the shop's
+// one order, and only then is the demand read and written: a concurrent recount or order waits
+// for them instead of deadlocking, and the count written is the one under the lock. The
+// transactions that take stock before recounting (placeOrder, a box) locked these rows already.
 
 type Demand = Map<string, number>
 
 const key = (productId: string, variantId: string | null) => `${productId}:${variantId ?? ''}`
+
+type Change = { productId: string; variantId: string | null; reserved: number }
 
 /** Recounts reserved_quantity for these products (all products when omitted). */
 export async function syncReservations(
@@ -21,7 +30,36 @@ export async function syncReservations(
   now: Date,
   productIds?: readonly string[],
 ): Promise<void> {
-  if (productIds && productIds.length === 0) return
+  // Everything: only products whose count is off are locked and recounted, so a scheduler run
+  // that changes nothing keeps no order waiting.
+  const ids = productIds
+    ? [...new Set(productIds)]
+    : [...new Set((await reservationChanges(db, now)).map((change) => change.productId))]
+  if (ids.length === 0) return
+  await lockStock(db, ids)
+  for (const change of await reservationChanges(db, now, ids)) {
+    if (change.variantId) {
+      await db
+        .updateTable('product_variants')
+        .set({ reserved_quantity: change.reserved })
+        .where('id', '=', change.variantId)
+        .execute()
+    } else {
+      await db
+        .updateTable('products')
+        .set({ reserved_quantity: change.reserved })
+        .where('id', '=', change.productId)
+        .execute()
+    }
+  }
+}
+
+/** The rows whose reserved_quantity differs from the demand now (of these products, or all). */
+async function reservationChanges(
+  db: DB,
+  now: Date,
+  productIds?: readonly string[],
+): Promise<Change[]> {
   let demandQuery = db
     .selectFrom('subscription_items')
     .innerJoin('subscriptions', 'subscriptions.id', 'subscription_items.subscription_id')
@@ -66,41 +104,18 @@ export async function syncReservations(
       eb.or([eb('reserved_quantity', '>', 0), eb('id', 'in', wanted)]),
     )
   }
-  const variants = await variantQuery.orderBy('product_id').orderBy('id').execute()
-  const products = await productQuery.orderBy('id').execute()
-
-  const changes: { productId: string; variantId: string | null; reserved: number }[] = []
-  for (const row of variants) {
+  const changes: Change[] = []
+  for (const row of await variantQuery.execute()) {
     const reserved = demand.get(key(row.product_id, row.id)) ?? 0
     if (reserved !== row.reserved_quantity) {
       changes.push({ productId: row.product_id, variantId: row.id, reserved })
     }
   }
-  for (const row of products) {
+  for (const row of await productQuery.execute()) {
     const reserved = demand.get(key(row.id, null)) ?? 0
     if (reserved !== row.reserved_quantity) {
       changes.push({ productId: row.id, variantId: null, reserved })
     }
   }
-  // Product id, then its options (variantId set) before the product itself.
-  changes.sort(
-    (a, b) =>
-      a.productId.localeCompare(b.productId) ||
-      Number(a.variantId === null) - Number(b.variantId === null),
-  )
-  for (const change of changes) {
-    if (change.variantId) {
-      await db
-        .updateTable('product_variants')
-        .set({ reserved_quantity: change.reserved })
-        .where('id', '=', change.variantId)
-        .execute()
-    } else {
-      await db
-        .updateTable('products')
-        .set({ reserved_quantity: change.reserved })
-        .where('id', '=', change.productId)
-        .execute()
-    }
-  }
+  return changes
 }

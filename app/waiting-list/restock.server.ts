@@ -3,6 +3,7 @@ import { sendEmail } from '~/email/outbox.server'
 import type { DB } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
 import { getHoldHours } from '~/settings/settings.server'
+import { lockStock } from '~/shares/stock-lock.server'
 import { stockHeldEmail } from '~/waiting-list/emails/stock-held'
 import { hashHoldToken, newHoldToken } from './hold-token.server'
 
@@ -38,6 +39,8 @@ export async function notifyRestocked(
 ): Promise<number> {
   const ids = [...new Set(productIds)]
   if (ids.length === 0) return 0
+  // Several products, or a product's row before its options: the one lock order first.
+  await lockStock(trx, ids)
   const targets = await trx
     .selectFrom('waiting_list')
     .select(['product_id', 'product_variant_id'])

@@ -5,6 +5,7 @@ import { changedFields, recordAdminChange } from '~/platform/audit.server'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import { parseSubmission } from '~/platform/forms/conform'
+import { lockStock } from '~/shares/stock-lock.server'
 import { notifyRestocked } from '~/waiting-list/restock.server'
 import { productMatches } from '../product-search.server'
 import { LOW_STOCK_THRESHOLD } from '../stock'
@@ -413,6 +414,9 @@ function saveAdminProduct(
   input: ProductInput,
 ): Promise<UpdateProductResult> {
   return db.transaction().execute(async (trx) => {
+    // Options and product are written below and offered to waiting lists at the end: all of
+    // the product's stock rows are locked first, in the one lock order.
+    await lockStock(trx, [id])
     const before = await trx
       .selectFrom('products')
       .select(PRODUCT_COLUMNS)
@@ -634,6 +638,9 @@ export async function setProductArchived(
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const now = new Date()
+    // Unarchiving offers the options' units to their waiting lists after the product row: all
+    // of its stock rows are locked first, in the one lock order.
+    await lockStock(trx, [productId])
     const changed = await trx
       .updateTable('products')
       .set({ archived_at: archive ? now : null, updated_at: now })

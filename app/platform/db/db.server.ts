@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import {
-  Kysely,
+  type Kysely,
   type LogConfig,
   type PostgresCursor,
   PostgresDialect,
@@ -18,6 +18,7 @@ import type { Logger } from 'pino'
 import { type DatabaseConfig, getEnv } from '~/platform/env.server'
 import { getLogger } from '~/platform/log.server'
 import { ChangeListener } from './change-listener.server'
+import { loggedRetries, RetryingKysely } from './retry.server'
 import { columnNamesOfKind, type Database } from './schema'
 import { type ConnectionWrites, WriteWatch } from './write-watch.server'
 
@@ -119,7 +120,7 @@ function openSqlite(file: string, log: Logger | undefined) {
       },
     },
   })
-  const db = new Kysely<Database>({ dialect, log: queryLog(log) })
+  const db = new RetryingKysely<Database>({ dialect, log: queryLog(log) }, loggedRetries(log))
   writeWatches.set(db, watch)
   dataVersions.set(db, () => dataVersion.get() as number)
   return db
@@ -244,12 +245,15 @@ function openPostgres(
   // Connects on its first subscriber (reference-rows.server.ts); ends with the pool.
   const listener = listenForChanges ? new ChangeListener(url, log) : undefined
   const watch = new WriteWatch()
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({
-      pool: preparingPool(pool, watch, listener && (() => listener.stop())),
-    }),
-    log: queryLog(log),
-  })
+  const db = new RetryingKysely<Database>(
+    {
+      dialect: new PostgresDialect({
+        pool: preparingPool(pool, watch, listener && (() => listener.stop())),
+      }),
+      log: queryLog(log),
+    },
+    loggedRetries(log),
+  )
   pools.set(db, pool)
   writeWatches.set(db, watch)
   if (listener) changeListeners.set(db, listener)
