@@ -1,6 +1,7 @@
 import { cancelPendingSubscriptions } from '~/orders/subscriptions-from-order.server'
 import type { DB } from '~/platform/db/db.server'
 import { getLogger } from '~/platform/log.server'
+import { givePromoUseBack } from '~/promotions/promo-uses.server'
 import { returnOrderStock } from './order-stock.server'
 
 // What a payment provider's news does to an order (ADR 11 addendum, D7). Stripe's webhooks
@@ -107,8 +108,9 @@ export async function authorisedCentsOf(db: DB, orderId: string): Promise<number
 
 /**
  * checkout.session.expired, or a session that could not be started: cancels the order if it
- * is still waiting for payment and gives back its stock, in one transaction. The status
- * change is the guard, so the stock comes back exactly once however often this runs.
+ * is still waiting for payment and gives back its stock and its promo code's use, in one
+ * transaction. The status change is the guard, so they come back exactly once however often
+ * this runs.
  */
 export async function expireOrder(
   db: DB,
@@ -124,11 +126,12 @@ export async function expireOrder(
       ref.sessionId === null
         ? query.where('payment_reference', 'is', null)
         : query.where('payment_reference', '=', ref.sessionId)
-    const cancelled = await query.executeTakeFirst()
-    if (cancelled.numUpdatedRows === 0n) return false
+    const cancelled = await query.returning('promo_code').executeTakeFirst()
+    if (!cancelled) return false
 
     await returnOrderStock(trx, ref.orderId)
     await cancelPendingSubscriptions(trx, ref.orderId)
+    if (cancelled.promo_code) await givePromoUseBack(trx, cancelled.promo_code)
     return true
   })
   if (changed) return 'changed'
