@@ -23,7 +23,8 @@ import { formatOrderNumber } from './place-order'
 // email. Two admins clicking at once: on PostgreSQL the second UPDATE waits for the first
 // transaction's row lock, re-reads the row, no longer matches and changes nothing; on SQLite
 // transactions simply run one after the other. Either way exactly one of them wins, and the
-// stock and promo use of a cancelled order come back once.
+// stock and promo use of a cancelled order come back once. A card hold is released after the
+// commit by the payments domain (payments/holds.server.ts), which talks to the provider.
 
 export type StatusChangeResult =
   | { ok: true; status: OrderStatus }
