@@ -73,6 +73,8 @@ export async function markOrderAuthorised(
         status: 'paid',
         payment_status: 'authorized',
         authorization_reference: ref.authorizationReference,
+        // A Stripe hold lapses after about 7 days: payments/hold-renewal renews it from here.
+        hold_authorised_at: new Date(),
         updated_at: new Date(),
       })
       .where('id', '=', ref.orderId)
@@ -94,6 +96,26 @@ export async function markOrderAuthorised(
     )
   }
   return 'unchanged'
+}
+
+/**
+ * A weighed order whose card hold lapsed, paid from the emailed link (issue 31 item 6): only
+ * for exactly its final total, only while that is due, so once.
+ */
+export async function markDuePaid(
+  db: DB,
+  ref: SessionRef & { amountCents: number },
+): Promise<PaymentEventResult> {
+  const updated = await db
+    .updateTable('orders')
+    .set({ payment_status: 'paid', captured_cents: ref.amountCents, updated_at: new Date() })
+    .where('id', '=', ref.orderId)
+    .where('payment_reference', '=', ref.sessionId)
+    .where('payment_status', '=', 'due')
+    .where('total_cents', '=', ref.amountCents)
+    .executeTakeFirst()
+  if (updated.numUpdatedRows > 0n) return 'changed'
+  return (await findOrder(db, ref)) ? 'unchanged' : 'unknown-order'
 }
 
 /** The order's maximum when it has lines priced by weight (ADR 30); null otherwise. */

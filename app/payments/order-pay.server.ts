@@ -5,7 +5,7 @@ import { getProvider } from './providers.server'
 import { orderPayPath, orderPayRefusal } from './saved-card'
 
 // The pay page of an unpaid card order (ADR 32): the link in the email about a box whose
-// card was declined. Paying opens a Stripe Checkout Session for the order, exactly as the
+// card was declined, or about a weighed order whose card hold lapsed (issue 31 item 6). Paying opens a Stripe Checkout Session for the order, exactly as the
 // checkout does (the provider's own startPayment), and the signed webhook marks the order paid
 // and its box's cycle with it.
 
@@ -14,6 +14,7 @@ export type PayableOrder = {
   number: string
   status: string
   paymentMethod: string
+  paymentStatus: string
   totalCents: number
   /** where Stripe sends the receipt; not for the page */
   email: string
@@ -27,7 +28,15 @@ export async function getOrderToPay(
 ): Promise<PayableOrder | null> {
   const order = await db
     .selectFrom('orders')
-    .select(['id', 'order_number', 'status', 'payment_method', 'total_cents', 'email'])
+    .select([
+      'id',
+      'order_number',
+      'status',
+      'payment_method',
+      'payment_status',
+      'total_cents',
+      'email',
+    ])
     .where('id', '=', orderId)
     .where('customer_id', '=', customerId)
     .executeTakeFirst()
@@ -37,6 +46,7 @@ export async function getOrderToPay(
     number: formatOrderNumber(order.order_number),
     status: order.status,
     paymentMethod: order.payment_method,
+    paymentStatus: order.payment_status,
     totalCents: order.total_cents,
     email: order.email,
   }
