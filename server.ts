@@ -10,6 +10,7 @@ import type { ServerBuild } from 'react-router'
 import { isAdminCookie } from './app/auth/admin-session.server'
 import { startOutboxWorker } from './app/email/worker.server'
 import { startReminders } from './app/orders/fulfilment-reminders.server'
+import { startHoldRenewals } from './app/payments/hold-renewal.server'
 import { startPayPalSweep } from './app/payments/paypal-settle.server'
 import { getPayPalClient } from './app/payments/providers.server'
 import { closeDb, getDb, pingDatabase, poolStats, probeWrites } from './app/platform/db/db.server'
@@ -90,6 +91,8 @@ if (role === 'primary') {
   const reminders = startReminders(db, log)
   // Waiting-list holds past their time go to the next in line (ADR 29).
   const holdSweep = startHoldSweep(db, log)
+  // Card holds of by-weight orders renewed before they lapse, released when cancelled.
+  const cardHolds = startHoldRenewals(db, log)
   // Subscription boxes made, charged and reminded (ADR 32); safe on every instance at once.
   const scheduler = env.subscriptionScheduler ? startScheduler(db, log) : undefined
   const paypal = getPayPalClient()
@@ -123,6 +126,7 @@ if (role === 'primary') {
     await workers.stop()
     reminders.stop()
     holdSweep.stop()
+    cardHolds.stop()
     scheduler?.stop()
     paypalSweep?.stop()
     await outbox.stop()
@@ -339,6 +343,7 @@ async function serve() {
       : undefined
   const reminders = role === 'single' ? startReminders(db, log) : undefined
   const holdSweep = role === 'single' ? startHoldSweep(db, log) : undefined
+  const cardHolds = role === 'single' ? startHoldRenewals(db, log) : undefined
   const scheduler =
     role === 'single' && env.subscriptionScheduler ? startScheduler(db, log) : undefined
   const paypal = role === 'single' ? getPayPalClient() : undefined
@@ -377,6 +382,7 @@ async function serve() {
       pageCache?.stop()
       reminders?.stop()
       holdSweep?.stop()
+      cardHolds?.stop()
       scheduler?.stop()
       paypalSweep?.stop()
       await outbox?.stop()

@@ -5,6 +5,7 @@ import { cancelPendingSubscriptions } from '~/orders/subscriptions-from-order.se
 import { recordAdminChange } from '~/platform/audit.server'
 import type { DB } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
+import { givePromoUseBack } from '~/promotions/promo-uses.server'
 import { returnOrderStock } from './order-stock.server'
 import {
   canTakeStep,
@@ -18,11 +19,12 @@ import { formatOrderNumber } from './place-order'
 // An admin moves an order along its workflow (order-workflow.ts): a status, or a closing step
 // ("Collected and paid", "Delivered and paid") that completes the order and records the payment. Each change is ONE
 // conditional UPDATE on the status the admin's page showed, in a transaction with everything
-// that follows from it: the stock coming back (cancel), the audit row and the customer's
+// that follows from it: the stock and the promo code's use coming back (cancel), the audit row and the customer's
 // email. Two admins clicking at once: on PostgreSQL the second UPDATE waits for the first
 // transaction's row lock, re-reads the row, no longer matches and changes nothing; on SQLite
 // transactions simply run one after the other. Either way exactly one of them wins, and the
-// stock of a cancelled order comes back once.
+// stock and promo use of a cancelled order come back once. A card hold is released after the
+// commit by the payments domain (payments/holds.server.ts), which talks to the provider.
 
 export type StatusChangeResult =
   | { ok: true; status: OrderStatus }
@@ -77,6 +79,7 @@ export async function changeOrderStatus(
           'tracking_number',
           'authorised_cents',
           'weighed_at',
+          'promo_code',
           ...ORDER_FULFILMENT_COLUMNS,
         ])
         .where('id', '=', orderId)
@@ -122,6 +125,8 @@ export async function changeOrderStatus(
         await returnOrderStock(trx, orderId)
         // A subscription waiting for this first order's card never starts (ADR 32).
         await cancelPendingSubscriptions(trx, orderId)
+        // placeOrder named the code only when it counted a use of it.
+        if (order.promo_code) await givePromoUseBack(trx, order.promo_code)
       }
 
       await recordAdminChange(trx, {

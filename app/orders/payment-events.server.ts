@@ -1,6 +1,7 @@
 import { cancelPendingSubscriptions } from '~/orders/subscriptions-from-order.server'
 import type { DB } from '~/platform/db/db.server'
 import { getLogger } from '~/platform/log.server'
+import { givePromoUseBack } from '~/promotions/promo-uses.server'
 import { returnOrderStock } from './order-stock.server'
 
 // What a payment provider's news does to an order (ADR 11 addendum, D7). Stripe's webhooks
@@ -72,6 +73,8 @@ export async function markOrderAuthorised(
         status: 'paid',
         payment_status: 'authorized',
         authorization_reference: ref.authorizationReference,
+        // A Stripe hold lapses after about 7 days: payments/hold-renewal renews it from here.
+        hold_authorised_at: new Date(),
         updated_at: new Date(),
       })
       .where('id', '=', ref.orderId)
@@ -95,6 +98,26 @@ export async function markOrderAuthorised(
   return 'unchanged'
 }
 
+/**
+ * A weighed order whose card hold lapsed, paid from the emailed link (issue 31 item 6): only
+ * for exactly its final total, only while that is due, so once.
+ */
+export async function markDuePaid(
+  db: DB,
+  ref: SessionRef & { amountCents: number },
+): Promise<PaymentEventResult> {
+  const updated = await db
+    .updateTable('orders')
+    .set({ payment_status: 'paid', captured_cents: ref.amountCents, updated_at: new Date() })
+    .where('id', '=', ref.orderId)
+    .where('payment_reference', '=', ref.sessionId)
+    .where('payment_status', '=', 'due')
+    .where('total_cents', '=', ref.amountCents)
+    .executeTakeFirst()
+  if (updated.numUpdatedRows > 0n) return 'changed'
+  return (await findOrder(db, ref)) ? 'unchanged' : 'unknown-order'
+}
+
 /** The order's maximum when it has lines priced by weight (ADR 30); null otherwise. */
 export async function authorisedCentsOf(db: DB, orderId: string): Promise<number | null> {
   const row = await db
@@ -107,8 +130,9 @@ export async function authorisedCentsOf(db: DB, orderId: string): Promise<number
 
 /**
  * checkout.session.expired, or a session that could not be started: cancels the order if it
- * is still waiting for payment and gives back its stock, in one transaction. The status
- * change is the guard, so the stock comes back exactly once however often this runs.
+ * is still waiting for payment and gives back its stock and its promo code's use, in one
+ * transaction. The status change is the guard, so they come back exactly once however often
+ * this runs.
  */
 export async function expireOrder(
   db: DB,
@@ -124,11 +148,12 @@ export async function expireOrder(
       ref.sessionId === null
         ? query.where('payment_reference', 'is', null)
         : query.where('payment_reference', '=', ref.sessionId)
-    const cancelled = await query.executeTakeFirst()
-    if (cancelled.numUpdatedRows === 0n) return false
+    const cancelled = await query.returning('promo_code').executeTakeFirst()
+    if (!cancelled) return false
 
     await returnOrderStock(trx, ref.orderId)
     await cancelPendingSubscriptions(trx, ref.orderId)
+    if (cancelled.promo_code) await givePromoUseBack(trx, cancelled.promo_code)
     return true
   })
   if (changed) return 'changed'

@@ -1,7 +1,14 @@
+import Stripe from 'stripe'
+import { sendEmail } from '~/email/outbox.server'
+import { getFarmBasics } from '~/farm/farm.server'
+import { formatOrderNumber } from '~/orders/place-order'
 import type { WeighInput, WeighResult } from '~/orders/weights'
 import { recordWeights } from '~/orders/weights.server'
 import type { DB } from '~/platform/db/db.server'
+import { getEnv } from '~/platform/env.server'
 import { getLogger } from '~/platform/log.server'
+import { holdLapsedEmail } from './emails/hold-lapsed'
+import { STRIPE_HOLD_LIFETIME_MS } from './holds'
 import { isExactUsd, type PayPalClient } from './paypal.server'
 import { createStripeClient, type StripeConfig } from './stripe.server'
 
@@ -11,6 +18,12 @@ import { createStripeClient, type StripeConfig } from './stripe.server'
 // every piece is weighed the order's total is final and exactly that is captured. The
 // provider's idempotency key (one per order) makes a second capture request, from a retry or
 // a second admin, the same request; the conditional UPDATE records the capture once.
+//
+// A Stripe hold lasts about 7 days (issue 31 item 6). The hold sweep renews one about to lapse
+// with the customer's saved card; without one it lapses, and weighing it asks the customer for
+// the exact amount instead: the payment becomes 'due' and a link to pay it is emailed, in one
+// transaction, so once. A hold is taken as lapsed when it is older than Stripe keeps it, or
+// when Stripe answers the capture with the intent cancelled.
 
 /** Captures `amountCents` of an authorisation, or throws: the one thing a provider adds. */
 export type CaptureAuthorisation = (input: {
@@ -22,13 +35,28 @@ export type CaptureAuthorisation = (input: {
 /** The capture of each configured provider that can hold a payment. */
 export type Capturers = Partial<Record<'stripe' | 'paypal', CaptureAuthorisation>>
 
+/** Thrown by a capture whose hold the provider has already let go of. */
+export class HoldLapsed extends Error {}
+
 export function stripeCapture(config: StripeConfig): CaptureAuthorisation {
   return async ({ reference, amountCents, idempotencyKey }) => {
-    await createStripeClient(config).paymentIntents.capture(
-      reference,
-      { amount_to_capture: amountCents },
-      { idempotencyKey },
-    )
+    const stripe = createStripeClient(config)
+    try {
+      await stripe.paymentIntents.capture(
+        reference,
+        { amount_to_capture: amountCents },
+        { idempotencyKey },
+      )
+    } catch (error) {
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError &&
+        error.code === 'payment_intent_unexpected_state' &&
+        (await stripe.paymentIntents.retrieve(reference)).status === 'canceled'
+      ) {
+        throw new HoldLapsed(`PaymentIntent ${reference} was cancelled before it was captured`)
+      }
+      throw error
+    }
   }
 }
 
@@ -54,6 +82,8 @@ export type CaptureResult =
   /** nothing to capture: not a card authorisation, not weighed yet, or captured already */
   | { kind: 'nothing' }
   | { kind: 'failed'; message: string }
+  /** the hold had lapsed: the amount is due, and the customer was emailed a link to pay it */
+  | { kind: 'pay-link'; amountCents: number }
 
 export const CAPTURE_FAILED =
   'The weights are saved, but the payment could not be captured. Please try again, or take the payment at pickup.'
@@ -62,6 +92,7 @@ export async function captureWeighedPayment(
   db: DB,
   orderId: string,
   capturers: Capturers,
+  now = new Date(),
 ): Promise<CaptureResult> {
   const order = await db
     .selectFrom('orders')
@@ -73,6 +104,7 @@ export async function captureWeighedPayment(
       'captured_cents',
       'total_cents',
       'authorised_cents',
+      'hold_authorised_at',
     ])
     .where('id', '=', orderId)
     .executeTakeFirst()
@@ -85,10 +117,15 @@ export async function captureWeighedPayment(
   ) {
     return { kind: 'nothing' }
   }
-  const capture = capturers[order.payment_method]
-  if (!capture) return { kind: 'failed', message: CAPTURE_FAILED }
   // Never more than was authorised: the weights refused a total above it already.
   const amount = Math.min(order.total_cents, order.authorised_cents ?? order.total_cents)
+  const lapsed =
+    order.payment_method === 'stripe' &&
+    order.hold_authorised_at !== null &&
+    now.getTime() - order.hold_authorised_at.getTime() >= STRIPE_HOLD_LIFETIME_MS
+  if (lapsed) return askForPayment(db, orderId, order.authorization_reference)
+  const capture = capturers[order.payment_method]
+  if (!capture) return { kind: 'failed', message: CAPTURE_FAILED }
   try {
     await capture({
       reference: order.authorization_reference,
@@ -96,6 +133,8 @@ export async function captureWeighedPayment(
       idempotencyKey: `capture-${orderId}`,
     })
   } catch (error) {
+    if (error instanceof HoldLapsed)
+      return askForPayment(db, orderId, order.authorization_reference)
     getLogger().error({ err: error, orderId, provider: order.payment_method }, 'capture failed')
     return { kind: 'failed', message: CAPTURE_FAILED }
   }
@@ -106,6 +145,41 @@ export async function captureWeighedPayment(
     .where('captured_cents', 'is', null)
     .execute()
   return { kind: 'captured', amountCents: amount }
+}
+
+/**
+ * The weighed order's hold has lapsed: its final total is due, and the customer is emailed a
+ * link to pay exactly that. The conditional UPDATE is the guard, so the email goes once however
+ * often the weights are saved or the capture retried.
+ */
+async function askForPayment(db: DB, orderId: string, reference: string): Promise<CaptureResult> {
+  const farm = await getFarmBasics(db)
+  const asked = await db.transaction().execute(async (trx) => {
+    const order = await trx
+      .updateTable('orders')
+      .set({ payment_status: 'due', updated_at: new Date() })
+      .where('id', '=', orderId)
+      .where('payment_status', '=', 'authorized')
+      .where('authorization_reference', '=', reference)
+      .where('captured_cents', 'is', null)
+      .where('weighed_at', 'is not', null)
+      .returning(['order_number', 'email', 'ship_first_name', 'total_cents'])
+      .executeTakeFirst()
+    if (!order) return null
+    const content = holdLapsedEmail({
+      farmName: farm.name,
+      baseUrl: getEnv().baseUrl,
+      orderId,
+      orderNumber: formatOrderNumber(order.order_number),
+      firstName: order.ship_first_name,
+      amountCents: order.total_cents,
+    })
+    await sendEmail(trx, { to: order.email, ...content, template: 'hold-lapsed' })
+    return order.total_cents
+  })
+  if (asked === null) return { kind: 'nothing' }
+  getLogger().info({ orderId }, 'card hold lapsed before weighing: the customer is asked to pay')
+  return { kind: 'pay-link', amountCents: asked }
 }
 
 /**
@@ -125,7 +199,7 @@ export async function weighAndCapture(
     if (weighed.status !== 409) return weighed
     const retry = await captureWeighedPayment(db, input.orderId, capturers)
     if (retry.kind === 'nothing') return weighed
-    const totalCents = retry.kind === 'captured' ? retry.amountCents : 0
+    const totalCents = retry.kind === 'failed' ? 0 : retry.amountCents
     return { ok: true, weighed: true, totalCents, capture: retry }
   }
   if (!weighed.weighed) return weighed

@@ -7,7 +7,7 @@ import { orderPayPath, orderPayRefusal } from './saved-card'
 import { createStripeProvider, type StripeConfig } from './stripe.server'
 
 // The pay page of an unpaid card order (ADR 32): the link in the email about a box whose
-// card was declined. Paying opens a Stripe Checkout Session for the order, exactly as the
+// card was declined, or about a weighed order whose card hold lapsed (issue 31 item 6). Paying opens a Stripe Checkout Session for the order, exactly as the
 // checkout does (the provider's own startPayment), and the signed webhook marks the order paid
 // and its box's cycle with it. A box's page first takes the box's payment from the scheduler's
 // card retry, or finds it taken (renewal-payment.server.ts): one payment per box.
@@ -17,6 +17,7 @@ export type PayableOrder = {
   number: string
   status: string
   paymentMethod: string
+  paymentStatus: string
   totalCents: number
   /** where Stripe sends the receipt; not for the page */
   email: string
@@ -30,7 +31,15 @@ export async function getOrderToPay(
 ): Promise<PayableOrder | null> {
   const order = await db
     .selectFrom('orders')
-    .select(['id', 'order_number', 'status', 'payment_method', 'total_cents', 'email'])
+    .select([
+      'id',
+      'order_number',
+      'status',
+      'payment_method',
+      'payment_status',
+      'total_cents',
+      'email',
+    ])
     .where('id', '=', orderId)
     .where('customer_id', '=', customerId)
     .executeTakeFirst()
@@ -40,6 +49,7 @@ export async function getOrderToPay(
     number: formatOrderNumber(order.order_number),
     status: order.status,
     paymentMethod: order.payment_method,
+    paymentStatus: order.payment_status,
     totalCents: order.total_cents,
     email: order.email,
   }

@@ -8,7 +8,7 @@ import type { PaymentProvider } from './provider'
 // weight (ADR 30) is created with intent AUTHORIZE for its maximum and authorised on the
 // return; the exact amount is captured from that authorisation once weighed (capture.server).
 // No PayPal SDK: the calls we make (a token, create, capture or authorise, a look at an order,
-// and capture of an authorisation) are smaller than one.
+// and capture or void of an authorisation) are smaller than one.
 
 export type PayPalConfig = {
   clientId: string
@@ -108,6 +108,8 @@ export type PayPalClient = {
     requestId: string
   }): Promise<PayPalCapture>
   getOrder(paypalOrderId: string): Promise<PayPalOrder>
+  /** Releases an authorisation nothing was captured from (its order was cancelled). */
+  voidAuthorization(input: { authorizationId: string; requestId: string }): Promise<void>
 }
 
 export function createPayPalClient(config: PayPalConfig): PayPalClient {
@@ -223,6 +225,11 @@ export function createPayPalClient(config: PayPalConfig): PayPalClient {
       return call(OrderSchema, `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`, {
         method: 'GET',
       })
+    },
+    async voidAuthorization({ authorizationId, requestId }) {
+      const path = `/v2/payments/authorizations/${encodeURIComponent(authorizationId)}/void`
+      // 204 with no body, or the authorisation with return=representation: neither is read.
+      await call(z.unknown(), path, { method: 'POST', requestId, body: {} })
     },
   }
 }

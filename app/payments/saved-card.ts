@@ -40,10 +40,18 @@ export const CardIntentSchema = z.object({
   intent: z.literal('update-card', { error: 'Unknown action.' }).optional(),
 })
 
-/** What stops an order from being paid on its pay page; null when it can be. */
-export function orderPayRefusal(order: { status: string; paymentMethod: string }): string | null {
+/**
+ * What stops an order from being paid on its pay page; null when it can be: an unpaid card
+ * order, or a weighed one whose card hold lapsed (payment 'due', issue 31 item 6).
+ */
+export function orderPayRefusal(order: {
+  status: string
+  paymentMethod: string
+  paymentStatus: string
+}): string | null {
   if (order.status === 'cancelled') return ORDER_CANCELLED
   if (order.paymentMethod !== 'stripe') return ORDER_NOT_BY_CARD
+  if (order.paymentStatus === 'due') return null
   if (order.status !== 'pending_payment') return ORDER_ALREADY_PAID
   return null
 }

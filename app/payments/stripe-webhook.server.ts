@@ -2,8 +2,10 @@ import { z } from 'zod'
 import {
   authorisedCentsOf,
   expireOrder,
+  markDuePaid,
   markOrderAuthorised,
   markOrderPaid,
+  type PaymentEventResult,
 } from '~/orders/payment-events.server'
 import type { DB } from '~/platform/db/db.server'
 import { getLogger } from '~/platform/log.server'
@@ -137,20 +139,24 @@ export async function handleStripeWebhook(
     // By weight (ADR 30): the session only authorised the card. Stripe's own PaymentIntent
     // says whether the hold is there, for how much; the event's payment_status does not.
     if (orderId && held !== null && intent) {
-      const result =
-        intent.status === 'requires_capture'
-          ? await markOrderAuthorised(
-              db,
-              {
-                orderId,
-                sessionId: session.data.id,
-                authorizationReference: intent.id,
-                amountCents: intent.amount,
-              },
-              settleSubscriptionPayment(orderId, card),
-            )
-          : 'unchanged'
-      log.info({ orderId, result, intentStatus: intent.status }, 'Stripe card authorised')
+      let result: PaymentEventResult = 'unchanged'
+      if (intent.status === 'requires_capture') {
+        result = await markOrderAuthorised(
+          db,
+          {
+            orderId,
+            sessionId: session.data.id,
+            authorizationReference: intent.id,
+            amountCents: intent.amount,
+          },
+          settleSubscriptionPayment(orderId, card),
+        )
+      } else if (intent.status === 'succeeded') {
+        // A weighed order whose hold lapsed, paid in full from its link (issue 31 item 6).
+        const paid = { orderId, sessionId: session.data.id, amountCents: intent.amount_received }
+        result = await markDuePaid(db, paid)
+      }
+      log.info({ orderId, result, intentStatus: intent.status }, 'Stripe card authorised or paid')
     } else if (orderId && session.data.payment_status === 'paid') {
       // 'unpaid' is a delayed method (bank debit) still under way: wait for a later event.
       const result = await markOrderPaid(

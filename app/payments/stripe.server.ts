@@ -52,11 +52,13 @@ export function createStripeProvider(
     description:
       'After reviewing your order you pay on Stripe’s secure page. Your card details never reach this shop.',
     async startPayment(order) {
-      const { authorised_cents: authorised } = await db
+      const held = await db
         .selectFrom('orders')
-        .select('authorised_cents')
+        .select(['authorised_cents', 'weighed_at'])
         .where('id', '=', order.id)
         .executeTakeFirstOrThrow()
+      // Once weighed, the total is exact: a lapsed hold's pay link charges it outright.
+      const authorised = held.weighed_at === null ? held.authorised_cents : null
       const items = await db
         .selectFrom('order_items')
         .select(['product_name', 'variant_name', 'quantity'])

@@ -2,6 +2,7 @@ import { WEIGHTS_SAVED, WeighSchema, weighedMessage, weighFormId } from '~/order
 import { getDb } from '~/platform/db/db.server'
 import { parseSubmission, replyDone, replyInvalid, replyRefused } from '~/platform/forms/conform'
 import { weighAndCapture } from './capture.server'
+import { payLinkSentMessage } from './holds'
 import { configuredCapturers } from './providers.server'
 
 // The weighing form's action, shared by the pack list and the admin order page (both show
@@ -17,6 +18,11 @@ export async function answerWeighForm(form: FormData, actorId: string) {
   if (result.capture?.kind === 'failed') {
     return replyRefused(submission, result.capture.message, 502, options)
   }
-  const message = result.weighed ? weighedMessage(result.totalCents) : WEIGHTS_SAVED
+  const message =
+    result.capture?.kind === 'pay-link'
+      ? payLinkSentMessage(result.capture.amountCents)
+      : result.weighed
+        ? weighedMessage(result.totalCents)
+        : WEIGHTS_SAVED
   return replyDone(submission, message, { ...options, keep: true })
 }

@@ -8,10 +8,12 @@ import type { AddressInfo } from 'node:net'
 // later for an amount up to the one held (ADR 30). PayPal-Request-Id is honoured as PayPal
 // does: the same id gets the same answer, nothing is done twice; a refused capture of an
 // authorisation is not remembered, so it can be tried again with the same id.
+// An authorisation not yet captured can be voided (POST .../authorizations/{id}/void, 204),
+// once: a second void is refused (AUTHORIZATION_ALREADY_VOIDED), as is one of a captured one.
 
 export type StandInAuthorization = {
   id: string
-  status: 'CREATED' | 'CAPTURED'
+  status: 'CREATED' | 'CAPTURED' | 'VOIDED'
   /** what is held */
   value: string
   /** what was captured of it, once captured */
@@ -178,6 +180,19 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       return true
     }
 
+    const voidPath = /^\/v2\/payments\/authorizations\/([A-Z0-9-]+)\/void$/.exec(path)
+    if (request.method === 'POST' && voidPath) {
+      const authorization = [...orders.values()].find(
+        (candidate) => candidate.authorization?.id === voidPath[1],
+      )?.authorization
+      if (!authorization) return json(response, 404, { name: 'RESOURCE_NOT_FOUND' })
+      if (authorization.status === 'VOIDED') return refuse('AUTHORIZATION_ALREADY_VOIDED')
+      if (authorization.status !== 'CREATED') return refuse('AUTHORIZATION_ALREADY_CAPTURED')
+      authorization.status = 'VOIDED'
+      if (key) answered.set(key, { status: 204, body: null })
+      response.statusCode = 204
+      return response.end()
+    }
     const authorizationPath = /^\/v2\/payments\/authorizations\/([A-Z0-9-]+)\/capture$/.exec(path)
     if (request.method === 'POST' && authorizationPath) {
       const held = [...orders.values()].find(

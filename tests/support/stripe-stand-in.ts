@@ -26,6 +26,11 @@ import Stripe from 'stripe'
 // of them is there, so a test can start the other while the first is in flight. A session is 'open' until its page
 // is paid ('complete') or expireSession() ends it ('expired'); GET /v1/checkout/sessions/:id
 // reads it, as the shop does to learn what became of a pay link's page.
+//
+// Holds (issue 31 item 6): POST /v1/payment_intents with capture_method=manual and a saved card
+// authorises it off-session ('requires_capture', nothing received), and POST
+// /v1/payment_intents/:id/cancel releases an uncaptured intent ('canceled'), refusing one
+// already captured or canceled with Stripe's payment_intent_unexpected_state.
 
 export type StandInSession = {
   id: string
@@ -341,7 +346,7 @@ export async function startStripeStandIn(options: {
     const card = params.get('payment_method')
     const intent: StandInPaymentIntent = {
       id: newId('pi'),
-      captureMethod: 'automatic',
+      captureMethod: params.get('capture_method') === 'manual' ? 'manual' : 'automatic',
       amount: Number(params.get('amount') ?? 0),
       status: 'requires_payment_method',
       amountReceived: 0,
@@ -366,8 +371,30 @@ export async function startStripeStandIn(options: {
         },
       }
     }
+    if (intent.captureMethod === 'manual') {
+      intent.status = 'requires_capture'
+      return { status: 200, body: intentJson(intent) }
+    }
     intent.status = 'succeeded'
     intent.amountReceived = intent.amount
+    return { status: 200, body: intentJson(intent) }
+  }
+
+  /** Releases an uncaptured intent; Stripe refuses to cancel one captured or canceled. */
+  function cancelIntent(intent: StandInPaymentIntent): { status: number; body: unknown } {
+    if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+          },
+        },
+      }
+    }
+    intent.status = 'canceled'
     return { status: 200, body: intentJson(intent) }
   }
 
@@ -431,6 +458,13 @@ export async function startStripeStandIn(options: {
       json({ status: 200, body: JSON.stringify(setupIntentJson(setup)) })
       return
     }
+    const cancelPath = url.pathname.match(/^\/v1\/payment_intents\/(pi_test_\w+)\/cancel$/)
+    const toCancel = cancelPath?.[1] ? paymentIntents.get(cancelPath[1]) : undefined
+    if (toCancel && request.method === 'POST') {
+      await readBody(request)
+      json(once(request, () => cancelIntent(toCancel)))
+      return
+    }
     const intentPath = url.pathname.match(/^\/v1\/payment_intents\/(pi_test_\w+)(\/capture)?$/)
     const intent = intentPath?.[1] ? paymentIntents.get(intentPath[1]) : undefined
     if (intentPath && intent && request.method === 'GET' && !intentPath[2]) {
@@ -447,6 +481,9 @@ export async function startStripeStandIn(options: {
           JSON.stringify({
             error: {
               type: 'invalid_request_error',
+              ...(intent.status !== 'requires_capture' && {
+                code: 'payment_intent_unexpected_state',
+              }),
               message: `This PaymentIntent could not be captured (status ${intent.status}, amount ${amount} of ${intent.amount}).`,
             },
           }),

@@ -250,6 +250,13 @@ export const schema = {
     /** the card payment to capture at weighing: Stripe's PaymentIntent id */
     authorization_reference: text().optional(),
     captured_cents: int().optional(),
+    // Card holds (issue 31 item 6; migration 0022)
+    /** when the hold in authorization_reference was placed: at checkout or by a renewal */
+    hold_authorised_at: timestamp().optional(),
+    /** a sweep is renewing the hold (stale after a few minutes) */
+    hold_renewal_claimed_at: timestamp().optional(),
+    /** the hold could not be renewed (no saved card, or declined): it lapses */
+    hold_renewal_failed_at: timestamp().optional(),
   },
   order_items: {
     id: text(),

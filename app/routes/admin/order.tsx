@@ -6,7 +6,6 @@ import { feeLabel } from '~/fulfilment/methods'
 import { getAdminOrder } from '~/orders/admin/orders.server'
 import { orderStatusLabel } from '~/orders/labels'
 import { fulfilmentHeading, OrderFulfilment } from '~/orders/order-fulfilment'
-import { changeOrderStatus } from '~/orders/order-status.server'
 import {
   CHANGED_ELSEWHERE,
   nextSteps,
@@ -17,6 +16,7 @@ import {
 } from '~/orders/order-workflow'
 import { WeighForm } from '~/orders/weigh-form'
 import { WEIGH_FIRST, WEIGH_FORM_PREFIX, WEIGH_INTENT } from '~/orders/weights'
+import { changeOrderStatusReleasingHold, configuredReleasers } from '~/payments/holds.server'
 import { answerWeighForm } from '~/payments/weigh-reply.server'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { AdminPageHeader, AdminPanel, AdminTable } from '~/platform/admin/ui/page'
@@ -60,7 +60,13 @@ export async function action({ request, params }: Route.ActionArgs) {
       ? replyRefused(submission, STATUS_CHANGE_INVALID, 400, answering)
       : replyInvalid(submission, answering)
   }
-  const result = await changeOrderStatus(getDb(), params.id, admin.id, submission.value)
+  const result = await changeOrderStatusReleasingHold(
+    getDb(),
+    params.id,
+    admin.id,
+    submission.value,
+    configuredReleasers(),
+  )
   if (result.ok) {
     return replyDone(submission, `Order marked as ${orderStatusLabel(result.status)}.`, answering)
   }

@@ -20,6 +20,7 @@ import * as m0018 from './0018-product-images'
 import * as m0019 from './0019-page-heroes'
 import * as m0020 from './0020-health-probe'
 import * as m0021 from './0021-renewal-payment-key'
+import * as m0022 from './0022-order-holds'
 
 // Listed, not read from disk, so the bundled production server carries them. Forward only:
 // never edit a migration that has shipped; add the next number.
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0019-page-heroes': m0019,
   '0020-health-probe': m0020,
   '0021-renewal-payment-key': m0021,
+  '0022-order-holds': m0022,
 }

@@ -1,0 +1,22 @@
+import type { DB } from '~/platform/db/db.server'
+
+// A code's uses (promo_codes.times_used) belong to promotions. placeOrder counts a use, inside
+// its transaction, only when the code took something off; an order it counted names the code
+// in orders.promo_code. A cancelled order gives that use back, so a limited code is not used
+// up by orders nobody bought.
+
+/**
+ * Gives one use of `code` back. Not idempotent on its own: call it in the transaction whose
+ * conditional UPDATE moved the order to 'cancelled', so that status change is the guard and
+ * a use comes back once however often, or however concurrently, the order is cancelled.
+ * Never below zero (the column's CHECK): a count already at zero stays there.
+ */
+export async function givePromoUseBack(trx: DB, code: string): Promise<boolean> {
+  const updated = await trx
+    .updateTable('promo_codes')
+    .set((eb) => ({ times_used: eb('times_used', '-', 1) }))
+    .where('code', '=', code)
+    .where('times_used', '>', 0)
+    .executeTakeFirst()
+  return updated.numUpdatedRows > 0n
+}
