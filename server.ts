@@ -8,6 +8,7 @@ import compression from 'compression'
 import express from 'express'
 import type { Logger } from 'pino'
 import type { ServerBuild } from 'react-router'
+import { startGuestCartCleanup } from './app/cart/cart-cleanup.server'
 import { startOutboxWorker } from './app/email/worker.server'
 import { startReminders } from './app/orders/fulfilment-reminders.server'
 import { startPayPalSweep } from './app/payments/paypal-settle.server'
@@ -88,6 +89,8 @@ if (role === 'primary') {
   const reminders = startReminders(db, log)
   // Waiting-list holds past their time go to the next in line (ADR 29).
   const holdSweep = startHoldSweep(db, log)
+  // Guest carts nobody has changed for 30 days are deleted (issue 31).
+  const cartCleanup = startGuestCartCleanup(db, log)
   // Subscription boxes made, charged and reminded (ADR 32); safe on every instance at once.
   const scheduler = env.subscriptionScheduler ? startScheduler(db, log) : undefined
   const paypal = getPayPalClient()
@@ -121,6 +124,7 @@ if (role === 'primary') {
     await workers.stop()
     reminders.stop()
     holdSweep.stop()
+    cartCleanup.stop()
     scheduler?.stop()
     paypalSweep?.stop()
     await outbox.stop()
@@ -332,6 +336,7 @@ async function serve() {
       : undefined
   const reminders = role === 'single' ? startReminders(db, log) : undefined
   const holdSweep = role === 'single' ? startHoldSweep(db, log) : undefined
+  const cartCleanup = role === 'single' ? startGuestCartCleanup(db, log) : undefined
   const scheduler =
     role === 'single' && env.subscriptionScheduler ? startScheduler(db, log) : undefined
   const paypal = role === 'single' ? getPayPalClient() : undefined
@@ -370,6 +375,7 @@ async function serve() {
       pageCache?.stop()
       reminders?.stop()
       holdSweep?.stop()
+      cartCleanup?.stop()
       scheduler?.stop()
       paypalSweep?.stop()
       await outbox?.stop()

@@ -18,6 +18,7 @@ import * as m0016 from './0016-beef-shares'
 import * as m0017 from './0017-subscriptions'
 import * as m0018 from './0018-product-images'
 import * as m0019 from './0019-page-heroes'
+import * as m0023 from './0023-cart-idle-index'
 
 // Listed, not read from disk, so the bundled production server carries them. Forward only:
 // never edit a migration that has shipped; add the next number.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0017-subscriptions': m0017,
   '0018-product-images': m0018,
   '0019-page-heroes': m0019,
+  '0023-cart-idle-index': m0023,
 }
