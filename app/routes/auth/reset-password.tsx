@@ -35,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
   const hideFields = ['password', 'confirmPassword']
   if (submission.status !== 'success') return replyInvalid(submission, { hideFields })
   const outcome = await resetPassword(submission.value)
-  if (outcome.ok) throw redirect(DONE_URL)
+  if (outcome.ok) throw redirect(DONE_URL, { headers: outcome.headers })
   return replyRefused(submission, outcome.message, 400, { hideFields })
 }
 
