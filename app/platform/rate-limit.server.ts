@@ -1,9 +1,9 @@
 import { sql } from 'kysely'
 import type { DB } from '~/platform/db/db.server'
 
-// Attempts counted per key (an address, a client IP or a trusted browser) in a fixed one-minute window, in the
-// database, so the limit holds however many app instances share it. Sign-in and sign-up count
-// failures only; reset requests count every request (each one may send an email).
+// Attempts counted per key (an address, a client IP, a trusted browser) in a fixed one-minute
+// window, in the database, so the limit holds however many app instances share it. Sign-in and
+// sign-up count failures only; reset requests count every request (each one may send an email).
 
 export type Limit = { key: string; max: number; windowMs: number }
 
