@@ -8,6 +8,7 @@ import express from 'express'
 import type { Logger } from 'pino'
 import type { ServerBuild } from 'react-router'
 import { isAdminCookie } from './app/auth/admin-session.server'
+import { startGuestCartCleanup } from './app/cart/cart-cleanup.server'
 import { startOutboxWorker } from './app/email/worker.server'
 import { startReminders } from './app/orders/fulfilment-reminders.server'
 import { startHoldRenewals } from './app/payments/hold-renewal.server'
@@ -93,6 +94,8 @@ if (role === 'primary') {
   const holdSweep = startHoldSweep(db, log)
   // Card holds of by-weight orders renewed before they lapse, released when cancelled.
   const cardHolds = startHoldRenewals(db, log)
+  // Guest carts nobody has changed for 30 days are deleted (issue 31).
+  const cartCleanup = startGuestCartCleanup(db, log)
   // Subscription boxes made, charged and reminded (ADR 32); safe on every instance at once.
   const scheduler = env.subscriptionScheduler ? startScheduler(db, log) : undefined
   const paypal = getPayPalClient()
@@ -127,6 +130,7 @@ if (role === 'primary') {
     reminders.stop()
     holdSweep.stop()
     cardHolds.stop()
+    cartCleanup.stop()
     scheduler?.stop()
     paypalSweep?.stop()
     await outbox.stop()
@@ -344,6 +348,7 @@ async function serve() {
   const reminders = role === 'single' ? startReminders(db, log) : undefined
   const holdSweep = role === 'single' ? startHoldSweep(db, log) : undefined
   const cardHolds = role === 'single' ? startHoldRenewals(db, log) : undefined
+  const cartCleanup = role === 'single' ? startGuestCartCleanup(db, log) : undefined
   const scheduler =
     role === 'single' && env.subscriptionScheduler ? startScheduler(db, log) : undefined
   const paypal = role === 'single' ? getPayPalClient() : undefined
@@ -383,6 +388,7 @@ async function serve() {
       reminders?.stop()
       holdSweep?.stop()
       cardHolds?.stop()
+      cartCleanup?.stop()
       scheduler?.stop()
       paypalSweep?.stop()
       await outbox?.stop()

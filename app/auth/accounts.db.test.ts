@@ -37,6 +37,14 @@ function cookieFrom(headers: Headers): string {
     .join('; ')
 }
 
+/** The trusted-device cookie a sign-in sets, as the browser sends it back. */
+function deviceCookieFrom(outcome: { headers: Headers }): string {
+  const cookie = outcome.headers.getSetCookie().find((c) => c.startsWith('farm.device='))
+  return cookie?.split(';')[0] ?? ''
+}
+
+const tooMany = { ok: false, status: 429, message: TOO_MANY_ATTEMPTS }
+
 const newUser = (email: string) => ({
   firstName: 'Ann',
   lastName: 'Lee',
@@ -125,6 +133,48 @@ describe('sign-in', { timeout: HASHING_TIMEOUT_MS }, () => {
         caller(),
       ),
     ).toEqual({ ok: false, status: 429, message: TOO_MANY_ATTEMPTS })
+  })
+
+  test('strangers filling the address\u2019s limit do not lock its owner out of their own browser', async () => {
+    const email = 'dot@example.com'
+    const right = { email, password: 'pasture-fresh-42', rememberMe: true }
+    const wrong = { ...right, password: 'wrong-pass' }
+    await signUp(newUser(email), caller())
+    // The owner's browser has signed in here before: it keeps the cookie that says so.
+    const owner = deviceCookieFrom((await signIn(right, caller())) as { headers: Headers })
+    expect(owner).toMatch(/^farm\.device=/)
+
+    // Guesses from many addresses fill the address's limit: 5 a minute, then every other
+    // client is refused before its password is looked at, the right one included.
+    for (let i = 0; i < 5; i++) expect(await signIn(wrong, caller())).toMatchObject({ status: 401 })
+    for (let i = 0; i < 3; i++) expect(await signIn(wrong, caller())).toEqual(tooMany)
+    expect(await signIn(right, caller())).toEqual(tooMany)
+
+    // The owner's browser gets in, from any address.
+    expect(await signIn(right, caller(owner))).toMatchObject({ ok: true })
+    // Its own wrong passwords count against it alone, 5 a minute like anyone's.
+    for (let i = 0; i < 5; i++) {
+      expect(await signIn(wrong, caller(owner))).toMatchObject({ status: 401 })
+    }
+    expect(await signIn(right, caller(owner))).toEqual(tooMany)
+  })
+
+  test('the device cookie is for one account, and a forged one counts for nothing', async () => {
+    await signUp(newUser('eve@example.com'), caller())
+    await signUp(newUser('fay@example.com'), caller())
+    const eveDevice = deviceCookieFrom(
+      (await signIn(
+        { email: 'eve@example.com', password: 'pasture-fresh-42', rememberMe: false },
+        caller(),
+      )) as { headers: Headers },
+    )
+    const fay = { email: 'fay@example.com', password: 'wrong-pass', rememberMe: false }
+    for (let i = 0; i < 5; i++) await signIn(fay, caller())
+    const fayRight = { ...fay, password: 'pasture-fresh-42' }
+    expect(await signIn(fayRight, caller(eveDevice))).toEqual(tooMany)
+    const [name, value = ''] = eveDevice.split('=')
+    const forged = `${name}=${value.slice(0, -3)}abc`
+    expect(await signIn(fayRight, caller(forged))).toEqual(tooMany)
   })
 
   test('sign-out clears the cookies even when the session is not valid', async () => {

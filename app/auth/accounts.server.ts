@@ -21,6 +21,7 @@ import {
 import { safeRedirect } from './redirect'
 import { authHeaders } from './session.server'
 import { runSignInHooks } from './sign-in-hooks.server'
+import { trustDevice, trustedDeviceFor } from './trusted-device.server'
 
 // What the sign-in, sign-up and reset pages do, on the server. Routes stay thin.
 
@@ -37,8 +38,12 @@ export async function signIn(
   { request, clientIp }: Caller,
 ): Promise<Outcome> {
   const db = getDb()
-  const keys = [limits.signInByEmail(input.email), limits.signInByIp(clientIp)]
-  // Checked before the password is even looked at, so guessing stops here.
+  // A browser this account has signed in from answers for its own failures; any other client
+  // shares the account's. Either way checked before the password is looked at, so guessing
+  // stops here, and strangers filling the account's limit never lock out the owner's browser.
+  const device = await trustedDeviceFor(request, input.email)
+  const client = device ? limits.signInByDevice(device) : limits.signInByEmail(input.email)
+  const keys = [client, limits.signInByIp(clientIp)]
   if (await isRateLimited(db, keys)) return tooMany
   try {
     const { headers, response } = await getAuth().api.signInEmail({
@@ -46,7 +51,8 @@ export async function signIn(
       headers: authHeaders(request, clientIp),
       returnHeaders: true,
     })
-    await clearAttempts(db, [keys[0] as (typeof keys)[0]])
+    await clearAttempts(db, [client])
+    headers.append('Set-Cookie', await trustDevice(input.email, input.rememberMe))
     await runSignInHooks(request, response.user.id, headers)
     return { ok: true, headers }
   } catch (error) {
@@ -81,6 +87,7 @@ export async function signUp(
       headers: authHeaders(request, clientIp),
       returnHeaders: true,
     })
+    headers.append('Set-Cookie', await trustDevice(response.user.email, true))
     await sendWelcomeEmail(db, { email: response.user.email, firstName: input.firstName })
     // Ticked at sign-up: the same double opt-in as the newsletter form (D13).
     if (input.newsletter) await requestNewsletterSubscription(db, response.user.email)
@@ -110,6 +117,17 @@ export async function requestPasswordReset(email: string, { clientIp }: Caller):
   return { ok: true, headers: new Headers(), message: RESET_EMAIL_SENT }
 }
 
+/** The address of the account a reset token is for, while the token is unused. */
+async function resetTokenEmail(token: string): Promise<string | null> {
+  const context = await getAuth().$context
+  const verification = await context.internalAdapter.findVerificationValue(
+    `reset-password:${token}`,
+  )
+  if (!verification) return null
+  const user = await context.internalAdapter.findUserById(verification.value)
+  return user?.email ?? null
+}
+
 /** Whether a reset token exists and has not expired (the page shows the form only then). */
 export async function isResetTokenValid(token: string | null): Promise<boolean> {
   if (!token || token.length > 200) return false
@@ -120,10 +138,18 @@ export async function isResetTokenValid(token: string | null): Promise<boolean> 
   return Boolean(verification && verification.expiresAt > new Date())
 }
 
+/**
+ * Sets the new password. The browser that chose it has shown it reads the account's mail, so
+ * it is trusted for sign-in from then on: its owner gets in even while strangers keep the
+ * account's sign-in limit full.
+ */
 export async function resetPassword(input: { token: string; password: string }): Promise<Outcome> {
   try {
+    const email = await resetTokenEmail(input.token)
     await getAuth().api.resetPassword({ body: { token: input.token, newPassword: input.password } })
-    return { ok: true, headers: new Headers(), message: PASSWORD_UPDATED }
+    const headers = new Headers()
+    if (email) headers.append('Set-Cookie', await trustDevice(email, true))
+    return { ok: true, headers, message: PASSWORD_UPDATED }
   } catch (error) {
     if (!isAPIError(error)) throw error
     return { ok: false, status: 400, message: INVALID_RESET_LINK }

@@ -397,7 +397,7 @@ describe('the worker', () => {
     stopWorker = undefined
   })
 
-  test('without SMTP_URL each email is logged once and marked not_sent', async () => {
+  test('without SMTP_URL each email is logged once, its links redacted, and marked not_sent', async () => {
     const { log, lines } = memoryLogger()
     const worker = startOutboxWorker({
       db: t.db,
@@ -407,10 +407,17 @@ describe('the worker', () => {
       intervalMs: 60_000,
     })
     stopWorker = worker.stop
+    const token = 'a-reset-token-that-works-once-0123456789'
+    const reset = passwordResetEmail({
+      farmName: 'Hillside Farm',
+      baseUrl: 'https://shop.example',
+      firstName: 'Ann',
+      resetUrl: `/reset-password?token=${token}`,
+      expiresInMinutes: 60,
+    })
     const first = await sendEmail(t.db, {
       to: 'ann@example.com',
-      subject: 'Reset your password',
-      text: 'Open https://shop.example/reset-password/abc',
+      ...reset,
       template: 'password-reset',
     })
     const second = await sendEmail(t.db, { to: 'bob@example.com', subject: 'Welcome', text: 'Hi' })
@@ -428,10 +435,19 @@ describe('the worker', () => {
         emailId: first.id,
         to: 'ann@example.com',
         subject: 'Reset your password',
-        text: 'Open https://shop.example/reset-password/abc',
+        text: expect.stringContaining('https://shop.example/reset-password?[redacted]'),
         template: 'password-reset',
       }),
     )
+    // Anyone who reads the log could otherwise choose Ann's password.
+    expect(JSON.stringify(lines)).not.toContain(token)
+    // The admin's view of the outbox still has the working link.
+    const stored = await t.db
+      .selectFrom('email_outbox')
+      .select('text_body')
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow()
+    expect(stored.text_body).toContain(`reset-password?token=${token}`)
     expect(smtp.messages).toHaveLength(0)
   })
 

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import type { DB } from '~/platform/db/db.server'
+import { redactForLog } from './log-redaction'
 import {
   DEFAULT_BATCH,
   DEFAULT_MAX_ATTEMPTS,
@@ -17,7 +18,10 @@ import { createSmtpDelivery, type SmtpDelivery } from './transport.server'
 
 export type OutboxWorkerOptions = {
   db: DB
-  /** Without it nothing is sent: each email is written to the log and marked 'not_sent'. */
+  /**
+   * Without it nothing is sent: each email is written to the log, its links and tokens
+   * redacted, and marked 'not_sent' (Admin > Emails shows the whole email).
+   */
   smtpUrl: string | undefined
   mailFrom: string
   log: Logger
@@ -78,9 +82,9 @@ export function startOutboxWorker({
         template: email.template,
         to: email.to,
         subject: email.subject,
-        text: email.text,
+        text: redactForLog(email.text),
       },
-      'email not sent: SMTP_URL is not set, so here is what would have gone out',
+      'email not sent: SMTP_URL is not set, so here is what would have gone out (links redacted; the whole email is in Admin > Emails)',
     )
   }
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely'
 import type { DB } from '~/platform/db/db.server'
 
-// Attempts counted per key (an address or a client IP) in a fixed one-minute window, in the
-// database, so the limit holds however many app instances share it. Sign-in and sign-up count
-// failures only; reset requests count every request (each one may send an email).
+// Attempts counted per key (an address, a client IP, a trusted browser) in a fixed one-minute
+// window, in the database, so the limit holds however many app instances share it. Sign-in and
+// sign-up count failures only; reset requests count every request (each one may send an email).
 
 export type Limit = { key: string; max: number; windowMs: number }
 
@@ -14,6 +14,14 @@ const MINUTE = 60_000
 export const limits = {
   signInByEmail: (email: string): Limit => ({
     key: `signin:email:${email.trim().toLowerCase()}`,
+    max: 5,
+    windowMs: MINUTE,
+  }),
+  // A browser that has signed in to the account before (app/auth/trusted-device.server.ts):
+  // its failures count here instead of against the address, so it is never locked out by
+  // strangers' guesses, and it still gets no more than 5 a minute itself.
+  signInByDevice: (deviceId: string): Limit => ({
+    key: `signin:device:${deviceId}`,
     max: 5,
     windowMs: MINUTE,
   }),

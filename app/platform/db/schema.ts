@@ -179,6 +179,7 @@ export const schema = {
     customer_id: text().optional(),
     promo_code: text().optional(),
     created_at: createdAt(),
+    /** Set by every change; a guest cart unchanged for 30 days is deleted (issue 31; migration 0023) */
     updated_at: createdAt(),
   },
   cart_lines: {

@@ -1,13 +1,12 @@
 import { getFormProps } from '@conform-to/react'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form, redirect, useNavigation } from 'react-router'
 import { isResetTokenValid, resetPassword } from '~/auth/accounts.server'
 import { AuthCard } from '~/auth/auth-card'
-import { INVALID_RESET_LINK, ResetPasswordSchema } from '~/auth/forms'
+import { INVALID_RESET_LINK, PASSWORD_UPDATED, ResetPasswordSchema } from '~/auth/forms'
 import { requireGuest } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import {
   parseSubmission,
-  replyDone,
   replyInvalid,
   replyRefused,
   useSchemaForm,
@@ -17,11 +16,17 @@ import { Button, ButtonLink } from '~/platform/ui/button'
 import { FormMessage, TextField } from '~/platform/ui/field'
 import type { Route } from './+types/reset-password'
 
+// After a reset the browser is sent here: the link's token is used up by then, so the page
+// that says it worked cannot be the link's page (its loader would answer 400).
+const DONE_URL = '/reset-password?done=1'
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireGuest(request)
-  const token = new URL(request.url).searchParams.get('token')
+  const params = new URL(request.url).searchParams
+  if (params.has('done')) return { done: true, token: null }
+  const token = params.get('token')
   const valid = await isResetTokenValid(token)
-  return data({ token: valid ? token : null }, { status: valid ? 200 : 400 })
+  return data({ done: false, token: valid ? token : null }, { status: valid ? 200 : 400 })
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -30,9 +35,8 @@ export async function action({ request }: Route.ActionArgs) {
   const hideFields = ['password', 'confirmPassword']
   if (submission.status !== 'success') return replyInvalid(submission, { hideFields })
   const outcome = await resetPassword(submission.value)
-  return outcome.ok
-    ? replyDone(submission, outcome.message, { hideFields })
-    : replyRefused(submission, outcome.message, 400, { hideFields })
+  if (outcome.ok) throw redirect(DONE_URL, { headers: outcome.headers })
+  return replyRefused(submission, outcome.message, 400, { hideFields })
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -43,10 +47,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     lastResult: actionData,
   })
 
-  if (actionData?.status === 'success') {
+  if (loaderData.done) {
     return (
       <AuthCard title="Reset Password">
-        <FormMessage tone="success">{actionData.message}</FormMessage>
+        <FormMessage tone="success">{PASSWORD_UPDATED}</FormMessage>
         <ButtonLink to="/signin" className="mt-6 w-full">
           Sign in with your new password
         </ButtonLink>

@@ -21,6 +21,7 @@ import * as m0019 from './0019-page-heroes'
 import * as m0020 from './0020-health-probe'
 import * as m0021 from './0021-renewal-payment-key'
 import * as m0022 from './0022-order-holds'
+import * as m0023 from './0023-cart-idle-index'
 
 // Listed, not read from disk, so the bundled production server carries them. Forward only:
 // never edit a migration that has shipped; add the next number.
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0020-health-probe': m0020,
   '0021-renewal-payment-key': m0021,
   '0022-order-holds': m0022,
+  '0023-cart-idle-index': m0023,
 }
