@@ -130,11 +130,16 @@ async function whyNot(
       'subscription_cycles.checkout_session_id',
       'orders.status',
       'orders.payment_method',
+      'orders.payment_status',
     ])
     .where('subscription_cycles.id', '=', cycleId)
     .executeTakeFirstOrThrow()
   const refused = (message: string): PayStart => ({ ok: false, reason: 'refused', message })
-  const refusal = orderPayRefusal({ status: row.status, paymentMethod: row.payment_method })
+  const refusal = orderPayRefusal({
+    status: row.status,
+    paymentMethod: row.payment_method,
+    paymentStatus: row.payment_status,
+  })
   if (refusal) return refused(refusal)
   if (row.charge_status === 'paid') return refused(ORDER_ALREADY_PAID)
   if (row.charge_status === 'charging' && row.payer !== 'customer') {
