@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -254,33 +254,6 @@ async function fullDiskScene(
   return figures
 }
 
-/**
- * startServer waits for /healthz to answer 200, which a shop on a read-only database never
- * does: this one waits for the shop page instead.
- */
-async function startServerThatReads(env: Record<string, string>, port: number): Promise<Running> {
-  const child = spawn(process.execPath, ['build/host/server.js'], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
-  const url = `http://127.0.0.1:${port}`
-  const started = Date.now()
-  while ((await status(`${url}/shop`)) !== 200) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`)
-    if (Date.now() - started > 30_000) throw new Error(`server not ready:\n${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return { url, process: child, logs: () => output, exited }
-}
-
 test('SQLite on a full disk: writes answer 503, reads work, /healthz fails, no partial order', async () => {
   test.setTimeout(120_000)
   const tmpfs = requireOrSkip(mountTmpfs(64))
@@ -318,7 +291,7 @@ test('SQLite on a full disk: writes answer 503, reads work, /healthz fails, no p
     // The same database, read-only: started on an immutable file, the shop serves its pages
     // and answers every write with the 503 page; /healthz says so.
     execFileSync('chattr', ['+i', file])
-    server = await startServerThatReads(env, port)
+    server = await startServer(env, { port, readyPath: '/shop' })
     expect(await status(`${url}/shop`)).toBe(200)
     const health = await fetch(`${url}/healthz`)
     expect(health.status).toBe(503)

@@ -21,10 +21,18 @@ export async function freePort(): Promise<number> {
   })
 }
 
-/** Starts build/host/server.js and waits for /healthz; `host` names it in its URL. */
+/**
+ * Starts build/host/server.js and waits for `readyPath` (/healthz; a shop on a read-only
+ * database never passes that, so its test waits for a page) to answer 200; `host` names it in
+ * its URL.
+ */
 export async function startServer(
   env: Record<string, string>,
-  { host = '127.0.0.1', port }: { host?: string; port?: number } = {},
+  {
+    host = '127.0.0.1',
+    port,
+    readyPath = '/healthz',
+  }: { host?: string; port?: number; readyPath?: string } = {},
 ): Promise<Running & { readyMs: number }> {
   const chosen = port ?? (await freePort())
   const started = Date.now()
@@ -43,7 +51,7 @@ export async function startServer(
   const url = `http://${host}:${chosen}`
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${output}`)
-    const ok = await fetch(`http://127.0.0.1:${chosen}/healthz`).then(
+    const ok = await fetch(`http://127.0.0.1:${chosen}${readyPath}`).then(
       (r) => r.ok,
       () => false,
     )
