@@ -12,7 +12,7 @@ import {
 } from './accounts.server'
 import { createAdmin, setAdmin } from './admins.server'
 import { INVALID_RESET_LINK, RESET_EMAIL_SENT, SIGN_IN_FAILED } from './forms'
-import { getCurrentUser } from './session.server'
+import { getCurrentUser, isAdminCookie } from './session.server'
 
 let t: TestDatabase
 beforeAll(async () => {
@@ -241,6 +241,13 @@ describe('admins from the CLI', { timeout: HASHING_TIMEOUT_MS }, () => {
       headers: { cookie: cookieFrom(outcome.headers) },
     })
     expect((await getCurrentUser(request))?.isAdmin).toBe(true)
+    // What the host asks before it accepts an upload larger than a guest's 64 KB (ADR 35).
+    const adminCookie = cookieFrom(outcome.headers)
+    expect(await isAdminCookie(adminCookie)).toBe(true)
+    expect(await isAdminCookie(undefined)).toBe(false)
+    expect(
+      await isAdminCookie(adminCookie.replace(/session_token=[^;]{4}/, 'session_token=abcd')),
+    ).toBe(false)
 
     // The only admin cannot be removed: the shop would have nobody to run it.
     expect(await setAdmin(t.db, 'Farmer@Example.com', false)).toBe('last_admin')
@@ -251,6 +258,7 @@ describe('admins from the CLI', { timeout: HASHING_TIMEOUT_MS }, () => {
       lastName: 'Halvorsen',
     })
     expect(await setAdmin(t.db, 'Farmer@Example.com', false)).toBe('revoked')
+    expect(await isAdminCookie(adminCookie)).toBe(false)
     const row = await t.db
       .selectFrom('customers')
       .select(['is_admin', 'email_verified'])

@@ -67,6 +67,26 @@ export function sessionTokenFrom(request: Request, secret: string): string | nul
 }
 
 /**
+ * Whether the cookies belong to a signed-in farm admin: asked by the host before it accepts a
+ * large body (pictures), which only admins may send (ADR 35). One indexed query; the page's own
+ * guard (requireAdmin) still decides what the request may do.
+ */
+export async function isAdminCookie(cookie: string | undefined): Promise<boolean> {
+  if (!cookie) return false
+  const request = new Request('http://shop.invalid/', { headers: { cookie } })
+  const token = sessionTokenFrom(request, getEnv().authSecret)
+  if (!token) return false
+  const row = await getDb()
+    .selectFrom('sessions')
+    .innerJoin('customers', 'customers.id', 'sessions.user_id')
+    .select('customers.is_admin')
+    .where('sessions.token', '=', token)
+    .where('sessions.expires_at', '>', new Date())
+    .executeTakeFirst()
+  return Boolean(row?.is_admin)
+}
+
+/**
  * One query: the session row joined with its customer, and the number of items in the
  * customer's cart for the header. better-auth's getSession takes two; it is still asked, about
  * once a day per session, to slide the session's expiry forward.
