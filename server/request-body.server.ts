@@ -24,8 +24,8 @@ export type BodyLimits = {
   timeoutMs: number
   /** The same for an admin's pictures, which a farm's slow uplink may take minutes to send. */
   adminTimeoutMs: number
-  /** Bodies one client address may have on their way at once. */
-  unfinishedPerClient: number
+  /** Slow bodies (still arriving after SLOW_AFTER_MS) one client address may have at once. */
+  slowPerClient: number
 }
 
 export const BODY_LIMITS: BodyLimits = {
@@ -35,8 +35,13 @@ export const BODY_LIMITS: BodyLimits = {
   adminUploadBytes: 128 * 1024 * 1024,
   timeoutMs: 10_000,
   adminTimeoutMs: 5 * 60_000,
-  unfinishedPerClient: 8,
+  slowPerClient: 8,
 }
+
+/** A body not in by then is a slow one (an ordinary form arrives with its headers). */
+const SLOW_AFTER_MS = 1000
+
+const TOO_MANY_SLOW = 'Too many requests at once from your address. Try again in a few seconds.'
 
 /** After refusing a body, how much more of it is read (and dropped) so the answer is seen. */
 const DRAIN_BYTES = 8 * 1024 * 1024
@@ -59,7 +64,7 @@ export function readBodies(options: {
   isAdmin: (cookie: string | undefined) => Promise<boolean>
 }): RequestHandler {
   const limits = options.limits ?? BODY_LIMITS
-  const unfinished = new Map<string, number>()
+  const slow = new Map<string, number>()
 
   async function limitFor(req: ExpressRequest): Promise<Limit> {
     const ordinary = { bytes: limits.ordinaryBytes, timeoutMs: limits.timeoutMs }
@@ -76,26 +81,24 @@ export function readBodies(options: {
     if (req.method === 'GET' || req.method === 'HEAD') return next()
     const client = req.ip ?? req.socket.remoteAddress ?? ''
     const started = performance.now()
-    const open = unfinished.get(client) ?? 0
-    if (open >= limits.unfinishedPerClient) {
-      return refuse(
-        req,
-        res,
-        429,
-        'Too many requests at once from your address. Try again in a few seconds.',
-        {
-          'Retry-After': '10',
-        },
-      )
+    if ((slow.get(client) ?? 0) >= limits.slowPerClient) {
+      return refuse(req, res, 429, TOO_MANY_SLOW, { 'Retry-After': '10' })
     }
-    unfinished.set(client, open + 1)
-    let counted = true
+    // A body still arriving after SLOW_AFTER_MS counts against its address until it is in (or
+    // refused): a burst of ordinary posts, which arrive at once, never does.
+    let counted = false
+    const slowTimer = setTimeout(() => {
+      counted = true
+      slow.set(client, (slow.get(client) ?? 0) + 1)
+    }, SLOW_AFTER_MS)
+    slowTimer.unref()
     const done = () => {
+      clearTimeout(slowTimer)
       if (!counted) return
       counted = false
-      const left = (unfinished.get(client) ?? 1) - 1
-      if (left > 0) unfinished.set(client, left)
-      else unfinished.delete(client)
+      const left = (slow.get(client) ?? 1) - 1
+      if (left > 0) slow.set(client, left)
+      else slow.delete(client)
     }
     // The timeout counts from here (the headers are in) until the body is. If the admin check
     // fails (the database is away), the post gets the ordinary limit.
