@@ -108,8 +108,10 @@ function parseMultipart(
     const fail = (error: unknown) => {
       if (failed) return
       failed = true
+      // What is left is read and dropped: cancelling a request's body stream from here races
+      // the fetch implementation still filling it (an unhandled rejection on Node 24).
       source?.unpipe(parser)
-      source?.destroy()
+      source?.resume()
       reject(error)
     }
     const tooMany = () =>
