@@ -36,7 +36,7 @@ import {
 import { createGuestPageCache } from './server/page-cache-middleware.server'
 import { pageHandler } from './server/page-handler.server'
 import { precompressedAssets } from './server/precompressed-assets.server'
-import { readBodies } from './server/request-body.server'
+import { dropUnreadBodies, readBodies } from './server/request-body.server'
 import {
   ASSET_HEADERS,
   createNonce,
@@ -197,6 +197,8 @@ async function serve() {
     })
     next()
   })
+
+  app.use(dropUnreadBodies)
 
   // HTTP/1.0 allows a request without Host; the shop's links and origin check need one.
   app.use((req, res, next) => {

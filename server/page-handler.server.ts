@@ -65,14 +65,7 @@ export function webRequest(
   const body = bufferedBody(res)
   // A Buffer read from a socket sits on an ArrayBuffer, never a SharedArrayBuffer.
   if (body) return new Request(url, { ...init, body: body as Uint8Array<ArrayBuffer> })
-  // An admin's upload streams on. An action that answers without reading all of it (a picture
-  // refused at its limit) would leave the rest unread and the connection stalled: once the
-  // answer is sent, what is left is read and dropped.
-  res.on('finish', () => {
-    if (req.complete) return
-    req.removeAllListeners('data')
-    req.resume()
-  })
+  // An admin's upload streams on (what an action leaves unread is dropped: dropUnreadBodies).
   return new Request(url, {
     ...init,
     body: createReadableStreamFromReadable(req),

@@ -184,9 +184,8 @@ function receive(req: ExpressRequest, maxBytes: number, timeoutMs: number): Prom
 
 /**
  * Answers at once. A client still sending (a form too large, or one over the address's count)
- * has the rest of its body read and dropped, up to DRAIN_BYTES, so that it reads the answer
- * instead of a broken pipe and its connection can carry its next request; past that, or for a
- * body that stopped arriving (408), the connection is closed.
+ * has the rest of its body dropped (dropRest); a body that stopped arriving (408) has its
+ * connection closed once the answer is out.
  */
 function refuse(
   req: ExpressRequest,
@@ -201,6 +200,31 @@ function refuse(
   if (req.complete) return
   req.removeAllListeners('data')
   if (closing) return void res.once('finish', () => req.socket.destroy())
+  dropRest(req)
+}
+
+/**
+ * Every request answered before its body was read (another origin's post, a 405, the 503 page
+ * while writes fail, an admin's upload refused part-way) has the rest dropped once the answer
+ * is sent. Unread, it would stall the connection: the client's next request on it would wait
+ * for the keep-alive timeout and be reset (found by the fuzz tests).
+ */
+export const dropUnreadBodies: RequestHandler = (req, res, next) => {
+  res.once('finish', () => dropRest(req))
+  next()
+}
+
+const dropping = new WeakSet<ExpressRequest>()
+
+/**
+ * Reads and drops what is left of the body, up to DRAIN_BYTES or DRAIN_MS, so that the client
+ * reads the answer instead of a broken pipe and its connection can carry its next request;
+ * past that, the connection is closed.
+ */
+function dropRest(req: ExpressRequest): void {
+  if (req.complete || dropping.has(req)) return
+  dropping.add(req)
+  req.removeAllListeners('data')
   let drained = 0
   const stop = () => req.socket.destroy()
   const timer = setTimeout(stop, DRAIN_MS)

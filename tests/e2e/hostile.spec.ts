@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync } from 'node:fs'
+import http from 'node:http'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -288,6 +289,44 @@ test('an over-limit chunked form is a 413, not a 400 or a reset', async () => {
     )
     expect(answer.statusLine).toMatch(/^HTTP\/1\.1 413 /)
   } finally {
+    await stopServer(server)
+  }
+})
+
+test('a body answered before it is read (another origin, a guest over its limit) does not stall the connection', async () => {
+  const server = await startServer({ DATABASE_URL: sqliteUrl(), ...QUIET })
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  const request = (method: string, path: string, origin: string, body = '') =>
+    new Promise<number>((resolve, reject) => {
+      const outgoing = http.request(
+        `${server.url}${path}`,
+        {
+          method,
+          agent,
+          timeout: 5_000,
+          headers: {
+            origin,
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (response) => {
+          response.resume()
+          response.on('end', () => resolve(response.statusCode ?? 0))
+        },
+      )
+      outgoing.on('timeout', () => outgoing.destroy(new Error(`${path}: no answer within 5 s`)))
+      outgoing.on('error', reject)
+      outgoing.end(body)
+    })
+  try {
+    const big = `message=${'x'.repeat(200_000)}`
+    expect(await request('POST', '/contact', 'https://evil.example', big)).toBe(403)
+    expect(await request('GET', '/healthz', server.url)).toBe(200)
+    expect(await request('POST', '/contact', server.url, big)).toBe(413)
+    expect(await request('GET', '/healthz', server.url)).toBe(200)
+  } finally {
+    agent.destroy()
     await stopServer(server)
   }
 })
