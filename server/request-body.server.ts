@@ -204,10 +204,11 @@ function refuse(
 }
 
 /**
- * Every request answered before its body was read (another origin's post, a 405, the 503 page
- * while writes fail, an admin's upload refused part-way) has the rest dropped once the answer
- * is sent. Unread, it would stall the connection: the client's next request on it would wait
- * for the keep-alive timeout and be reset (found by the fuzz tests).
+ * A body whose reading began and stopped (an admin's upload, streamed to an action that answered
+ * without reading it all) has the rest dropped once the answer is sent. Unread, it would stall
+ * the connection: the client's next request on it would wait for the keep-alive timeout and be
+ * reset (found by the fuzz tests). Node drops by itself a body nobody began to read (another
+ * origin's post, a 405, the 503 page).
  */
 export const dropUnreadBodies: RequestHandler = (req, res, next) => {
   res.once('finish', () => dropRest(req))

@@ -293,7 +293,7 @@ test('an over-limit chunked form is a 413, not a 400 or a reset', async () => {
   }
 })
 
-test('a body answered before it is read (another origin, a guest over its limit) does not stall the connection', async () => {
+test('a connection goes on after a post refused before its body was read: another origin (403), a guest over its limit (413)', async () => {
   const server = await startServer({ DATABASE_URL: sqliteUrl(), ...QUIET })
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
   const request = (method: string, path: string, origin: string, body = '') =>
