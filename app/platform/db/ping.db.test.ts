@@ -1,7 +1,8 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createTestDatabase, type TestDatabase, testDialect } from '../../../tests/setup/database'
-import { DEFAULT_POOL_SIZE, pingDatabase } from './db.server'
+import { DEFAULT_POOL_SIZE } from './db.server'
+import { pingDatabase } from './health.server'
 
 // pingDatabase is what the database watch and /healthz ask: is the database answering? A busy
 // shop must not look like a database that went away (every page would get 503).

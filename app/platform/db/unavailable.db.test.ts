@@ -1,7 +1,8 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createTestDatabase, type TestDatabase, testDialect } from '../../../tests/setup/database'
-import { type DB, openDatabase, probeWrites } from './db.server'
+import { type DB, openDatabase } from './db.server'
+import { probeWrites } from './health.server'
 import { databaseUnavailableReason } from './unavailable'
 
 // The database's own refusals, as the drivers report them, classified the way the shop answers
