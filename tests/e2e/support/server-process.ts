@@ -84,7 +84,7 @@ export async function createPostgresDatabase(
   )
   if (!reachable) return null
   const name = `farm_e2e_${label}_${process.pid}_${Date.now()}`
-  await admin.query(`create database ${name}`)
+  await retryingCheckpoint(() => admin.query(`create database ${name}`))
   const target = new URL(POSTGRES_SERVER_URL)
   target.pathname = `/${name}`
   // `admin` talks to the server's default database; `client` to the new one.
@@ -98,8 +98,23 @@ export async function createPostgresDatabase(
     client,
     drop: async () => {
       await client.end().catch(() => undefined)
-      await admin.query(`drop database if exists ${name} with (force)`)
+      await retryingCheckpoint(() => admin.query(`drop database if exists ${name} with (force)`))
       await admin.end()
     },
+  }
+}
+
+/**
+ * CREATE and DROP DATABASE ask for a checkpoint, which fails server-wide while full-disk.spec.ts
+ * has filled its tablespace (a few seconds, in another worker): wait for it to free the space.
+ */
+async function retryingCheckpoint<T>(query: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await query()
+    } catch (error) {
+      if (attempt >= 30 || !/checkpoint request failed/i.test((error as Error).message)) throw error
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+    }
   }
 }
