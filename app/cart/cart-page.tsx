@@ -9,9 +9,9 @@ import { Heading } from '~/platform/ui/heading'
 import type { CartLine, CartSummary } from './cart'
 import { CartLineItem } from './cart-line-item'
 import { CartActionSchema } from './forms'
+import { cartFigures } from './fulfilment-pricing'
 import { CONFIRM_CLEAR } from './messages'
 import { OrderSummary } from './order-summary'
-import { priceCart } from './pricing'
 import { PromoForm } from './promo-form'
 import { cartChangeDone, cartReplyMessage } from './replies'
 
@@ -50,13 +50,8 @@ export function useOptimisticCart(cart: CartSummary): CartSummary {
             ? line
             : { ...line, quantity: Math.min(pending, Math.max(line.stock, 1)) }
         })
-  const totals = priceCart({
-    lines: lines.filter((line) => line.available),
-    promo: cart.promo?.terms ?? null,
-    shippingMethod: 'standard',
-    settings: cart.settings,
-  })
-  return { ...cart, lines, totals }
+  // Removing the one pickup-only item lets the cart ship again: the rule decides that too.
+  return { ...cart, lines, ...cartFigures({ ...cart, lines }) }
 }
 
 /** Line totals by line id, from priceCart's lineTotalsCents (lines on sale only). */
@@ -134,7 +129,13 @@ export function CartPage({
             </div>
           </section>
           <div>
-            <OrderSummary totals={cart.totals} promoCode={cart.promo?.code ?? null} estimate>
+            <OrderSummary
+              totals={cart.totals}
+              promoCode={cart.promo?.code ?? null}
+              estimate
+              feeFrom={cart.feeFrom}
+              chosenAtCheckout={!cart.canShip}
+            >
               <PromoForm
                 promo={cart.promo}
                 applies={cart.totals.promoApplies}

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signIn, signUp } from '~/auth/accounts.server'
 import { REQUEST_KEY_HEADER } from '~/platform/http/request-key.server'
-import { createCustomer, createProduct, createVariant } from '~/seed/factories.server'
+import {
+  createCustomer,
+  createDeliveryZone,
+  createProduct,
+  createVariant,
+  createWindow,
+} from '~/seed/factories.server'
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import {
@@ -108,6 +114,7 @@ describe('adding', () => {
         subscriptionFrequency: null,
         offeredFrequencies: [],
         subscribable: true,
+        localOnly: false,
       },
     ])
     expect(summary.promo).toBeNull()
@@ -126,6 +133,7 @@ describe('adding', () => {
       taxCents: 144,
       totalCents: 2398 + 599 + 144,
     })
+    expect(summary).toMatchObject({ canShip: true, feeFrom: false, zones: [] })
     expect(await countCartItems(t.db, owner)).toBe(2)
   })
 
@@ -604,5 +612,45 @@ describe('the header count', () => {
     const guestCookie = (await serializeCartCookie(guest.cartId)).split(';')[0] ?? ''
     const guestRequest = new Request(`${TEST_BASE_URL}/`, { headers: { cookie: guestCookie } })
     expect(await headerCartCount(t.db, guestRequest)).toBe(4)
+  })
+})
+
+// Last in the file: the zones it makes would be in every later summary.
+describe('how the summary is priced (D21)', () => {
+  test('a cart that cannot ship: its cheapest way, with the zones checkout offers', async () => {
+    const offered = await createDeliveryZone(t.db, { fee_cents: 650, free_over_cents: null })
+    await createWindow(t.db, { zone_id: offered.id })
+    const off = await createDeliveryZone(t.db, { fee_cents: 100, is_active: false })
+    await createWindow(t.db, { zone_id: off.id })
+    const closed = await createDeliveryZone(t.db, { fee_cents: 200 })
+    await createWindow(t.db, { zone_id: closed.id }, { is_active: false })
+    await createDeliveryZone(t.db, { fee_cents: 300 })
+    const eggs = await createProduct(t.db, {
+      price_cents: 400,
+      stock_quantity: 5,
+      local_only: true,
+    })
+    const jam = await createProduct(t.db, { price_cents: 1100, stock_quantity: 5 })
+
+    const owner = await guestWith(eggs.id)
+    const summary = await getCartSummary(t.db, owner)
+    expect(summary.lines[0]?.localOnly).toBe(true)
+    expect(summary.zones).toEqual([{ feeCents: 650, freeOverCents: null, minimumCents: 3000 }])
+    expect(summary).toMatchObject({ canShip: false, feeFrom: false })
+    expect(summary.totals).toMatchObject({
+      shippingMethod: 'pickup',
+      shippingCents: 0,
+      freeShippingRemainingCents: 0,
+      totalCents: 424,
+    })
+
+    // With something that ships beside it, still not shippable; alone, the jam ships.
+    await addToCart(t.db, owner, { productId: jam.id, quantity: 1 })
+    expect((await getCartSummary(t.db, owner)).totals.shippingMethod).toBe('pickup')
+    const jamOnly = await guestWith(jam.id)
+    expect((await getCartSummary(t.db, jamOnly)).totals).toMatchObject({
+      shippingMethod: 'standard',
+      shippingCents: 599,
+    })
   })
 })

@@ -13,6 +13,7 @@ import {
   subscriberPriceCents,
 } from '~/catalog/subscription-terms'
 import { lineAverageWeightExpression } from '~/catalog/weight.server'
+import { listDeliveryZoneTerms } from '~/fulfilment/delivery-zones.server'
 import { type DB, getDb } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import { getEnv } from '~/platform/env.server'
@@ -28,6 +29,7 @@ import {
 import { findHold, type HoldReference } from '~/waiting-list/holds.server'
 import type { AppliedPromo, CartLine, CartSummary } from './cart'
 import { type CartAction, LINE_ONE_TIME } from './forms'
+import { cartFigures } from './fulfilment-pricing'
 import {
   ADDED_TO_CART,
   addedAsSubscriptionMessage,
@@ -162,6 +164,7 @@ async function loadCart(db: DB | Transaction<Database>, owner: CartOwner, now: D
       'cart_lines.subscription_frequency',
       'products.subscription_frequencies',
       'products.subscriber_discount_percent',
+      'products.local_only',
       VARIANT_SUBSCRIBABLE.as('variant_subscribable'),
       LINE_STOCK.as('stock'),
       // Unaliased: SQLite's values are turned into Dates by column name (ADR 2).
@@ -207,6 +210,7 @@ async function loadCart(db: DB | Transaction<Database>, owner: CartOwner, now: D
       subscriptionFrequency: frequency,
       offeredFrequencies: parseFrequencies(row.subscription_frequencies),
       subscribable: Number(row.variant_subscribable) === 1,
+      localOnly: Boolean(row.local_only),
     }
   })
   const first = rows[0]
@@ -238,26 +242,31 @@ async function loadCart(db: DB | Transaction<Database>, owner: CartOwner, now: D
   return { lines, promo }
 }
 
-function totalsFor(lines: CartLine[], promo: AppliedPromo | null, settings: PricingSettings) {
+/** The discount a promo gives these lines: it does not depend on how the order is had. */
+function discountFor(lines: CartLine[], promo: AppliedPromo, settings: PricingSettings) {
   return priceCart({
     lines: lines.filter((line) => line.available),
-    promo: promo?.terms ?? null,
-    shippingMethod: 'standard',
+    promo: promo.terms,
+    shippingMethod: 'pickup',
     settings,
   })
 }
 
-/** Everything the cart page and the checkout show: lines, promo, settings and totals. */
+/**
+ * Everything the cart page and the checkout show: lines, promo, settings, the delivery zones
+ * and the totals, priced the way the cart can be had (D21, cartFigures).
+ */
 export async function getCartSummary(
   db: DB,
   owner: CartOwner,
   now = new Date(),
 ): Promise<CartSummary> {
-  const [{ lines, promo }, settings] = await Promise.all([
+  const [{ lines, promo }, settings, zones] = await Promise.all([
     loadCart(db, owner, now),
     getPricingSettings(db),
+    listDeliveryZoneTerms(db),
   ])
-  return { lines, promo, settings, totals: totalsFor(lines, promo, settings) }
+  return { lines, promo, settings, zones, ...cartFigures({ lines, promo, settings, zones }) }
 }
 
 /**
@@ -655,7 +664,7 @@ export async function applyPromo(
     // One after the other: a transaction is one connection.
     const { lines } = await loadCart(trx, owner, now)
     const settings = await getPricingSettings(trx)
-    const totals = totalsFor(lines, { code: row.code, terms }, settings)
+    const totals = discountFor(lines, { code: row.code, terms }, settings)
     if (!cartId || totals.subtotalCents === 0) {
       return { ok: false, status: 400, message: PROMO_EMPTY_CART } as const
     }

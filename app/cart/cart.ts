@@ -1,4 +1,5 @@
 import type { Frequency } from '~/catalog/subscription-terms'
+import type { DeliveryZoneTerms } from '~/fulfilment/methods'
 import type { PricingPromo } from '~/promotions/promo'
 import type { PricingSettings } from '~/settings/settings'
 import type { CartTotals } from './pricing'
@@ -31,6 +32,8 @@ export type CartLine = {
   /** the frequencies the product offers now, and whether this option may be subscribed */
   offeredFrequencies: Frequency[]
   subscribable: boolean
+  /** pickup or local delivery only: a cart with it cannot be parcel-shipped (D21) */
+  localOnly: boolean
 }
 
 /** Whether the line's subscription still matches what the product offers. */
@@ -51,6 +54,15 @@ export type CartSummary = {
   lines: CartLine[]
   promo: AppliedPromo | null
   settings: PricingSettings
-  /** Standard shipping as the estimate; lines no longer on sale are left out. */
+  /** the zones checkout offers local delivery in, for pricing it (D21) */
+  zones: DeliveryZoneTerms[]
+  /**
+   * Priced the way summaryPrice chooses (standard shipping when the cart can ship, else its
+   * cheapest way); lines no longer on sale are left out.
+   */
   totals: CartTotals
+  /** the fee is local delivery's lowest, the address not known yet ("from $7.00") */
+  feeFrom: boolean
+  /** parcel shipping may take this cart; else pickup or local delivery is chosen at checkout */
+  canShip: boolean
 }

@@ -23,6 +23,9 @@ export function freeDeliveryHint(remainingCents: number): string {
   return `Add ${formatCents(remainingCents)} more for free delivery!`
 }
 
+/** D21: under the summary of a cart that cannot be shipped, priced its cheapest way. */
+export const CHOSEN_AT_CHECKOUT = 'Pickup or local delivery, chosen at checkout.'
+
 export const PROMO_REQUIRED = 'Please enter a promo code.'
 export const PROMO_EMPTY_CART = 'Add something to your cart before using a promo code.'
 export const PROMO_REMOVED = 'Promo code removed.'

@@ -1,8 +1,9 @@
 import { atMostMessage } from '~/catalog/weight'
+import { Fee } from '~/fulfilment/fee'
 import { feeLabel } from '~/fulfilment/methods'
 import { Heading } from '~/platform/ui/heading'
 import { Price } from '~/platform/ui/price'
-import { freeDeliveryHint, freeShippingHint } from './messages'
+import { CHOSEN_AT_CHECKOUT, freeDeliveryHint, freeShippingHint } from './messages'
 import type { CartTotals } from './pricing'
 
 /** 600 -> "6%", 825 -> "8.25%" */
@@ -14,15 +15,19 @@ function formatRate(basisPoints: number): string {
 }
 
 const rowClass = 'flex justify-between gap-4 py-1.5'
+const noteClass = 'mt-3 rounded-md bg-earth-50 px-3 py-2 text-sm text-earth-700'
 
 /**
  * Subtotal, discount (only when above 0), shipping, tax and total: every figure from
- * priceCart, nothing computed here. The cart page shows standard shipping as an estimate.
+ * priceCart, nothing computed here. The cart page shows the fee of the way its figures were
+ * priced (D21: standard shipping when the cart can ship, else its cheapest way).
  */
 export function OrderSummary({
   totals,
   promoCode,
   estimate,
+  feeFrom = false,
+  chosenAtCheckout = false,
   headingLevel = 2,
   children,
 }: {
@@ -30,6 +35,10 @@ export function OrderSummary({
   promoCode: string | null
   /** the cart page: shipping and tax are estimates until checkout */
   estimate: boolean
+  /** the fee is local delivery's lowest: "from $7.00" */
+  feeFrom?: boolean
+  /** the cart cannot ship: says pickup or local delivery is chosen at checkout */
+  chosenAtCheckout?: boolean
   headingLevel?: 2 | 3
   children?: React.ReactNode
 }) {
@@ -41,7 +50,14 @@ export function OrderSummary({
       <Heading level={headingLevel} id="order-summary-heading" size="small" tone="ink">
         Order Summary
       </Heading>
-      <SummaryTotals totals={totals} promoCode={promoCode} estimate={estimate} className="mt-4" />
+      <SummaryTotals
+        totals={totals}
+        promoCode={promoCode}
+        estimate={estimate}
+        feeFrom={feeFrom}
+        className="mt-4"
+      />
+      {chosenAtCheckout ? <p className={noteClass}>{CHOSEN_AT_CHECKOUT}</p> : null}
       {children}
     </section>
   )
@@ -55,11 +71,14 @@ export function SummaryTotals({
   totals,
   promoCode,
   estimate,
+  feeFrom = false,
   className,
 }: {
   totals: CartTotals
   promoCode: string | null
   estimate: boolean
+  /** the fee is local delivery's lowest, the address not known yet */
+  feeFrom?: boolean
   className?: string
 }) {
   return (
@@ -82,7 +101,9 @@ export function SummaryTotals({
         <div className={rowClass}>
           {/* Pickup and local delivery are not shipping (issue 16): the row says which it is. */}
           <dt>{feeLabel(totals.shippingMethod)}</dt>
-          <dd>{totals.shippingCents === 0 ? 'Free' : <Price cents={totals.shippingCents} />}</dd>
+          <dd>
+            <Fee cents={totals.shippingCents} from={feeFrom} />
+          </dd>
         </div>
         <div className={rowClass}>
           <dt>
@@ -100,12 +121,10 @@ export function SummaryTotals({
         </div>
       </dl>
       {totals.estimated ? (
-        <p className="mt-3 rounded-md bg-earth-50 px-3 py-2 text-sm text-earth-700">
-          {atMostMessage(totals.maximumTotalCents)}
-        </p>
+        <p className={noteClass}>{atMostMessage(totals.maximumTotalCents)}</p>
       ) : null}
       {totals.freeShippingRemainingCents > 0 ? (
-        <p className="mt-3 rounded-md bg-earth-50 px-3 py-2 text-sm text-earth-700">
+        <p className={noteClass}>
           {totals.shippingMethod === 'delivery'
             ? freeDeliveryHint(totals.freeShippingRemainingCents)
             : freeShippingHint(totals.freeShippingRemainingCents)}

@@ -9,6 +9,7 @@ import {
   DeliveryDays,
   findSlot,
   MethodChoice,
+  offeredZones,
   PickupTimes,
   zoneForZip,
 } from '~/fulfilment/fulfilment-choice'
@@ -27,7 +28,8 @@ import { TermsLabel } from '~/policies/terms-label'
 import { firstBoxNote, subscriptionLineText } from '~/subscriptions/storefront'
 import {
   type CheckoutDraft,
-  checkoutTotals,
+  type CheckoutPricing,
+  checkoutPricing,
   type checkoutView,
   DRAFT_TEXT_FIELDS,
   shippingStepSchema,
@@ -77,9 +79,13 @@ export function CheckoutPage({
   const [typedZip, setTypedZip] = useState<string | null>(null)
   const method = view.step === 1 && pickedMethod ? pickedMethod : view.draft.shippingMethod
   const zip = view.step === 1 && typedZip !== null ? typedZip : view.draft.zipCode
-  // Local delivery costs what the ZIP's zone charges (the first zone's fee until one is known).
-  const zone = zoneForZip(offer, zip) ?? offer.delivery?.[0] ?? null
-  const totals = checkoutTotals(cart, method, zone?.terms ?? null)
+  // Local delivery costs what the ZIP's zone charges ("from" the cheapest until one is known).
+  const { totals, feeFrom, fees } = checkoutPricing(
+    cart,
+    method,
+    offeredZones(offer),
+    zoneForZip(offer, zip)?.terms ?? null,
+  )
 
   if (lines.length === 0) {
     // Place Order can empty the cart of what it could still buy ("… is sold out."): the shopper
@@ -115,7 +121,12 @@ export function CheckoutPage({
       <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_24rem] lg:gap-10">
         <aside className="min-w-0 lg:col-start-2 lg:row-start-1">
           <div className="lg:sticky lg:top-6">
-            <CheckoutSummary lines={lines} totals={totals} promoCode={cart.promo?.code ?? null} />
+            <CheckoutSummary
+              lines={lines}
+              totals={totals}
+              feeFrom={feeFrom}
+              promoCode={cart.promo?.code ?? null}
+            />
           </div>
         </aside>
         <div className="min-w-0 lg:col-start-1 lg:row-start-1">
@@ -126,6 +137,7 @@ export function CheckoutPage({
               notice={notice}
               statesOffered={statesOffered}
               settings={cart.settings}
+              fees={fees}
               offer={offer}
               thisYear={thisYear}
               localOnly={subscriptionFrequencies.length > 0}
@@ -180,6 +192,7 @@ function ShippingForm({
   notice,
   statesOffered,
   settings,
+  fees,
   offer,
   thisYear,
   localOnly,
@@ -191,6 +204,7 @@ function ShippingForm({
   notice?: string
   statesOffered: string[]
   settings: CartSummary['settings']
+  fees: CheckoutPricing['fees']
   offer: FulfilmentOffer
   thisYear: number
   localOnly: boolean
@@ -215,6 +229,7 @@ function ShippingForm({
       <MethodChoice
         offer={offer}
         settings={settings}
+        fees={fees}
         selected={draft.shippingMethod}
         error={fields.shippingMethod.errors?.[0]}
         onChange={onMethodChange}

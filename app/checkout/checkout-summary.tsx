@@ -65,11 +65,14 @@ function SummaryItem({ line, totalCents }: { line: CartLine; totalCents: number 
 export function CheckoutSummary({
   lines,
   totals,
+  feeFrom = false,
   promoCode,
 }: {
   /** the lines on sale, in the order priceCart priced them (totals.lineTotalsCents) */
   lines: CartLine[]
   totals: CartTotals
+  /** local delivery before the ZIP names its zone: "from" the cheapest */
+  feeFrom?: boolean
   promoCode: string | null
 }) {
   return (
@@ -113,7 +116,13 @@ export function CheckoutSummary({
             />
           ))}
         </ul>
-        <SummaryTotals totals={totals} promoCode={promoCode} estimate={false} className="mt-2" />
+        <SummaryTotals
+          totals={totals}
+          promoCode={promoCode}
+          estimate={false}
+          feeFrom={feeFrom}
+          className="mt-2"
+        />
       </section>
     </details>
   )

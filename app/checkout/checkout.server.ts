@@ -49,8 +49,10 @@ export async function loadCheckout(db: DB, customer: CurrentUser) {
   const offer = subscribing ? await weeklyOffer(db, fullOffer) : fullOffer
   const paymentMethods = paymentOptionsFor(listPaymentOptions(), subscribing)
   const address = addresses.find((row) => row.is_default) ?? null
-  // The earliest pickup time with room is ready to take; a cart that cannot ship starts on
-  // pickup, any other on standard shipping as the specification's checkout did.
+  // The earliest pickup time with room is ready to take. The method is the one the cart's
+  // summary was priced with (D21): standard shipping for a cart that can ship, as the
+  // specification's checkout did, else the cart's cheapest way (pickup, unless it costs more
+  // than local delivery), so checkout starts at the total the cart showed.
   const firstPickup =
     offer.pickup.kind === 'windows'
       ? offer.pickup.places.flatMap((place) => place.slots).find((slot) => !slot.full)
@@ -65,7 +67,7 @@ export async function loadCheckout(db: DB, customer: CurrentUser) {
     city: address?.city ?? '',
     state: address?.state ?? statesOffered[0] ?? '',
     zipCode: address?.zip_code ?? '',
-    shippingMethod: offer.localOnly.length > 0 || subscribing ? 'pickup' : 'standard',
+    shippingMethod: cart.totals.shippingMethod,
     slot: firstPickup?.key ?? '',
     // A first address is worth keeping; someone with one already can tick the box.
     saveAddress: address === null,

@@ -1,8 +1,13 @@
 import { z } from 'zod'
 import type { CartSummary } from '~/cart/cart'
-import { type CartTotals, priceCart } from '~/cart/pricing'
-import type { DeliveryTerms } from '~/fulfilment/methods'
-import { type FulfilmentMethod, isFulfilmentMethod } from '~/fulfilment/methods'
+import { priceMethods } from '~/cart/fulfilment-pricing'
+import type { CartTotals } from '~/cart/pricing'
+import type {
+  DeliveryTerms,
+  DeliveryZoneTerms,
+  FulfilmentMethod,
+  MethodFee,
+} from '~/fulfilment/methods'
 import {
   addressSchema,
   contactSchema,
@@ -176,22 +181,41 @@ export function checkoutView(
   return { step, draft, idempotencyKey }
 }
 
+export type CheckoutPricing = {
+  /** the chosen method's figures, for the summary */
+  totals: CartTotals
+  /** the summary's fee is local delivery's lowest, the ZIP not in a zone yet */
+  feeFrom: boolean
+  /** what each method would cost this cart, for "How would you like to get your order?" */
+  fees: Partial<Record<FulfilmentMethod, MethodFee>>
+}
+
 /**
- * The cart priced with the chosen method (and, for local delivery, its zone's terms): the
- * same priceCart as everywhere. An unknown method or a delivery with no zone yet is priced
- * as pickup, which adds nothing.
+ * The cart priced with each method checkout offers, at the address given so far (D22): the
+ * same priceMethods, so a choice never shows a fee the summary then contradicts. Local
+ * delivery is priced in the ZIP's zone, or from the offered zone that costs least. An unknown
+ * method, or local delivery where the farm delivers nowhere, is priced as pickup.
  */
-export function checkoutTotals(
+export function checkoutPricing(
   cart: CartSummary,
   method: string,
-  delivery: DeliveryTerms | null = null,
-): CartTotals {
-  const chosen: FulfilmentMethod = isFulfilmentMethod(method) ? method : 'pickup'
-  return priceCart({
-    lines: cart.lines.filter((line) => line.available),
-    promo: cart.promo?.terms ?? null,
-    shippingMethod: chosen === 'delivery' && !delivery ? 'pickup' : chosen,
-    settings: cart.settings,
-    delivery,
-  })
+  zones: readonly DeliveryZoneTerms[],
+  addressZone: DeliveryTerms | null,
+): CheckoutPricing {
+  const prices = priceMethods(
+    {
+      lines: cart.lines.filter((line) => line.available),
+      promo: cart.promo?.terms ?? null,
+      settings: cart.settings,
+      zones,
+    },
+    addressZone,
+  )
+  const [pickup] = prices
+  const chosen = prices.find((price) => price.method === method) ?? pickup
+  if (!chosen) throw new Error('pickup is always priced')
+  const fees = Object.fromEntries(
+    prices.map((price) => [price.method, { cents: price.totals.shippingCents, from: price.from }]),
+  )
+  return { totals: chosen.totals, feeFrom: chosen.from, fees }
 }

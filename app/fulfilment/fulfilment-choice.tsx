@@ -1,11 +1,14 @@
 import { FieldError } from '~/platform/ui/field'
 import { Price } from '~/platform/ui/price'
 import type { PricingSettings } from '~/settings/settings'
+import { Fee } from './fee'
 import {
+  type DeliveryZoneTerms,
   type FulfilmentMethod,
   isShipping,
   METHOD_NAMES,
   METHOD_QUESTION,
+  type MethodFee,
   SHIPPING_NOT_FOR_LOCAL_ONLY,
 } from './methods'
 import type { DeliveryZoneOffer, FulfilmentOffer, PickupPlaceOffer } from './offer.server'
@@ -26,13 +29,8 @@ const radioClass = 'mt-1 h-4 w-4 flex-none accent-pasture-700'
 
 type MethodOption = {
   id: FulfilmentMethod
-  price: React.ReactNode
   detail: React.ReactNode
   disabled: boolean
-}
-
-function priceOrFree(cents: number) {
-  return cents === 0 ? 'Free' : <Price cents={cents} />
 }
 
 function methodOptions(offer: FulfilmentOffer, settings: PricingSettings): MethodOption[] {
@@ -40,7 +38,6 @@ function methodOptions(offer: FulfilmentOffer, settings: PricingSettings): Metho
   const options: MethodOption[] = [
     {
       id: 'pickup',
-      price: priceOrFree(settings.pickupShippingCents),
       detail:
         offer.pickup.kind === 'windows'
           ? `Choose a place and a time: ${offer.pickup.places.map((p) => p.name).join(', ')}`
@@ -50,10 +47,8 @@ function methodOptions(offer: FulfilmentOffer, settings: PricingSettings): Metho
   ]
   const zones = offer.delivery
   if (zones) {
-    const fees = zones.map((zone) => zone.terms.feeCents)
     options.push({
       id: 'delivery',
-      price: priceOrFree(Math.min(...fees)),
       detail: `To your door in ${zones.map((zone) => zone.name).join(', ')}`,
       disabled: false,
     })
@@ -61,7 +56,6 @@ function methodOptions(offer: FulfilmentOffer, settings: PricingSettings): Metho
   options.push(
     {
       id: 'standard',
-      price: priceOrFree(settings.standardShippingCents),
       detail: (
         <>
           Free on orders of <Price cents={settings.freeShippingThresholdCents} /> or more. 5-7
@@ -70,12 +64,7 @@ function methodOptions(offer: FulfilmentOffer, settings: PricingSettings): Metho
       ),
       disabled: cannotShip,
     },
-    {
-      id: 'express',
-      price: priceOrFree(settings.expressShippingCents),
-      detail: '2-3 business days',
-      disabled: cannotShip,
-    },
+    { id: 'express', detail: '2-3 business days', disabled: cannotShip },
   )
   return options
 }
@@ -83,6 +72,7 @@ function methodOptions(offer: FulfilmentOffer, settings: PricingSettings): Metho
 export function MethodChoice({
   offer,
   settings,
+  fees,
   selected,
   error,
   onChange,
@@ -90,6 +80,11 @@ export function MethodChoice({
 }: {
   offer: FulfilmentOffer
   settings: PricingSettings
+  /**
+   * What each method costs this cart at the address given so far (D22), priced by the
+   * checkout with priceCart: never a list price the summary would contradict.
+   */
+  fees: Partial<Record<FulfilmentMethod, MethodFee>>
   selected: string
   error?: string
   onChange: (method: FulfilmentMethod) => void
@@ -129,7 +124,7 @@ export function MethodChoice({
               <span className="flex justify-between gap-4 font-semibold text-ink">
                 <span>{METHOD_NAMES[option.id]}</span>
                 <span id={`method-${option.id}-price`} aria-hidden="true">
-                  {option.price}
+                  <MethodPrice fee={fees[option.id]} />
                 </span>
               </span>
               <span
@@ -153,6 +148,10 @@ export function MethodChoice({
       <FieldError id="shipping-method-error" message={error} />
     </fieldset>
   )
+}
+
+function MethodPrice({ fee }: { fee: MethodFee | undefined }) {
+  return fee ? <Fee cents={fee.cents} from={fee.from} /> : null
 }
 
 function SlotRadio({
@@ -352,4 +351,9 @@ export function findSlot(offer: FulfilmentOffer, key: string) {
 /** The zone that delivers to this ZIP, if any. */
 export function zoneForZip(offer: FulfilmentOffer, zipCode: string) {
   return offer.delivery?.find((zone) => zipInList(zipCode, zone.zipCodes)) ?? null
+}
+
+/** The zones the offer delivers in, with the terms a cart is priced by. */
+export function offeredZones(offer: FulfilmentOffer): DeliveryZoneTerms[] {
+  return (offer.delivery ?? []).map((zone) => ({ ...zone.terms, minimumCents: zone.minimumCents }))
 }

@@ -145,3 +145,9 @@ export function describeFulfilment(
 
 /** A local delivery zone's terms (ADR 18). */
 export type DeliveryTerms = { feeCents: number; freeOverCents: number | null }
+
+/** A zone as a cart is priced with it: its terms and the order it needs before tax. */
+export type DeliveryZoneTerms = DeliveryTerms & { minimumCents: number }
+
+/** What a method costs this cart; `from`: local delivery before the address says which zone. */
+export type MethodFee = { cents: number; from: boolean }
