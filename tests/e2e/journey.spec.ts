@@ -24,14 +24,16 @@ async function toEggsProduct(page: Page) {
 async function expectCartSummary(page: Page) {
   const summary = page.getByRole('region', { name: 'Order Summary' })
   await expect(summary).toContainText('$14.00')
-  await expect(page.getByText('Add $36.00 more to qualify for free shipping!')).toBeVisible()
+  // Eggs are pickup or local delivery only (D21): priced for pickup, which is free.
+  await expect(summary).toContainText('Pickup or local delivery, chosen at checkout.')
+  await expect(summary).not.toContainText('qualify for free shipping')
   await page.getByLabel('Promo code').fill('farm10')
   await page.getByRole('button', { name: 'Apply' }).click()
   await expect(page.getByText('Promo code applied! You saved $1.40.')).toBeVisible()
-  // Tax: 6 % of ($14.00 - $1.40) = $0.756, so $0.76; shipping $5.99 below $50.
+  // Tax: 6 % of ($14.00 - $1.40) = $0.756, so $0.76; pickup free.
   await expect(summary).toContainText('$0.76')
-  await expect(summary).toContainText('$5.99')
-  await expect(summary).toContainText('$19.35')
+  await expect(summary).toContainText('Free')
+  await expect(summary).toContainText('$13.36')
 }
 
 test('browse, pick an option, add to the cart, FARM10, then checkout asks a guest to sign in', async ({
