@@ -10,6 +10,7 @@ import {
 } from '~/seed/factories.server'
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
+import { REFERENCE_SETTINGS } from '../../tests/setup/reference-settings'
 import {
   addToCart,
   applyPromo,
@@ -118,14 +119,7 @@ describe('adding', () => {
       },
     ])
     expect(summary.promo).toBeNull()
-    expect(summary.settings).toEqual({
-      taxRateBasisPoints: 600,
-      standardShippingCents: 599,
-      expressShippingCents: 1299,
-      pickupShippingCents: 0,
-      freeShippingThresholdCents: 5000,
-      weightTolerancePercent: 15,
-    })
+    expect(summary.settings).toEqual(REFERENCE_SETTINGS)
     expect(summary.totals).toMatchObject({
       subtotalCents: 2398,
       shippingCents: 599,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { DeliveryZoneTerms } from '~/fulfilment/methods'
 import type { PricingPromo } from '~/promotions/promo'
-import type { PricingSettings } from '~/settings/settings'
+import { REFERENCE_SETTINGS } from '../../tests/setup/reference-settings'
 import type { CartLine } from './cart'
 import {
   canShip,
@@ -13,15 +13,7 @@ import {
 } from './fulfilment-pricing'
 import { priceCart } from './pricing'
 
-// The shop's reference settings (migration 0002): 6 %, 5.99 / 12.99 / pickup free, free from 50.
-const settings: PricingSettings = {
-  taxRateBasisPoints: 600,
-  standardShippingCents: 599,
-  expressShippingCents: 1299,
-  pickupShippingCents: 0,
-  freeShippingThresholdCents: 5000,
-  weightTolerancePercent: 15,
-}
+const settings = REFERENCE_SETTINGS
 // The demo's Boise zone: $7.00, free from $75, at least $30.
 const boise: DeliveryZoneTerms = { feeCents: 700, freeOverCents: 7500, minimumCents: 3000 }
 const FARM10: PricingPromo = { discountType: 'percent', discountValue: 10, minSubtotalCents: 0 }

@@ -1,17 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import type { PricingPromo } from '~/promotions/promo'
-import type { PricingSettings } from '~/settings/settings'
+import { REFERENCE_SETTINGS } from '../../tests/setup/reference-settings'
 import { divideRoundHalfUp, type PricingLine, priceCart } from './pricing'
 
-// The shop's reference settings (migration 0002): 6 %, 5.99 / 12.99 / free, free from 50.
-const settings: PricingSettings = {
-  taxRateBasisPoints: 600,
-  standardShippingCents: 599,
-  expressShippingCents: 1299,
-  pickupShippingCents: 0,
-  freeShippingThresholdCents: 5000,
-  weightTolerancePercent: 15,
-}
+const settings = REFERENCE_SETTINGS
 const FARM10: PricingPromo = { discountType: 'percent', discountValue: 10, minSubtotalCents: 0 }
 
 const price = (

@@ -1,22 +1,13 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { addToCart } from './support/cart'
+import { orderSummary, summaryValue } from './support/summary'
 import { signUp, uniqueEmail } from './support/users'
 
 // Issue 32 items 1 and 3 (D21, D22) on the fresh demo database: eggs are pickup or local
 // delivery only, pickup is free, the Boise zone delivers for $7.00 (free from $75, at least
 // $30), standard shipping is $5.99 (free from $50), tax 6 %.
 
-function summary(page: Page): Locator {
-  return page.getByRole('region', { name: 'Order Summary' })
-}
-
-/** The value beside a label in the order summary (exact label, so Total is not Subtotal). */
-function summaryValue(page: Page, label: string): Locator {
-  return summary(page)
-    .locator('dl > div')
-    .filter({ has: page.getByText(label, { exact: true }) })
-    .locator('dd')
-}
+const summary = orderSummary
 
 function methods(page: Page): Locator {
   return page.getByRole('group', { name: 'How would you like to get your order?' })

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { addToCart, demoIds } from './support/cart'
+import { orderSummary, summaryValue } from './support/summary'
 import { PASSWORD, signUp, uniqueEmail } from './support/users'
 
 // The cart journey in the browser, with and without JavaScript. Demo prices: ground beef
@@ -11,17 +12,7 @@ import { PASSWORD, signUp, uniqueEmail } from './support/users'
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
-function summary(page: Page): Locator {
-  return page.getByRole('region', { name: 'Order Summary' })
-}
-
-/** The value beside a label in the order summary (exact label, so Total is not Subtotal). */
-function summaryValue(page: Page, label: string): Locator {
-  return summary(page)
-    .locator('dl > div')
-    .filter({ has: page.getByText(label, { exact: true }) })
-    .locator('dd')
-}
+const summary = orderSummary
 
 async function expectSummary(page: Page, rows: Record<string, string>) {
   for (const [label, value] of Object.entries(rows)) {
