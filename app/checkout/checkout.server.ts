@@ -41,9 +41,11 @@ export async function loadCheckout(db: DB, customer: CurrentUser) {
   // A subscription's first box (ADR 32): weekly days only, picked up or delivered, no PayPal.
   const subscriptionFrequencies = subscribedFrequencies(cart.lines)
   const subscribing = subscriptionFrequencies.length > 0
+  // The lines on sale, as the summary's rule and the order see them: a sold-out pickup-only
+  // line does not keep the rest from shipping.
   const fullOffer = await loadFulfilmentOffer(
     db,
-    cart.lines.map((line) => line.productId),
+    cart.lines.filter((line) => line.available).map((line) => line.productId),
     now,
   )
   const offer = subscribing ? await weeklyOffer(db, fullOffer) : fullOffer
