@@ -23,7 +23,7 @@ afterAll(async () => {
   await t?.cleanup()
 })
 
-async function after(order: TestOrder) {
+async function stateOf(order: TestOrder) {
   const row = await t.db
     .selectFrom('orders')
     .select(['status', 'payment_status', 'packed_at'])
@@ -55,7 +55,7 @@ describe('one step at the pickup table', () => {
       skipped: 0,
       unweighed: 0,
     })
-    const state = await after(order)
+    const state = await stateOf(order)
     expect(state).toMatchObject({ status: 'completed', payment_status: 'paid' })
     expect(state.packed_at).not.toBeNull()
     // The confirmation at checkout, then one email for the handover: not "ready" as well.
@@ -73,7 +73,7 @@ describe('one step at the pickup table', () => {
     ])
     // Done is done: a second click (another tab) changes nothing and sends nothing.
     expect(await markHandedOver(t.db, adminId, order.orderId)).toMatchObject({ done: 0 })
-    expect((await after(order)).templates).toHaveLength(2)
+    expect((await stateOf(order)).templates).toHaveLength(2)
   })
 
   test('from the order page: collected and paid while processing; the two-step path remains', async () => {
@@ -96,7 +96,7 @@ describe('one step at the pickup table', () => {
     const twoSteps = await placeTestOrder(t.db, { shippingMethod: 'pickup' })
     expect(await markPacked(t.db, adminId, [twoSteps.orderId])).toMatchObject({ done: 1 })
     expect(await markHandedOver(t.db, adminId, twoSteps.orderId)).toMatchObject({ done: 1 })
-    const state = await after(twoSteps)
+    const state = await stateOf(twoSteps)
     expect(state).toMatchObject({ status: 'completed', payment_status: 'paid' })
     expect(state.templates).toEqual([
       'order-completed',
@@ -121,7 +121,7 @@ describe('one step at the pickup table', () => {
       }),
     ).toMatchObject({ ok: false, reason: 'not-allowed' })
     expect(await markHandedOver(t.db, adminId, order.orderId)).toMatchObject({ done: 1 })
-    const state = await after(order)
+    const state = await stateOf(order)
     expect(state).toMatchObject({ status: 'completed', payment_status: 'paid' })
     expect(state.templates).toEqual(['order-completed', 'order-confirmation'])
   })
@@ -152,7 +152,7 @@ describe('one step at the pickup table', () => {
     expect(weighFirst(refused.toWeigh ?? [])).toBe(
       'Weigh every piece priced by weight first: what the customer pays depends on it. Still to weigh: Ribeye Steak.',
     )
-    const untouched = await after(order)
+    const untouched = await stateOf(order)
     expect(untouched).toMatchObject({ status: 'pending_payment', payment_status: 'pending' })
     expect(untouched.audit).toEqual([])
     expect(untouched.templates).toEqual(['order-confirmation'])
@@ -180,6 +180,6 @@ describe('one step at the pickup table', () => {
       weights: [piece(1, 105), piece(2, 112)],
     })
     expect(await markHandedOver(t.db, adminId, order.orderId)).toMatchObject({ done: 1 })
-    expect(await after(order)).toMatchObject({ status: 'completed', payment_status: 'paid' })
+    expect(await stateOf(order)).toMatchObject({ status: 'completed', payment_status: 'paid' })
   })
 })
