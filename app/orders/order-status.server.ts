@@ -14,7 +14,7 @@ import {
   type OrderStatusInput,
   statusAfter,
 } from './order-workflow'
-import { formatOrderNumber } from './place-order'
+import { formatOrderNumber, itemName } from './place-order'
 
 // An admin moves an order along its workflow (order-workflow.ts): a status, or a closing step
 // ("Collected and paid", "Delivered and paid") that completes the order and records the payment. Each change is ONE
@@ -33,8 +33,9 @@ export type StatusChangeResult =
   | { ok: false; reason: 'conflict'; current: string }
   /** that step does not follow the status the page showed (a forged or stale form) */
   | { ok: false; reason: 'not-allowed'; current: string }
-  /** by weight (ADR 30): pieces still to weigh before it is packed or handed over */
-  | { ok: false; reason: 'not-weighed' }
+  /** by weight (ADR 30): pieces still to weigh before it is packed or handed over; `toWeigh`
+   * names the lines with a piece still unweighed */
+  | { ok: false; reason: 'not-weighed'; toWeigh: string[] }
 
 const WEIGHED_STEPS = new Set([
   'ready_for_pickup',
@@ -47,6 +48,32 @@ const WEIGHED_STEPS = new Set([
 /** The steps that pack or hand over an order: a by-weight one must be weighed first. */
 function needsWeights(step: string): boolean {
   return WEIGHED_STEPS.has(step)
+}
+
+/** "Ribeye Steak (1 in)": the order's by-weight lines with a piece not weighed yet. */
+async function linesToWeigh(trx: DB, orderId: string): Promise<string[]> {
+  const lines = await trx
+    .selectFrom('order_items')
+    .leftJoin('order_item_weights', 'order_item_weights.order_item_id', 'order_items.id')
+    .select((eb) => [
+      'order_items.product_name',
+      'order_items.variant_name',
+      'order_items.quantity',
+      eb.fn.count<number | string>('order_item_weights.piece').as('weighed'),
+    ])
+    .where('order_items.order_id', '=', orderId)
+    .where('order_items.sold_by_weight', '=', true)
+    .groupBy([
+      'order_items.id',
+      'order_items.product_name',
+      'order_items.variant_name',
+      'order_items.quantity',
+    ])
+    .orderBy('order_items.product_name')
+    .execute()
+  return lines
+    .filter((line) => Number(line.weighed) < line.quantity)
+    .map((line) => itemName(line.product_name, line.variant_name))
 }
 
 /** Thrown inside the transaction to roll it back when the conditional UPDATE lost. */
@@ -98,7 +125,9 @@ export async function changeOrderStatus(
       }
       // By weight (ADR 30): what is charged or collected is known only once weighed.
       const mustBeWeighed = needsWeights(step) && order.authorised_cents !== null
-      if (mustBeWeighed && order.weighed_at === null) return { ok: false, reason: 'not-weighed' }
+      if (mustBeWeighed && order.weighed_at === null) {
+        return { ok: false, reason: 'not-weighed', toWeigh: await linesToWeigh(trx, orderId) }
+      }
 
       const shipment =
         input.intent === 'shipped'
@@ -106,10 +135,15 @@ export async function changeOrderStatus(
           : {}
       const paidNow = step === 'paid' || step === 'collected' || step === 'delivered'
       const payment = paidNow ? { payment_status: 'paid' } : {}
-      // Ready, out for delivery or shipped means packed, whether or not it is paid yet.
+      // Ready, out for delivery or shipped means packed, whether or not it is paid yet; so does
+      // a handover straight from the table without "Mark packed" first.
       const packing =
         !order.packed_at &&
-        (to === 'ready_for_pickup' || to === 'out_for_delivery' || to === 'shipped')
+        (to === 'ready_for_pickup' ||
+          to === 'out_for_delivery' ||
+          to === 'shipped' ||
+          step === 'collected' ||
+          step === 'delivered')
           ? { packed_at: new Date() }
           : {}
       let update = trx

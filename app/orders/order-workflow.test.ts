@@ -47,12 +47,19 @@ describe('nextSteps', () => {
   test('pay at pickup or on delivery: packed while unpaid, then handed over and paid in one step', () => {
     expect(nextSteps('pending_payment', atHandover('pickup'))).toEqual([
       'ready_for_pickup',
+      'collected',
       'processing',
       'paid',
       'cancelled',
     ])
     expect(nextSteps('ready_for_pickup', atHandover('pickup'))).toEqual(['collected', 'cancelled'])
-    expect(nextSteps('pending_payment', atHandover('delivery'))[0]).toBe('out_for_delivery')
+    expect(nextSteps('pending_payment', atHandover('delivery'))).toEqual([
+      'out_for_delivery',
+      'delivered',
+      'processing',
+      'paid',
+      'cancelled',
+    ])
     expect(nextSteps('out_for_delivery', atHandover('delivery'))).toEqual([
       'delivered',
       'cancelled',
@@ -62,6 +69,31 @@ describe('nextSteps', () => {
     // Paid early (a cheque): the handover no longer records a payment.
     const paidEarly = { ...atHandover('pickup'), paymentStatus: 'paid' }
     expect(nextSteps('ready_for_pickup', paidEarly)).toEqual(['completed', 'cancelled'])
+  })
+
+  test('the customer at the table: handed over and paid in one step, packed or not (issue 32)', () => {
+    expect(nextSteps('processing', atHandover('pickup'))).toEqual([
+      'ready_for_pickup',
+      'collected',
+      'cancelled',
+    ])
+    expect(nextSteps('processing', atHandover('delivery'))).toEqual([
+      'out_for_delivery',
+      'delivered',
+      'cancelled',
+    ])
+    expect(canTakeStep('pending_payment', 'collected', atHandover('pickup'))).toBe(true)
+    expect(canTakeStep('pending_payment', 'delivered', atHandover('pickup'))).toBe(false)
+    expect(canTakeStep('pending_payment', 'collected', atHandover('delivery'))).toBe(false)
+    // Only a payment still owed at the handover: a card order, one paid early, or a parcel
+    // is packed first as before.
+    expect(canTakeStep('paid', 'collected', card('pickup'))).toBe(false)
+    expect(canTakeStep('paid', 'completed', card('pickup'))).toBe(false)
+    expect(canTakeStep('processing', 'collected', card('pickup'))).toBe(false)
+    const paidEarly = { ...atHandover('pickup'), paymentStatus: 'paid' }
+    expect(canTakeStep('processing', 'collected', paidEarly)).toBe(false)
+    expect(canTakeStep('pending_payment', 'collected', atHandover('standard'))).toBe(false)
+    expect(canTakeStep('pending_payment', 'delivered', atHandover('express'))).toBe(false)
   })
 
   test('canTakeStep refuses skipping, going back and the wrong branch', () => {
@@ -82,7 +114,13 @@ describe('nextSteps', () => {
       'collected',
     )
     expect(handOverStepFor({ status: 'out_for_delivery', ...card('delivery') })).toBe('completed')
-    expect(handOverStepFor({ status: 'pending_payment', ...atHandover('pickup') })).toBeNull()
+    // Not yet packed, paying at the handover: the one step is offered beside "Mark packed".
+    expect(handOverStepFor({ status: 'pending_payment', ...atHandover('pickup') })).toBe(
+      'collected',
+    )
+    expect(handOverStepFor({ status: 'processing', ...atHandover('delivery') })).toBe('delivered')
+    expect(handOverStepFor({ status: 'paid', ...card('pickup') })).toBeNull()
+    expect(handOverStepFor({ status: 'pending_payment', ...atHandover('standard') })).toBeNull()
     expect(statusAfter('collected')).toBe('completed')
   })
 })

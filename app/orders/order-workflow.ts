@@ -5,6 +5,7 @@ import { z } from 'zod'
 // server (order-status.server.ts) checks the same table again before it changes anything.
 //
 //   pending_payment -> paid | cancelled
+//                      (paying at the handover: also ready, processing, and the handover)
 //   paid            -> processing | cancelled
 //   processing      -> ready_for_pickup (pickup) | out_for_delivery (local delivery)
 //                      | shipped (standard, express) | cancelled
@@ -14,8 +15,10 @@ import { z } from 'zod'
 //
 // Paying at pickup or on delivery follows the real flow: such an order is packed and made
 // ready (or sent out) while still unpaid, and one step, "Collected and paid" or "Delivered and
-// paid", completes it and records the payment. Paid orders (a card, or marked paid early)
-// can skip processing too. A parcel is shipped only once it is paid.
+// paid", completes it and records the payment. That step is also offered before the order is
+// marked packed (issue 32 item 7): the customer is at the table with the box, so packing and
+// handing over are one click, and "Mark packed" first stays possible. Paid orders (a card, or
+// marked paid early) can skip processing too. A parcel is shipped only once it is paid.
 
 export const ORDER_STATUSES = [
   'pending_payment',
@@ -60,13 +63,16 @@ export function nextSteps(status: string, flow: OrderFlow): OrderStep[] {
   const local = flow.shippingMethod === 'pickup' || flow.shippingMethod === 'delivery'
   const payOnHandover = local && flow.paymentMethod === 'offline' && !paid
   const ready = readyStatus(flow.shippingMethod)
+  const handOver = flow.shippingMethod === 'pickup' ? 'collected' : 'delivered'
   switch (status) {
     case 'pending_payment':
-      return payOnHandover ? [ready, 'processing', 'paid', 'cancelled'] : ['paid', 'cancelled']
+      return payOnHandover
+        ? [ready, handOver, 'processing', 'paid', 'cancelled']
+        : ['paid', 'cancelled']
     case 'paid':
       return local ? [ready, 'processing', 'cancelled'] : ['processing', 'cancelled']
     case 'processing':
-      return [ready, 'cancelled']
+      return payOnHandover ? [ready, handOver, 'cancelled'] : [ready, 'cancelled']
     case 'ready_for_pickup':
       return paid ? ['completed', 'cancelled'] : ['collected', 'cancelled']
     case 'out_for_delivery':

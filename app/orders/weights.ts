@@ -78,6 +78,13 @@ export type WeighResult =
 export const WEIGH_FIRST =
   'Weigh every piece priced by weight first: what the customer pays depends on it.'
 
+/** WEIGH_FIRST, naming the lines still to weigh: "... Still to weigh: Ribeye Steak." */
+export function weighFirst(toWeigh: readonly string[]): string {
+  return toWeigh.length === 0
+    ? WEIGH_FIRST
+    : `${WEIGH_FIRST} Still to weigh: ${toWeigh.join(', ')}.`
+}
+
 export const WEIGHTS_SAVED = 'Weights saved. Enter the rest to get the final total.'
 
 export function weighedMessage(totalCents: number): string {

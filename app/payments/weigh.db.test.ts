@@ -388,7 +388,7 @@ describe('priced by weight: pay at pickup', () => {
         intent: 'ready_for_pickup',
         from: 'pending_payment',
       }),
-    ).toEqual({ ok: false, reason: 'not-weighed' })
+    ).toMatchObject({ ok: false, reason: 'not-weighed' })
     expect(await markPacked(t.db, admin, [orderId])).toMatchObject({ done: 1 })
 
     // A correction until the handover: priced again, emailed again.

@@ -324,7 +324,10 @@ describe('items', () => {
       itemId: item?.id ?? '',
       choice: `${box.id}:${small.id}`,
     })
-    expect(swapped).toEqual({ ok: true, message: 'Item swapped.' })
+    expect(swapped).toEqual({
+      ok: true,
+      message: 'Item swapped. This changes your box from now on.',
+    })
     expect(await items(subscriptionId)).toMatchObject([
       { product_id: box.id, product_variant_id: small.id, quantity: 2 },
     ])

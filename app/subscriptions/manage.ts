@@ -41,6 +41,8 @@ export const WINDOW_NOT_OFFERED = 'Please choose one of the pickup places or del
 export const SAME_WINDOW = 'Your box already comes then. Choose another pickup or delivery day.'
 export const CANCEL_QUESTION =
   'No more boxes will be made or charged. Boxes already made are not changed. To have boxes again, subscribe again in the shop.'
+/** Beside the swap control and in its confirmation: a swap is not for the next box only. */
+export const SWAP_FROM_NOW_ON = 'This changes your box from now on.'
 export const PAUSE_DATE_REQUIRED = 'Please enter the date to pause until.'
 export const QUANTITY_RANGE = `Please enter a quantity from 1 to ${MAX_ITEM_QUANTITY}.`
 export const pauseTooSoon = (nextDay: string) =>
@@ -76,7 +78,7 @@ export const DONE_MESSAGES = {
   pause: (until: string) => `Paused until ${formatDay(until)}.`,
   resume: (nextDay: string) => `Resumed. Your next box is ${formatDay(nextDay)}.`,
   quantity: () => 'Quantity changed.',
-  swap: () => 'Item swapped.',
+  swap: () => `Item swapped. ${SWAP_FROM_NOW_ON}`,
   window: (nextDay: string) =>
     `Pickup or delivery changed. Your next box is ${formatDay(nextDay)}.`,
   cancel: () => 'Your subscription is cancelled. No more boxes will be made.',

@@ -116,6 +116,18 @@ function subscriptionRow(id: string) {
 
 const status = (page: Page) => page.getByRole('status')
 
+/** The Next Box panel's primary-styled (filled) buttons; the others are outlined. */
+function mainNextBoxActions(page: Page): Promise<string[]> {
+  return page
+    .getByRole('region', { name: 'Next Box' })
+    .getByRole('button')
+    .evaluateAll((buttons) =>
+      buttons
+        .filter((button) => getComputedStyle(button).backgroundColor !== 'rgba(0, 0, 0, 0)')
+        .map((button) => button.textContent?.trim() ?? ''),
+    )
+}
+
 test('a subscriber skips, undoes, pauses, resumes, swaps, changes quantity and cancels', async ({
   page,
   browser,
@@ -143,13 +155,19 @@ test('a subscriber skips, undoes, pauses, resumes, swaps, changes quantity and c
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Weekly: ${box.names.eggs}`)
   await expectNoAxeViolations(page)
 
-  // Skip, then bring it back.
+  // Skip, then bring it back: after a skip "Undo Skip" is the main action (issue 32).
+  await expect.poll(() => mainNextBoxActions(page)).toEqual(['Skip Next Box'])
+  await expect(page.getByRole('button', { name: 'Undo Skip' })).toHaveCount(0)
   await page.getByRole('button', { name: 'Skip Next Box' }).click()
   await expect(status(page)).toHaveText(`Box skipped. Your next box is ${formatDay(following)}.`)
   expect(subscriptionRow(box.subscriptionId).next_date).toBe(following)
+  await expect.poll(() => mainNextBoxActions(page)).toEqual(['Undo Skip'])
+  await expect(page.getByRole('button', { name: 'Skip Next Box' })).toBeVisible()
+  await expectNoAxeViolations(page)
   await page.getByRole('button', { name: 'Undo Skip' }).click()
   await expect(status(page)).toHaveText(`Skip undone. Your next box is ${formatDay(box.nextDate)}.`)
   expect(subscriptionRow(box.subscriptionId).next_date).toBe(box.nextDate)
+  await expect.poll(() => mainNextBoxActions(page)).toEqual(['Skip Next Box'])
 
   // A pause must end after the next box.
   await page.getByLabel('Pause until').fill(box.nextDate)
@@ -186,9 +204,14 @@ test('a subscriber skips, undoes, pauses, resumes, swaps, changes quantity and c
   await item.getByRole('button', { name: 'Change Quantity' }).click()
   await expect(status(page)).toHaveText('Quantity changed.')
   await expect(page.getByText(`3 × ${box.names.eggs}`)).toBeVisible()
+  // Said before the swap is made, and read with its button: a swap is for every box after.
+  await expect(item.getByText('This changes your box from now on.')).toBeVisible()
+  await expect(item.getByRole('button', { name: 'Swap Item' })).toHaveAccessibleDescription(
+    'This changes your box from now on.',
+  )
   await item.getByLabel('Swap for').selectOption({ label: box.names.duck })
   await item.getByRole('button', { name: 'Swap Item' }).click()
-  await expect(status(page)).toHaveText('Item swapped.')
+  await expect(status(page)).toHaveText('Item swapped. This changes your box from now on.')
   await expect(page.getByText(`3 × ${box.names.duck}`)).toBeVisible()
 
   // The other weekly window of the place: the box moves to the day after.

@@ -327,7 +327,9 @@ for (const kind of DATABASES) {
         .getAttribute('value')
       await swapFor.selectOption(salad ?? '')
       await page.getByRole('button', { name: 'Swap Item' }).first().click()
-      await expect(page.getByRole('status')).toHaveText('Item swapped.')
+      await expect(page.getByRole('status')).toHaveText(
+        'Item swapped. This changes your box from now on.',
+      )
       expect(
         await rows.all(
           `select p.name from subscription_items i join products p on p.id = i.product_id

@@ -5,10 +5,18 @@ import type { DB } from '~/platform/db/db.server'
 // The pack list's buttons: "Mark packed" (ready for pickup, or out for delivery) and the
 // handover ("Collected and paid", "Delivered and paid", or completed when paid). Each is the
 // order workflow's own step through changeOrderStatus, so the rules, the emails and the audit
-// are the order page's; the pack list only knows which step its button means.
+// are the order page's; the pack list only knows which step its button means. An order paid
+// at the handover can be handed over before it is marked packed: the customer at the table
+// is one click (issue 32).
 
-/** `unweighed`: of the skipped, those with pieces priced by weight still to weigh (ADR 30) */
-export type PackingResult = { done: number; skipped: number; unweighed: number }
+/** `unweighed`: of the skipped, those with pieces priced by weight still to weigh (ADR 30);
+ * `toWeigh`: for one order handed over, the lines still to weigh */
+export type PackingResult = {
+  done: number
+  skipped: number
+  unweighed: number
+  toWeigh?: string[]
+}
 
 async function orderFlow(db: DB, orderIds: readonly string[]) {
   if (orderIds.length === 0) return []
@@ -65,5 +73,8 @@ export async function markHandedOver(
     from: order.status,
   })
   if (result.ok) return { done: 1, skipped: 0, unweighed: 0 }
-  return { done: 0, skipped: 1, unweighed: result.reason === 'not-weighed' ? 1 : 0 }
+  if (result.reason === 'not-weighed') {
+    return { done: 0, skipped: 1, unweighed: 1, toWeigh: result.toWeigh }
+  }
+  return { done: 0, skipped: 1, unweighed: 0 }
 }

@@ -26,6 +26,7 @@ import {
   PauseSchema,
   QuantitySchema,
   SUBSCRIPTION_NOT_FOUND,
+  SWAP_FROM_NOW_ON,
   SwapSchema,
   WindowSchema,
 } from '~/subscriptions/manage'
@@ -184,23 +185,29 @@ function NextBox({ subscription, busy, reply }: FormProps) {
         </Form>
       ) : (
         <>
+          {/* After a skip, bringing the box back is the main action (issue 32); skipping the
+              box after it stays possible, as a secondary one. */}
           <div className="flex flex-wrap gap-3">
-            <Form method="post">
-              <input type="hidden" name="intent" value="skip" />
-              <BoxField subscription={subscription} />
-              <Button type="submit" disabled={busy}>
-                Skip Next Box
-              </Button>
-            </Form>
             {subscription.undoable ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="undo-skip" />
                 <BoxField subscription={subscription} />
-                <Button type="submit" variant="secondary" disabled={busy}>
+                <Button type="submit" disabled={busy}>
                   Undo Skip
                 </Button>
               </Form>
             ) : null}
+            <Form method="post">
+              <input type="hidden" name="intent" value="skip" />
+              <BoxField subscription={subscription} />
+              <Button
+                type="submit"
+                variant={subscription.undoable ? 'secondary' : 'primary'}
+                disabled={busy}
+              >
+                Skip Next Box
+              </Button>
+            </Form>
           </div>
           {subscription.undoable ? (
             <p className="text-sm text-muted">
@@ -244,7 +251,7 @@ function Items({ subscription, busy, reply }: FormProps) {
         {subscription.items.map((item) => (
           <li key={item.id} className="rounded-md border border-earth-100 p-4">
             <h3 className="font-semibold text-ink">{item.name}</h3>
-            <div className="mt-2 flex flex-wrap items-end gap-6">
+            <div className="mt-2 flex flex-wrap items-start gap-6">
               {/* A new quantity starts the form again from it. */}
               <QuantityForm
                 key={item.quantity}
@@ -302,15 +309,22 @@ function QuantityForm({ subscription, item, busy, reply }: FormProps & { item: I
 
 function SwapForm({ subscription, item, busy, reply }: FormProps & { item: Item }) {
   const [form, fields] = useSchemaForm(SwapSchema, { id: `swap-${item.id}`, lastResult: reply })
+  // Said before the swap is made, and read with its button: it is not for the next box only.
+  const noteId = `swap-note-${item.id}`
   return (
-    <Form method="post" {...getFormProps(form)} className="flex items-end gap-3">
+    <Form method="post" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="swap" />
       <input type="hidden" name="itemId" value={item.id} />
       <BoxField subscription={subscription} />
-      <SelectField label="Swap for" field={fields.choice} options={item.swapOptions} />
-      <Button type="submit" variant="secondary" disabled={busy}>
-        Swap Item
-      </Button>
+      <div className="flex items-end gap-3">
+        <SelectField label="Swap for" field={fields.choice} options={item.swapOptions} />
+        <Button type="submit" variant="secondary" disabled={busy} aria-describedby={noteId}>
+          Swap Item
+        </Button>
+      </div>
+      <p id={noteId} className="mt-1 text-sm text-muted">
+        {SWAP_FROM_NOW_ON}
+      </p>
     </Form>
   )
 }

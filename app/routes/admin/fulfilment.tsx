@@ -4,7 +4,7 @@ import { pageMeta } from '~/farm/meta'
 import { markHandedOver, markPacked } from '~/fulfilment/admin/packing.server'
 import { loadThisWeek } from '~/fulfilment/admin/this-week.server'
 import { ThisWeekPage } from '~/fulfilment/admin/this-week-page'
-import { WEIGH_FIRST, WEIGH_INTENT } from '~/orders/weights'
+import { WEIGH_FIRST, WEIGH_INTENT, weighFirst } from '~/orders/weights'
 import { answerWeighForm } from '~/payments/weigh-reply.server'
 import { getDb } from '~/platform/db/db.server'
 import { parseSubmission, replyDone, replyRefused } from '~/platform/forms/conform'
@@ -60,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
   const input = submission.value
   if (input.intent === 'hand-over') {
     const result = await markHandedOver(db, admin.id, input.orderId)
-    if (result.unweighed) return replyRefused(submission, WEIGH_FIRST, 409)
+    if (result.unweighed) return replyRefused(submission, weighFirst(result.toWeigh ?? []), 409)
     return result.done
       ? replyDone(submission, 'Order handed over and closed.')
       : replyRefused(submission, 'That order cannot be closed now; it was changed elsewhere.', 409)

@@ -15,7 +15,7 @@ import {
   STEP_LABELS,
 } from '~/orders/order-workflow'
 import { WeighForm } from '~/orders/weigh-form'
-import { WEIGH_FIRST, WEIGH_FORM_PREFIX, WEIGH_INTENT } from '~/orders/weights'
+import { WEIGH_FORM_PREFIX, WEIGH_INTENT, weighFirst } from '~/orders/weights'
 import { changeOrderStatusReleasingHold, configuredReleasers } from '~/payments/holds.server'
 import { answerWeighForm } from '~/payments/weigh-reply.server'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
@@ -71,7 +71,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     return replyDone(submission, `Order marked as ${orderStatusLabel(result.status)}.`, answering)
   }
   if (result.reason === 'not-found') throw data(null, { status: 404 })
-  if (result.reason === 'not-weighed') return replyRefused(submission, WEIGH_FIRST, 409, answering)
+  if (result.reason === 'not-weighed') {
+    return replyRefused(submission, weighFirst(result.toWeigh), 409, answering)
+  }
   if (result.reason === 'conflict') {
     const message = `${CHANGED_ELSEWHERE} It is now ${orderStatusLabel(result.current)}.`
     return replyRefused(submission, message, 409, answering)
@@ -92,6 +94,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const statusReply = actionData?.form?.startsWith(WEIGH_FORM_PREFIX) ? undefined : actionData
   const stripePaid = order.payment_method === 'stripe' && order.payment_status === 'paid'
   const simpleSteps = next.filter((step) => step !== 'shipped' && step !== 'cancelled')
+  // Paid at the handover: "Collected and paid" is the main step, packed or not (issue 32).
+  const handOver = next.find((step) => step === 'collected' || step === 'delivered')
 
   return (
     <div className="space-y-6">
@@ -136,7 +140,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 {simpleSteps.map((step) => (
                   <Form method="post" key={step}>
                     <input type="hidden" name="from" value={order.status} />
-                    <Button type="submit" name="intent" value={step} disabled={busy}>
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value={step}
+                      disabled={busy}
+                      variant={handOver && step !== handOver ? 'secondary' : 'primary'}
+                    >
                       {STEP_LABELS[step]}
                     </Button>
                   </Form>
