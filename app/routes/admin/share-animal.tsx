@@ -357,9 +357,18 @@ function ShareTable({
               <td>{share.cancelled ? `${share.size} (cancelled)` : share.size}</td>
               <td>{formatCents(share.deposit_cents)}</td>
               <td>
-                {share.balance_cents === null
-                  ? 'After weighing'
-                  : `${formatCents(share.balance_cents)}, ${balanceStatusLabel(share.balance_status)}`}
+                {share.balance_cents === null || share.due_cents === null ? (
+                  'After weighing'
+                ) : (
+                  <>
+                    {formatCents(share.due_cents)}, {balanceStatusLabel(share.balance_status)}
+                    <br />
+                    <span className="text-muted">
+                      {formatCents(share.balance_cents)} +{' '}
+                      {formatCents(share.balance_tax_cents ?? 0)} tax
+                    </span>
+                  </>
+                )}
                 {share.balance_cents !== null &&
                 share.balance_cents > 0 &&
                 share.balance_status !== 'paid' &&

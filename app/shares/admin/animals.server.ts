@@ -1,7 +1,8 @@
 import { sendEmail } from '~/email/outbox.server'
 import { recordAdminChange } from '~/platform/audit.server'
 import type { DB } from '~/platform/db/db.server'
-import { shareBalanceCents, shareMeatCents, shareWeightLb } from '../balance'
+import { getPricingSettings } from '~/settings/settings.server'
+import { balanceDueCents, shareBill, shareWeightLb } from '../balance'
 import { type CutSheet, readCutSheet } from '../cut-sheet'
 import { shareBalanceEmail } from '../emails/share-balance'
 import { mirrorPool } from '../pool.server'
@@ -245,7 +246,11 @@ export type AdminShare = {
   share_units: number
   size: string
   deposit_cents: number
+  /** before tax; null until weighed */
   balance_cents: number | null
+  balance_tax_cents: number | null
+  /** the balance and its tax: what the holder owes */
+  due_cents: number | null
   balance_status: string
   cancelled: boolean
   cut_sheet: CutSheet | null
@@ -267,6 +272,7 @@ export async function listAnimalShares(db: DB, animalId: string): Promise<AdminS
       'share_orders.share_units',
       'share_orders.deposit_cents',
       'share_orders.balance_cents',
+      'share_orders.balance_tax_cents',
       'share_orders.balance_status',
       'share_orders.cancelled_at',
       'share_orders.cut_sheet',
@@ -287,6 +293,9 @@ export async function listAnimalShares(db: DB, animalId: string): Promise<AdminS
     size: shareSizeLabel(row.share_units),
     deposit_cents: row.deposit_cents,
     balance_cents: row.balance_cents,
+    balance_tax_cents: row.balance_tax_cents,
+    due_cents:
+      row.balance_cents === null ? null : balanceDueCents(row.balance_cents, row.balance_tax_cents),
     balance_status: row.balance_status,
     cancelled: row.cancelled_at !== null,
     cut_sheet: readCutSheet(row.cut_sheet),
@@ -316,7 +325,7 @@ export async function markBalanceCollected(
       .where('cancelled_at', 'is', null)
       .where('balance_cents', '>', 0)
       .where('balance_status', '!=', 'paid')
-      .returning(['balance_cents'])
+      .returning(['balance_cents', 'balance_tax_cents'])
       .executeTakeFirst()
     if (!paid) return false
     await recordAdminChange(trx, {
@@ -324,7 +333,11 @@ export async function markBalanceCollected(
       action: 'share.collect',
       entityType: 'animal',
       entityId: animalId,
-      after: { share: shareId, balance_cents: paid.balance_cents },
+      after: {
+        share: shareId,
+        balance_cents: paid.balance_cents,
+        balance_tax_cents: paid.balance_tax_cents,
+      },
     })
     return true
   })
@@ -384,6 +397,8 @@ export async function enterHangingWeight(
     }
     // Weighed means at the butcher: the quarters left are no longer offered.
     await mirrorPool(trx, animal.product_id, 0)
+    // The balance is taxed when billed, at the rate of the day, like the deposit was (balance.ts).
+    const { taxRateBasisPoints } = await getPricingSettings(trx)
 
     const shares = await trx
       .selectFrom('share_orders')
@@ -410,7 +425,8 @@ export async function enterHangingWeight(
         processingFeeCents: animal.processing_fee_cents,
         depositCents: share.deposit_cents,
       }
-      const balanceCents = shareBalanceCents(terms)
+      const bill = shareBill(terms, taxRateBasisPoints)
+      const balanceCents = bill.balanceCents
       // Nothing owed is settled; a choice to pay at pickup stands through a correction.
       const status =
         balanceCents === 0
@@ -422,6 +438,7 @@ export async function enterHangingWeight(
         .updateTable('share_orders')
         .set({
           balance_cents: balanceCents,
+          balance_tax_cents: bill.taxCents,
           balance_status: status,
           // A card page opened for an older amount must not settle this one.
           balance_reference: null,
@@ -436,10 +453,7 @@ export async function enterHangingWeight(
         hangingWeightCentiLb: centiLb,
         shareWeightLb: shareWeightLb(terms),
         pricePerLbHangingCents: animal.price_per_lb_hanging_cents,
-        meatCents: shareMeatCents(terms),
-        processingFeeCents: animal.processing_fee_cents * share.share_units,
-        depositCents: share.deposit_cents,
-        balanceCents,
+        bill,
         pickupDate: animal.pickup_date,
         token: share.token,
       })
