@@ -1,4 +1,9 @@
 import { sendEmail } from '~/email/outbox.server'
+import {
+  getAnimalWindow,
+  listSharePickupPlaces,
+  saveAnimalWindow,
+} from '~/fulfilment/share-pickup.server'
 import { recordAdminChange } from '~/platform/audit.server'
 import type { DB } from '~/platform/db/db.server'
 import { getPricingSettings } from '~/settings/settings.server'
@@ -16,6 +21,8 @@ export const NO_SHARE_OPTIONS =
   'This product has no Quarter, Half or Whole option. Give it options named like "Quarter Share", "Half Share" and "Whole Share" first.'
 export const ANIMAL_ON_SALE =
   'This product already has an animal on sale. Enter that animal’s hanging weight first; then the next one can take its place.'
+export const NO_PICKUP_PLACE =
+  'Choose an active pickup place. Add one under Fulfilment first if the farm has none.'
 export const WEIGHT_LOCKED =
   'A share of this animal has already been paid, so its hanging weight can no longer change.'
 
@@ -33,6 +40,22 @@ export type AnimalRow = {
   pickup_date: string
   shares_sold: number
   units_sold: number
+}
+
+/** The animal's window as its form gives it. */
+function pickupOf(input: AnimalInput) {
+  return {
+    placeId: input.pickup_place_id,
+    date: input.pickup_date,
+    startTime: input.pickup_start,
+    endTime: input.pickup_end,
+    capacity: input.pickup_capacity,
+  }
+}
+
+async function pickupPlaceIsActive(trx: DB, placeId: string): Promise<boolean> {
+  const places = await listSharePickupPlaces(trx)
+  return places.some((place) => place.id === placeId)
 }
 
 /** Every animal (or one), the newest first, with what its shares have sold. One query. */
@@ -156,6 +179,9 @@ export async function addAnimal(
     .where('hanging_weight_centi_lb', 'is', null)
     .executeTakeFirst()
   if (open) return { ok: false, status: 400, field: 'product_id', message: ANIMAL_ON_SALE } as const
+  if (!(await pickupPlaceIsActive(trx, input.pickup_place_id))) {
+    return { ok: false, status: 400, field: 'pickup_place_id', message: NO_PICKUP_PLACE } as const
+  }
   for (const option of sized) {
     await trx
       .updateTable('product_variants')
@@ -176,13 +202,14 @@ export async function addAnimal(
     pickup_date: input.pickup_date,
   }
   await trx.insertInto('animals').values(values).execute()
+  await saveAnimalWindow(trx, id, pickupOf(input))
   await mirrorPool(trx, input.product_id, QUARTERS_PER_ANIMAL)
   await recordAdminChange(trx, {
     actorId,
     action: 'animal.create',
     entityType: 'animal',
     entityId: id,
-    after: values,
+    after: { ...values, pickup: pickupOf(input) },
   })
   // The product's options now sell from the animal's quarters, and their stock changed with it.
   await recordAdminChange(trx, {
@@ -215,6 +242,15 @@ export async function updateAnimal(
       .where('id', '=', id)
       .executeTakeFirst()
     if (!before) return { ok: false, status: 404, field: null, message: 'No such animal.' } as const
+    if (!(await pickupPlaceIsActive(trx, input.pickup_place_id))) {
+      return {
+        ok: false,
+        status: 400,
+        field: 'pickup_place_id',
+        message: NO_PICKUP_PLACE,
+      } as const
+    }
+    const pickupBefore = await getAnimalWindow(trx, id)
     const after = {
       name: input.name,
       price_per_lb_hanging_cents: input.price_per_lb,
@@ -223,13 +259,14 @@ export async function updateAnimal(
       pickup_date: input.pickup_date,
     }
     await trx.updateTable('animals').set(after).where('id', '=', id).execute()
+    await saveAnimalWindow(trx, id, pickupOf(input))
     await recordAdminChange(trx, {
       actorId,
       action: 'animal.update',
       entityType: 'animal',
       entityId: id,
-      before,
-      after,
+      before: { ...before, pickup: pickupBefore },
+      after: { ...after, pickup: pickupOf(input) },
     })
     return { ok: true, id } as const
   })
