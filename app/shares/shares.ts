@@ -54,3 +54,10 @@ export const SHARE_PICKUP_ONLY =
   'A beef share is picked up on its animal’s pickup date, so it cannot be shipped or delivered. Please choose Pickup.'
 export const SHARE_PICKUP_NOT_SET =
   'The farm has not set where and when this share is collected yet. Please call the farm.'
+
+/** A share's balance before the animal is weighed, in the back office's lists. */
+export const BALANCE_AFTER_WEIGHING = 'After weighing'
+
+export function cutSheetStatusLabel(filledIn: boolean): string {
+  return filledIn ? 'Filled in' : 'Not yet'
+}

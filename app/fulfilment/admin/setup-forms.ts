@@ -8,7 +8,6 @@ import {
   optionalUrl,
   optionalWholeNumber,
   requiredText,
-  wholeNumber,
 } from '~/platform/admin/fields'
 import { formatClockTime, formatTimeRange, WEEKDAY_NAMES } from '~/platform/farm-clock'
 import { normaliseZipList, parseZipList, ZIP_LIST_INVALID } from '../zip-codes'

@@ -5,6 +5,7 @@
 
 import type { WeighingView } from '~/orders/weights'
 import { formatCents } from '~/platform/ui/price'
+import type { BeefShareGroup } from './beef-shares'
 
 export type DayCount = { day: string; label: string; orders: number }
 
@@ -45,6 +46,8 @@ export type ThisWeek = {
   dayLabel: string
   days: DayCount[]
   groups: FulfilmentGroup[]
+  /** shares collected this day, their animal's pickup date: not in any pick or pack list */
+  beefShares: BeefShareGroup[]
   /** open orders with no day: parcels to ship, and pickups from before windows existed */
   undated: Array<{ id: string; number: string; statusLabel: string; name: string }>
 }

@@ -39,7 +39,7 @@ import {
 } from '~/shares/admin/animals.server'
 import { formatPounds, parsePounds } from '~/shares/balance'
 import { CutSheetSummary } from '~/shares/cut-sheet-form'
-import { balanceStatusLabel } from '~/shares/shares'
+import { BALANCE_AFTER_WEIGHING, balanceStatusLabel, cutSheetStatusLabel } from '~/shares/shares'
 import type { Route } from './+types/share-animal'
 
 // One animal sold in shares: /admin/shares/new adds one, /admin/shares/:id edits it, lists its
@@ -358,7 +358,7 @@ function ShareTable({
               <td>{formatCents(share.deposit_cents)}</td>
               <td>
                 {share.balance_cents === null || share.due_cents === null ? (
-                  'After weighing'
+                  BALANCE_AFTER_WEIGHING
                 ) : (
                   <>
                     {formatCents(share.due_cents)}, {balanceStatusLabel(share.balance_status)}
@@ -386,7 +386,7 @@ function ShareTable({
                   </Form>
                 ) : null}
               </td>
-              <td>{share.cut_sheet ? 'Filled in' : 'Not yet'}</td>
+              <td>{cutSheetStatusLabel(share.cut_sheet !== null)}</td>
             </tr>
           ))}
         </tbody>
