@@ -143,29 +143,33 @@ test('a quarter and a half: deposit, cut sheet, hanging weight, balance by card 
     'Hanging weight 612.5 lb saved. The balance and pickup date were emailed to 2 share-holders.',
   )
 
-  // Ann pays her balance by card: 153.13 lb x $4.95 = $757.97 + $125 - $300 deposit.
+  // Ann pays her balance by card: 153.13 lb x $4.95 = $757.97 + $125 - $300 deposit = $582.97,
+  // and its 6 % sales tax, $34.98, like the deposit's at checkout.
   const annMail = await privateServer.waitForMail(
     annEmail,
-    /Quarter share of Steer #14: balance \$582\.97/,
+    /Quarter share of Steer #14: balance \$617\.95/,
   )
+  expect(annMail.text).toContain('Balance before tax: $582.97\nSales tax: $34.98\nBalance: $617.95')
   const annLink = linksIn(annMail).find((link) => link.includes('/shares/balance/')) ?? ''
   await page.goto(annLink)
   const balance = page.getByRole('region', { name: 'Balance' })
   await expect(balance).toContainText('$582.97')
+  await expect(balance).toContainText('$34.98')
+  await expect(balance).toContainText('$617.95')
   await expect(balance).toContainText('Unpaid')
   await expectNoAxeViolations(page)
-  await page.getByRole('button', { name: 'Pay $582.97 by Card' }).click()
+  await page.getByRole('button', { name: 'Pay $617.95 by Card' }).click()
   await page.waitForURL(`${standIn.apiBase}/pay/**`)
-  await expect(page.getByRole('heading', { name: 'Pay 582.97 USD' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Pay 617.95 USD' })).toBeVisible()
   await page.getByRole('button', { name: 'Pay' }).click()
   await page.waitForURL(/\/shares\/balance\/.+\?paid=1$/)
   await expect(balance.getByRole('definition').last()).toHaveText('Paid')
   await expect(page.getByRole('button', { name: /by Card/ })).toHaveCount(0)
 
-  // Bo pays at pickup: 306.25 lb x $4.95 = $1,515.94 + $250 - $600.
+  // Bo pays at pickup: 306.25 lb x $4.95 = $1,515.94 + $250 - $600 = $1,165.94, + $69.96 tax.
   const boMail = await privateServer.waitForMail(
     boEmail,
-    /Half share of Steer #14: balance \$1,165\.94/,
+    /Half share of Steer #14: balance \$1,235\.90/,
   )
   await bo.goto(linksIn(boMail).find((link) => link.includes('/shares/balance/')) ?? '')
   await bo.getByRole('button', { name: 'Pay at Pickup' }).click()
@@ -176,13 +180,13 @@ test('a quarter and a half: deposit, cut sheet, hanging weight, balance by card 
 
   await admin.reload()
   const shares = admin.getByRole('region', { name: 'Shares', exact: true })
-  await expect(shares.getByRole('row', { name: /Ann/ })).toContainText('$582.97, Paid')
-  await expect(shares.getByRole('row', { name: /Bo/ })).toContainText('$1,165.94, Pay at pickup')
+  await expect(shares.getByRole('row', { name: /Ann/ })).toContainText('$617.95, Paid')
+  await expect(shares.getByRole('row', { name: /Bo/ })).toContainText('$1,235.90, Pay at pickup')
 
   // Bo pays in person at pickup; the admin marks it.
   await shares.getByRole('button', { name: 'Mark Paid for Bo Lee' }).click()
   await expect(admin.getByRole('status')).toContainText('Balance marked paid.')
-  await expect(shares.getByRole('row', { name: /Bo/ })).toContainText('$1,165.94, Paid')
+  await expect(shares.getByRole('row', { name: /Bo/ })).toContainText('$1,235.90, Paid')
 
   // Past the cut-off, Ann's cut sheet is shown read-only and a late post is refused.
   await admin.getByLabel('Cut sheet cut-off').fill('2020-01-01')

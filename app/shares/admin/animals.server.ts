@@ -6,6 +6,7 @@ import {
 } from '~/fulfilment/share-pickup.server'
 import { recordAdminChange } from '~/platform/audit.server'
 import type { DB } from '~/platform/db/db.server'
+import { formatTimeRange } from '~/platform/farm-clock'
 import { getPricingSettings } from '~/settings/settings.server'
 import { balanceDueCents, shareBill, shareWeightLb } from '../balance'
 import { type CutSheet, readCutSheet } from '../cut-sheet'
@@ -436,6 +437,10 @@ export async function enterHangingWeight(
     await mirrorPool(trx, animal.product_id, 0)
     // The balance is taxed when billed, at the rate of the day, like the deposit was (balance.ts).
     const { taxRateBasisPoints } = await getPricingSettings(trx)
+    const window = await getAnimalWindow(trx, animalId)
+    const pickupWhere = window
+      ? `at ${window.placeName}, ${formatTimeRange(window.startTime, window.endTime)}`
+      : undefined
 
     const shares = await trx
       .selectFrom('share_orders')
@@ -492,6 +497,7 @@ export async function enterHangingWeight(
         pricePerLbHangingCents: animal.price_per_lb_hanging_cents,
         bill,
         pickupDate: animal.pickup_date,
+        pickupWhere,
         token: share.token,
       })
       await sendEmail(trx, { to: share.email, ...content, template: 'share-balance' })
