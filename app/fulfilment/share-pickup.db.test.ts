@@ -159,6 +159,8 @@ describe('This week on the animal’s date', () => {
             orderId,
             holder: `${customer.first_name} ${customer.last_name}`,
             size: 'Quarter',
+            // paid at pickup: the $300 deposit and its 6 % tax
+            depositDueCents: 31800,
             cutSheetDone: false,
             dueCents: null,
             balanceStatus: 'unpaid',

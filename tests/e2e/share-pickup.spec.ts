@@ -79,6 +79,8 @@ test('a quarter share is collected on the animal’s date, listed under Beef sha
   const row = shares.getByRole('row', { name: /Cora/ })
   await expect(row).toContainText(`FS-${order?.order_number}`)
   await expect(row).toContainText('Quarter')
+  // Paid at pickup: the deposit and its tax are collected with the share.
+  await expect(row).toContainText('To collect: $318.00')
   await expect(row).toContainText('Not yet')
   await expect(row).toContainText('After weighing')
   const packList = admin.locator('section', {

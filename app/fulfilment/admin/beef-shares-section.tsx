@@ -34,6 +34,7 @@ export function BeefSharesSection({
                 <tr>
                   <th scope="col">Holder</th>
                   <th scope="col">Share</th>
+                  <th scope="col">Deposit</th>
                   <th scope="col">Cut sheet</th>
                   <th scope="col">Balance</th>
                 </tr>
@@ -52,6 +53,11 @@ export function BeefSharesSection({
                       </a>
                     </th>
                     <td>{share.size}</td>
+                    <td>
+                      {share.depositDueCents === 0
+                        ? 'Paid'
+                        : `To collect: ${formatCents(share.depositDueCents)}`}
+                    </td>
                     <td>{cutSheetStatusLabel(share.cutSheetDone)}</td>
                     <td>
                       {share.dueCents === null

@@ -4,6 +4,7 @@ import { formatTimeRange } from '~/platform/farm-clock'
 import { balanceDueCents } from '~/shares/balance'
 import { shareSizeLabel } from '~/shares/shares'
 import type { BeefShareGroup } from './beef-shares'
+import { dueAtHandover } from './this-week'
 
 // This week's "Beef shares" (issue 32 item 4): the shares collected on a day, which is their
 // animal's pickup date, grouped by animal. They have their own list because nothing about them
@@ -30,6 +31,8 @@ export async function loadBeefShares(db: DB, day: string): Promise<BeefShareGrou
       'orders.ship_first_name',
       'orders.ship_last_name',
       'orders.phone',
+      'orders.payment_status',
+      'orders.total_cents',
       'animals.id as animal_id',
       'animals.name as animal_name',
       'fulfilment_windows.start_time',
@@ -60,6 +63,10 @@ export async function loadBeefShares(db: DB, day: string): Promise<BeefShareGrou
       holder: `${row.ship_first_name} ${row.ship_last_name}`,
       phone: row.phone,
       size: shareSizeLabel(row.share_units),
+      depositDueCents: dueAtHandover({
+        paymentStatus: row.payment_status,
+        totalCents: row.total_cents,
+      }),
       cutSheetDone: row.cut_sheet_updated_at !== null,
       dueCents:
         row.balance_cents === null

@@ -8,6 +8,8 @@ export type BeefShareLine = {
   phone: string
   /** "Quarter", "Half", "Whole" */
   size: string
+  /** the share's order still unpaid (paid at pickup): its amount, else 0 */
+  depositDueCents: number
   cutSheetDone: boolean
   /** the balance and its tax; null until the animal is weighed */
   dueCents: number | null

@@ -9,6 +9,7 @@ import { loadBeefShares } from './beef-shares.server'
 import {
   type DayCount,
   deliveryRunOf,
+  dueAtHandover,
   type FulfilmentGroup,
   lineText,
   mapLink,
@@ -167,8 +168,7 @@ export async function loadThisWeek(
       name: `${row.ship_first_name} ${row.ship_last_name}`,
       phone: row.phone,
       // A card authorised for a by-weight order is captured at weighing: nothing to collect.
-      dueCents:
-        row.payment_status === 'paid' || row.payment_status === 'authorized' ? 0 : row.total_cents,
+      dueCents: dueAtHandover({ paymentStatus: row.payment_status, totalCents: row.total_cents }),
       weighing: weighings.get(row.id) ?? null,
       packed: row.packed_at !== null,
       address:

@@ -78,6 +78,13 @@ export function deliveryRunOf(week: ThisWeek): PackOrder[] {
     .sort((a, b) => a.zip.localeCompare(b.zip) || (a.address ?? '').localeCompare(b.address ?? ''))
 }
 
+/** What is still to collect at the handover: nothing once paid, or while a card holds it. */
+export function dueAtHandover(order: { paymentStatus: string; totalCents: number }): number {
+  return order.paymentStatus === 'paid' || order.paymentStatus === 'authorized'
+    ? 0
+    : order.totalCents
+}
+
 /**
  * What the handover collects: "To collect: $X", or for an order priced by weight (ADR 30)
  * "Collect $X" once every piece is weighed and the estimate, marked, until then.
