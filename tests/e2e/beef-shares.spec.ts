@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from './support/axe'
 import { placePickupOrder } from './support/checkout'
 import { linksIn } from './support/mailbox'
 import { expect, type PrivateServer, test as serverTest } from './support/private-server'
+import { addShareToCart } from './support/shares'
 import { signUp, uniqueEmail } from './support/users'
 
 // Beef shares end to end (issue 20 part 2, ADR 31), on a private server with Stripe pointed at
@@ -12,7 +13,6 @@ import { signUp, uniqueEmail } from './support/users'
 // arrive, and one balance is paid by card while the other is left to pay at pickup.
 
 const WEBHOOK_SECRET = 'whsec_test_shares'
-const PRODUCT = 'Reserve a Beef Share'
 
 const test = serverTest.extend<object, { standIn: StripeStandIn }>({
   standIn: [
@@ -40,23 +40,8 @@ test.describe.configure({ mode: 'serial' })
 /** A new customer with one share of `option` in their cart, checked out for pickup. */
 async function reserveShare(page: Page, server: PrivateServer, option: string, email: string) {
   await signUp(page, { email, firstName: option === 'Quarter Share' ? 'Ann' : 'Bo' })
-  const product = server.queryOne<{ id: string }>('select id from products where name = ?', PRODUCT)
-  const variant = server.queryOne<{ id: string }>(
-    'select id from product_variants where product_id = ? and name = ?',
-    product?.id,
-    option,
-  )
-  const added = await page.request.post('/cart', {
-    form: {
-      intent: 'add',
-      productId: product?.id ?? '',
-      variantId: variant?.id ?? '',
-      quantity: '1',
-    },
-    headers: { Origin: server.url },
-  })
-  expect(added.ok()).toBe(true)
-  return { orderId: await placePickupOrder(page), productId: product?.id ?? '' }
+  const { productId } = await addShareToCart(page, server, option)
+  return { orderId: await placePickupOrder(page), productId }
 }
 
 test('a quarter and a half: deposit, cut sheet, hanging weight, balance by card and at pickup', async ({

@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe'
 import { placePickupOrder } from './support/checkout'
 import { expect, type PrivateServer, test } from './support/private-server'
+import { addShareToCart } from './support/shares'
 import { signUp, uniqueEmail } from './support/users'
 
 // Issue 32 item 4 on a fresh demo database: a quarter share of Steer #14 is collected on the
@@ -11,26 +11,6 @@ import { signUp, uniqueEmail } from './support/users'
 
 test.use({ privateServerEnv: { E2E_PRIVATE_SERVER_FOR: 'share-pickup.spec' } })
 test.describe.configure({ mode: 'serial' })
-
-const PRODUCT = 'Reserve a Beef Share'
-
-async function addQuarterShare(page: Page, server: PrivateServer) {
-  const product = server.queryOne<{ id: string }>('select id from products where name = ?', PRODUCT)
-  const quarter = server.queryOne<{ id: string }>(
-    "select id from product_variants where product_id = ? and name = 'Quarter Share'",
-    product?.id,
-  )
-  const added = await page.request.post('/cart', {
-    form: {
-      intent: 'add',
-      productId: product?.id ?? '',
-      variantId: quarter?.id ?? '',
-      quantity: '1',
-    },
-    headers: { Origin: server.url },
-  })
-  expect(added.ok()).toBe(true)
-}
 
 function animalPickupDate(server: PrivateServer): string {
   const animal = server.queryOne<{ pickup_date: string }>(
@@ -48,7 +28,7 @@ test('a quarter share is collected on the animal’s date, listed under Beef sha
   test.setTimeout(90_000)
   const pickupDate = animalPickupDate(privateServer)
   await signUp(page, { email: uniqueEmail('share-pickup'), firstName: 'Cora' })
-  await addQuarterShare(page, privateServer)
+  await addShareToCart(page, privateServer, 'Quarter Share')
 
   // Checkout offers the animal's date alone (weeks ahead), at the farm; no delivery, no parcel.
   await page.goto('/checkout')
@@ -106,7 +86,7 @@ test('a share with other items is refused at checkout, saying why', async ({
   privateServer,
 }) => {
   await signUp(page, { email: uniqueEmail('share-mixed'), firstName: 'Dee' })
-  await addQuarterShare(page, privateServer)
+  await addShareToCart(page, privateServer, 'Quarter Share')
   await privateServer.addToCart(page, 'Wildflower Honey')
   await page.goto('/checkout')
   await page.getByLabel('Phone').fill('208-555-0142')
