@@ -14,37 +14,35 @@ export type WeeklySchedule = { places: WeeklyPlace[]; zones: WeeklyZone[] }
 
 /**
  * Every active window of an active place or zone, joined to its owner; one-off windows
- * (`on_date`, no weekday) included. In no particular order: the readers sort.
+ * (`on_date`, no weekday) included. In no particular order: the readers sort. An animal's
+ * window is left out: it is its beef shares' pickup (share-pickup.server.ts), not a farm day.
  */
 export function listActiveWindows(db: DB) {
-  return (
-    db
-      .selectFrom('fulfilment_windows as w')
-      .leftJoin('pickup_places as p', (join) =>
-        join.onRef('p.id', '=', 'w.place_id').on('p.is_active', '=', true),
-      )
-      .leftJoin('delivery_zones as z', (join) =>
-        join.onRef('z.id', '=', 'w.zone_id').on('z.is_active', '=', true),
-      )
-      .select([
-        'w.weekday',
-        'w.start_time',
-        'w.end_time',
-        'p.id as place_id',
-        'p.name as place_name',
-        'p.address as place_address',
-        'p.display_order as place_order',
-        'z.id as zone_id',
-        'z.name as zone_name',
-        'z.zip_codes as zone_zip_codes',
-        'z.display_order as zone_order',
-      ])
-      .where('w.is_active', '=', true)
-      // An animal's window is its shares' (share-pickup.server.ts), not a day the farm hands out.
-      .where('w.animal_id', 'is', null)
-      .where((eb) => eb.or([eb('p.id', 'is not', null), eb('z.id', 'is not', null)]))
-      .execute()
-  )
+  return db
+    .selectFrom('fulfilment_windows as w')
+    .leftJoin('pickup_places as p', (join) =>
+      join.onRef('p.id', '=', 'w.place_id').on('p.is_active', '=', true),
+    )
+    .leftJoin('delivery_zones as z', (join) =>
+      join.onRef('z.id', '=', 'w.zone_id').on('z.is_active', '=', true),
+    )
+    .select([
+      'w.weekday',
+      'w.start_time',
+      'w.end_time',
+      'p.id as place_id',
+      'p.name as place_name',
+      'p.address as place_address',
+      'p.display_order as place_order',
+      'z.id as zone_id',
+      'z.name as zone_name',
+      'z.zip_codes as zone_zip_codes',
+      'z.display_order as zone_order',
+    ])
+    .where('w.is_active', '=', true)
+    .where('w.animal_id', 'is', null)
+    .where((eb) => eb.or([eb('p.id', 'is not', null), eb('z.id', 'is not', null)]))
+    .execute()
 }
 
 /** The entry kept under `key`, made and kept first when there is none. */
