@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { PricingPromo } from '~/promotions/promo'
 import { REFERENCE_SETTINGS } from '../../tests/setup/reference-settings'
-import { divideRoundHalfUp, type PricingLine, priceCart } from './pricing'
+import { type PricingLine, priceCart } from './pricing'
 
 const settings = REFERENCE_SETTINGS
 const FARM10: PricingPromo = { discountType: 'percent', discountValue: 10, minSubtotalCents: 0 }
@@ -16,29 +16,6 @@ const price = (
     shippingMethod: options.method ?? 'standard',
     settings,
   })
-
-describe('divideRoundHalfUp', () => {
-  test.each([
-    [0, 100, 0],
-    [49, 100, 0],
-    [50, 100, 1],
-    [51, 100, 1],
-    [149, 100, 1],
-    [150, 100, 2],
-    [250, 100, 3],
-    [9_999, 10_000, 1],
-    [4_999, 10_000, 0],
-    [5_000, 10_000, 1],
-  ])('%i / %i = %i', (numerator, denominator, expected) => {
-    expect(divideRoundHalfUp(numerator, denominator)).toBe(expected)
-  })
-
-  test('refuses fractions, negatives and a zero denominator', () => {
-    expect(() => divideRoundHalfUp(1.5, 2)).toThrow(RangeError)
-    expect(() => divideRoundHalfUp(-1, 2)).toThrow(RangeError)
-    expect(() => divideRoundHalfUp(1, 0)).toThrow(RangeError)
-  })
-})
 
 describe('priceCart', () => {
   test('a small cart: subtotal, standard shipping, 6 % tax, total', () => {

@@ -30,6 +30,7 @@ import { centsForWeight, estimatePieceCents, maximumCents } from '~/catalog/weig
 import type { DeliveryTerms, FulfilmentMethod } from '~/fulfilment/methods'
 import type { PricingPromo } from '~/promotions/promo'
 import type { PricingSettings } from '~/settings/settings'
+import { divideRoundHalfUp, taxOnCents } from '~/settings/tax'
 
 export type ShippingMethod = FulfilmentMethod
 
@@ -80,17 +81,6 @@ function assertCents(value: number, what: string): void {
   if (!Number.isSafeInteger(value) || value < 0) {
     throw new RangeError(`${what} must be a whole, non-negative number; got ${value}`)
   }
-}
-
-/** numerator / denominator rounded half up, for non-negative integers, without floats. */
-export function divideRoundHalfUp(numerator: number, denominator: number): number {
-  assertCents(numerator, 'numerator')
-  if (!Number.isSafeInteger(denominator) || denominator <= 0) {
-    throw new RangeError(`denominator must be a positive whole number; got ${denominator}`)
-  }
-  const whole = Math.floor(numerator / denominator)
-  const remainder = numerator - whole * denominator
-  return remainder * 2 >= denominator ? whole + 1 : whole
 }
 
 function discountFor(subtotalCents: number, promo: PricingPromo | null) {
@@ -186,8 +176,7 @@ export function priceCart({
       ? shippingFor(subtotalCents, shippingMethod, settings, delivery)
       : { shippingCents: settledShippingCents, freeShippingRemainingCents: 0 }
   assertCents(shippingCents, 'shipping')
-  const taxFor = (taxable: number) =>
-    divideRoundHalfUp(taxable * settings.taxRateBasisPoints, 10_000)
+  const taxFor = (taxable: number) => taxOnCents(taxable, settings.taxRateBasisPoints)
   const taxCents = taxFor(subtotalCents - discountCents)
   const totalCents = subtotalCents - discountCents + shippingCents + taxCents
 

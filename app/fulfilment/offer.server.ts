@@ -5,6 +5,12 @@ import type { DB } from '~/platform/db/db.server'
 import { addDays, farmDayOf } from '~/platform/farm-clock'
 import { formatCents } from '~/platform/ui/price'
 import {
+  SHARE_ORDERED_ALONE,
+  SHARE_PICKUP_NOT_SET,
+  SHARE_PICKUP_ONLY,
+  SHARES_OF_ONE_ANIMAL,
+} from '~/shares/shares'
+import {
   BELOW_DELIVERY_MINIMUM,
   type FulfilmentMethod,
   isShipping,
@@ -17,6 +23,7 @@ import {
   ZIP_NOT_IN_ZONE,
   ZIP_OUTSIDE_ZONES,
 } from './methods'
+import { type SharePickup, sharePickupOf } from './share-pickup.server'
 import {
   type ClosedDay,
   cutoffOf,
@@ -25,7 +32,9 @@ import {
   occursOn,
   parseSlotKey,
   type Slot,
+  slotKey,
   slotLabel,
+  slotOn,
   upcomingSlots,
   type WindowRule,
 } from './windows'
@@ -126,12 +135,89 @@ export async function localOnlyNames(db: DB, productIds: readonly string[]): Pro
   return rows.map((row) => row.name)
 }
 
+/** The holidays on one day. */
+async function closedOn(db: DB, date: string): Promise<ClosedDay[]> {
+  const rows = await db
+    .selectFrom('closed_dates')
+    .select(['on_date', 'place_id', 'zone_id'])
+    .where('on_date', '=', date)
+    .execute()
+  return rows.map((row) => ({ onDate: row.on_date, placeId: row.place_id, zoneId: row.zone_id }))
+}
+
+/** A cart of beef shares and nothing else: it is collected in its animal's own window. */
+const isShareCart = (share: SharePickup) => share.shareNames.length > 0 && !share.others
+
+/** Why a cart with shares cannot have this method, or null when it can (or has no shares). */
+function shareProblem(share: SharePickup, method: FulfilmentMethod) {
+  if (share.shareNames.length === 0) return null
+  if (share.others) return { field: 'shippingMethod', message: SHARE_ORDERED_ALONE } as const
+  if (share.windowIds.length > 1) {
+    return { field: 'shippingMethod', message: SHARES_OF_ONE_ANIMAL } as const
+  }
+  if (method !== 'pickup') return { field: 'shippingMethod', message: SHARE_PICKUP_ONLY } as const
+  if (share.windowIds.length === 0) return { field: 'slot', message: SHARE_PICKUP_NOT_SET } as const
+  return null
+}
+
+/**
+ * A share-only cart's offer: its animal's pickup date at the place the farm named, however far
+ * ahead (the animal's date is often weeks away), and neither delivery nor shipping.
+ */
+async function shareOffer(db: DB, share: SharePickup, now: Date): Promise<FulfilmentOffer> {
+  const [windowId] = share.windowIds
+  const window =
+    windowId && share.windowIds.length === 1
+      ? await db
+          .selectFrom('fulfilment_windows')
+          .innerJoin('pickup_places', 'pickup_places.id', 'fulfilment_windows.place_id')
+          .select([
+            ...WINDOW_COLUMNS,
+            'pickup_places.name',
+            'pickup_places.address',
+            'pickup_places.instructions',
+            'pickup_places.map_url',
+          ])
+          .where('fulfilment_windows.id', '=', windowId)
+          .where('fulfilment_windows.is_active', '=', true)
+          .where('pickup_places.is_active', '=', true)
+          .executeTakeFirst()
+      : undefined
+  const places: PickupPlaceOffer[] = []
+  if (window?.place_id && window.on_date) {
+    const date = window.on_date
+    const [closed, booking] = await Promise.all([
+      closedOn(db, date),
+      db
+        .selectFrom('fulfilment_bookings')
+        .select('booked')
+        .where('window_id', '=', window.id)
+        .where('on_date', '=', date)
+        .executeTakeFirst(),
+    ])
+    const rule = toRule(window)
+    const booked = new Map([[slotKey(rule.id, date), booking?.booked ?? 0]])
+    const slot = slotOn(rule, date, { closed, booked, now })
+    places.push({
+      id: window.place_id,
+      name: window.name,
+      address: window.address,
+      instructions: window.instructions,
+      mapUrl: window.map_url,
+      slots: slot ? [slot] : [],
+    })
+  }
+  return { pickup: { kind: 'windows', places }, delivery: null, localOnly: share.shareNames }
+}
+
 /** Every pickup place, zone and window the shop offers now, with their slots ahead. */
 export async function loadFulfilmentOffer(
   db: DB,
   productIds: readonly string[],
   now = new Date(),
 ): Promise<FulfilmentOffer> {
+  const share = await sharePickupOf(db, productIds)
+  if (isShareCart(share)) return shareOffer(db, share, now)
   const today = farmDayOf(now)
   const until = addDays(today, HORIZON_DAYS)
   const [places, zones, windows, closed, booked, localOnly] = await Promise.all([
@@ -153,6 +239,8 @@ export async function loadFulfilmentOffer(
       .selectFrom('fulfilment_windows')
       .select(WINDOW_COLUMNS)
       .where('is_active', '=', true)
+      // An animal's window is its shares' alone (share-pickup.server.ts).
+      .where('animal_id', 'is', null)
       .execute(),
     db
       .selectFrom('closed_dates')
@@ -294,6 +382,10 @@ export async function resolveFulfilment(
   choice: FulfilmentChoice,
   now = new Date(),
 ): Promise<ResolvedFulfilment> {
+  const share = await sharePickupOf(db, choice.productIds)
+  const refusedForShares = shareProblem(share, choice.method)
+  if (refusedForShares) return { ok: false, reason: 'fulfilment', ...refusedForShares }
+  const shareCart = isShareCart(share)
   if (isShipping(choice.method)) {
     const localOnly = await localOnlyNames(db, choice.productIds)
     if (localOnly.length > 0) {
@@ -327,13 +419,14 @@ export async function resolveFulfilment(
 
   const parsed = parseSlotKey(choice.slot)
   if (!parsed) {
-    if (kind === 'pickup' && choice.slot.trim() === '') {
+    if (kind === 'pickup' && choice.slot.trim() === '' && !shareCart) {
       // No slot is right only when the farm offers pickup during its hours, without windows.
       const anyWindow = await db
         .selectFrom('fulfilment_windows')
         .innerJoin('pickup_places', 'pickup_places.id', 'fulfilment_windows.place_id')
         .select('fulfilment_windows.id')
         .where('fulfilment_windows.is_active', '=', true)
+        .where('fulfilment_windows.animal_id', 'is', null)
         .where('pickup_places.is_active', '=', true)
         .limit(1)
         .executeTakeFirst()
@@ -349,6 +442,7 @@ export async function resolveFulfilment(
     .select([
       ...WINDOW_COLUMNS,
       'fulfilment_windows.is_active',
+      'fulfilment_windows.animal_id',
       'pickup_places.name as place_name',
       'pickup_places.address as place_address',
       'pickup_places.instructions as place_instructions',
@@ -366,25 +460,19 @@ export async function resolveFulfilment(
   const ownerActive = kind === 'pickup' ? window?.place_active : window?.zone_active
   const belongs = kind === 'pickup' ? window?.place_id : window?.zone_id
   // A pickup time left ticked when the shopper switched to delivery (or the reverse) is no
-  // choice for this method at all.
-  if (window && !belongs)
+  // choice for this method at all; nor is a share's window for other carts, or the reverse.
+  const sharesWindow = shareCart ? window?.id === share.windowIds[0] : window?.animal_id === null
+  if (window && (!belongs || !sharesWindow))
     return { ok: false, reason: 'fulfilment', field: 'slot', message: requiredMessage }
   if (!window?.is_active || !ownerActive) {
     return { ok: false, reason: 'fulfilment', field: 'slot', message: SLOT_GONE }
   }
   const rule = toRule(window)
   const today = farmDayOf(now)
-  const inHorizon = parsed.date >= today && parsed.date < addDays(today, HORIZON_DAYS)
-  const closed = await db
-    .selectFrom('closed_dates')
-    .select(['on_date', 'place_id', 'zone_id'])
-    .where('on_date', '=', parsed.date)
-    .execute()
-  const closedDays = closed.map((row) => ({
-    onDate: row.on_date,
-    placeId: row.place_id,
-    zoneId: row.zone_id,
-  }))
+  // An animal's pickup date is offered however far ahead it is.
+  const inHorizon =
+    parsed.date >= today && (shareCart || parsed.date < addDays(today, HORIZON_DAYS))
+  const closedDays = await closedOn(db, parsed.date)
   if (
     !inHorizon ||
     !occursOn(rule, parsed.date) ||

@@ -14,7 +14,8 @@ export type WeeklySchedule = { places: WeeklyPlace[]; zones: WeeklyZone[] }
 
 /**
  * Every active window of an active place or zone, joined to its owner; one-off windows
- * (`on_date`, no weekday) included. In no particular order: the readers sort.
+ * (`on_date`, no weekday) included. In no particular order: the readers sort. An animal's
+ * window is left out: it is its beef shares' pickup (share-pickup.server.ts), not a farm day.
  */
 export function listActiveWindows(db: DB) {
   return db
@@ -39,6 +40,7 @@ export function listActiveWindows(db: DB) {
       'z.display_order as zone_order',
     ])
     .where('w.is_active', '=', true)
+    .where('w.animal_id', 'is', null)
     .where((eb) => eb.or([eb('p.id', 'is not', null), eb('z.id', 'is not', null)]))
     .execute()
 }

@@ -91,6 +91,38 @@ export function isClosed(
 /** How far ahead the checkout offers dates. */
 export const HORIZON_DAYS = 28
 
+type SlotContext = {
+  closed: readonly ClosedDay[]
+  /** orders taken, by slot key */
+  booked: ReadonlyMap<string, number>
+  now: Date
+}
+
+/**
+ * The rule's slot on this calendar day, or null when it does not happen that day, the day is
+ * closed or its cut-off has passed. A full slot is still a slot, with `full` set.
+ */
+export function slotOn(rule: WindowRule, date: string, { closed, booked, now }: SlotContext) {
+  if (!occursOn(rule, date) || isClosed(closed, rule, date)) return null
+  const cutoffAt = cutoffOf(rule, date)
+  if (cutoffAt.getTime() <= now.getTime()) return null
+  const key = slotKey(rule.id, date)
+  const taken = booked.get(key) ?? 0
+  return {
+    key,
+    windowId: rule.id,
+    placeId: rule.placeId,
+    zoneId: rule.zoneId,
+    date,
+    startTime: rule.startTime,
+    endTime: rule.endTime,
+    cutoffAt,
+    capacity: rule.capacity,
+    booked: taken,
+    full: rule.capacity !== null && taken >= rule.capacity,
+  } satisfies Slot
+}
+
 /**
  * Every slot of these rules from today on the farm's clock for `days` days whose cut-off is
  * still ahead of `now` and that is not closed, earliest first. Full slots stay in the list
@@ -98,41 +130,16 @@ export const HORIZON_DAYS = 28
  */
 export function upcomingSlots({
   rules,
-  closed,
-  booked,
-  now,
   days = HORIZON_DAYS,
-}: {
-  rules: readonly WindowRule[]
-  closed: readonly ClosedDay[]
-  /** orders taken, by slot key */
-  booked: ReadonlyMap<string, number>
-  now: Date
-  days?: number
-}): Slot[] {
-  const today = farmDayOf(now)
+  ...context
+}: SlotContext & { rules: readonly WindowRule[]; days?: number }): Slot[] {
+  const today = farmDayOf(context.now)
   const slots: Slot[] = []
   for (let offset = 0; offset < days; offset++) {
     const date = addDays(today, offset)
     for (const rule of rules) {
-      if (!occursOn(rule, date) || isClosed(closed, rule, date)) continue
-      const cutoffAt = cutoffOf(rule, date)
-      if (cutoffAt.getTime() <= now.getTime()) continue
-      const key = slotKey(rule.id, date)
-      const taken = booked.get(key) ?? 0
-      slots.push({
-        key,
-        windowId: rule.id,
-        placeId: rule.placeId,
-        zoneId: rule.zoneId,
-        date,
-        startTime: rule.startTime,
-        endTime: rule.endTime,
-        cutoffAt,
-        capacity: rule.capacity,
-        booked: taken,
-        full: rule.capacity !== null && taken >= rule.capacity,
-      })
+      const slot = slotOn(rule, date, context)
+      if (slot) slots.push(slot)
     }
   }
   return slots.sort(

@@ -14,7 +14,7 @@ export async function startBalanceCheckout(
   token: string,
   share: BalanceView,
 ): Promise<{ ok: true; url: string } | { ok: false }> {
-  if (share.balanceCents === null || share.balanceCents <= 0) return { ok: false }
+  if (share.dueCents === null || share.dueCents <= 0) return { ok: false }
   const stripe = createStripeClient(config)
   const page = `${config.baseUrl}/shares/balance/${encodeURIComponent(token)}`
   const session = await stripe.checkout.sessions.create({
@@ -27,7 +27,7 @@ export async function startBalanceCheckout(
         quantity: 1,
         price_data: {
           currency: 'usd',
-          unit_amount: share.balanceCents,
+          unit_amount: share.dueCents,
           product_data: {
             name: `Balance: ${share.size} share of ${share.animalName}`,
             description: `Order ${formatOrderNumber(share.orderNumber)}`,

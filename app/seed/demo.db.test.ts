@@ -154,6 +154,7 @@ describe('seedDemo', () => {
       .selectFrom('pickup_places')
       .innerJoin('fulfilment_windows', 'fulfilment_windows.place_id', 'pickup_places.id')
       .select(['pickup_places.name', 'fulfilment_windows.weekday', 'fulfilment_windows.capacity'])
+      .where('fulfilment_windows.animal_id', 'is', null)
       .orderBy('pickup_places.display_order')
       .orderBy('fulfilment_windows.weekday')
       .execute()
@@ -246,6 +247,29 @@ describe('seedDemo', () => {
       { name: 'Half Share', share_units: 2, stock_quantity: 2 },
       { name: 'Whole Share', share_units: 4, stock_quantity: 1 },
     ])
+    // Its shares are collected on its pickup date at the farm, in a window of its own.
+    const window = await db
+      .selectFrom('fulfilment_windows')
+      .innerJoin('animals', 'animals.id', 'fulfilment_windows.animal_id')
+      .innerJoin('pickup_places', 'pickup_places.id', 'fulfilment_windows.place_id')
+      .select([
+        'pickup_places.name',
+        'fulfilment_windows.weekday',
+        'fulfilment_windows.on_date',
+        'fulfilment_windows.start_time',
+        'fulfilment_windows.end_time',
+        'fulfilment_windows.capacity',
+        'animals.pickup_date',
+      ])
+      .executeTakeFirstOrThrow()
+    expect(window).toMatchObject({
+      name: 'Sawtooth Meadows Farm',
+      weekday: null,
+      on_date: window.pickup_date,
+      start_time: '09:00',
+      end_time: '12:00',
+      capacity: 4,
+    })
   })
 
   test('offers veg boxes and eggs by subscription, with subscribers whose next boxes are open (issue 21)', async () => {

@@ -3,6 +3,7 @@ import {
   formatPounds,
   parsePounds,
   shareBalanceCents,
+  shareBill,
   shareCostCents,
   shareMeatCents,
   shareWeightLb,
@@ -50,6 +51,32 @@ describe('a share balance', () => {
     expect(shareBalanceCents({ ...quarter, hangingWeightCentiLb: 100, depositCents: 999999 })).toBe(
       0,
     )
+  })
+
+  test('the balance is taxed once, when billed, at the rate, half a cent up', () => {
+    // $582.97 balance x 6 % = $34.9782 -> $34.98; owed $617.95
+    expect(shareBill(quarter, 600)).toEqual({
+      meatCents: 75797,
+      processingFeeCents: 12500,
+      depositCents: 30000,
+      balanceCents: 58297,
+      taxCents: 3498,
+      dueCents: 61795,
+    })
+    // No tax rate, no tax; nothing owed, no tax on it.
+    expect(shareBill(quarter, 0).dueCents).toBe(58297)
+    expect(
+      shareBill({ ...quarter, hangingWeightCentiLb: 100, depositCents: 999999 }, 600),
+    ).toMatchObject({ balanceCents: 0, taxCents: 0, dueCents: 0 })
+  })
+
+  test('deposit tax + balance tax is the tax on the whole share, within a cent', () => {
+    for (const weight of [41230, 61250, 70001, 55555]) {
+      const terms = { ...quarter, hangingWeightCentiLb: weight }
+      const whole = shareCostCents(terms)
+      const parts = Math.round((terms.depositCents * 600) / 10_000) + shareBill(terms, 600).taxCents
+      expect(Math.abs(parts - Math.round((whole * 600) / 10_000))).toBeLessThanOrEqual(1)
+    }
   })
 
   test("the share's weight, and pounds typed and shown", () => {

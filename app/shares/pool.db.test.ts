@@ -66,7 +66,7 @@ describe('an animal in shares', () => {
     const customer = await buyer([
       { productId: animal.product.id, variantId: animal.quarter.id, quantity: 1 },
     ])
-    const placed = await checkOut(t.db, customer, { shippingMethod: 'pickup' })
+    const placed = await checkOut(t.db, customer, { shippingMethod: 'pickup', slot: animal.slot })
     expect(placed.ok).toBe(true)
     expect(await unitsLeft(animal.animalId)).toBe(3)
     expect(await offered(animal)).toEqual(offer(3))
@@ -99,11 +99,13 @@ describe('an animal in shares', () => {
     const first = await buyer([
       { productId: animal.product.id, variantId: animal.quarter.id, quantity: 1 },
     ])
-    expect((await checkOut(t.db, first, { shippingMethod: 'pickup' })).ok).toBe(true)
+    expect((await checkOut(t.db, first, { shippingMethod: 'pickup', slot: animal.slot })).ok).toBe(
+      true,
+    )
     const second = await buyer([
       { productId: animal.product.id, variantId: animal.whole.id, quantity: 1 },
     ])
-    const refused = await checkOut(t.db, second, { shippingMethod: 'pickup' })
+    const refused = await checkOut(t.db, second, { shippingMethod: 'pickup', slot: animal.slot })
     expect(refused).toMatchObject({ ok: false, reason: 'sold-out' })
     expect(refused.ok ? '' : refused.message).toMatch(/Whole Share/)
     expect(await unitsLeft(animal.animalId)).toBe(3)
@@ -118,7 +120,9 @@ describe('an animal in shares', () => {
     const first = await buyer([
       { productId: animal.product.id, variantId: animal.quarter.id, quantity: 1 },
     ])
-    expect((await checkOut(t.db, first, { shippingMethod: 'pickup' })).ok).toBe(true)
+    expect((await checkOut(t.db, first, { shippingMethod: 'pickup', slot: animal.slot })).ok).toBe(
+      true,
+    )
 
     const [line] = (await getCartSummary(t.db, owner)).lines
     expect(line?.available).toBe(false)
@@ -139,7 +143,7 @@ describe('an animal in shares', () => {
     const customer = await buyer([
       { productId: animal.product.id, variantId: animal.half.id, quantity: 1 },
     ])
-    const placed = await checkOut(t.db, customer, { shippingMethod: 'pickup' })
+    const placed = await checkOut(t.db, customer, { shippingMethod: 'pickup', slot: animal.slot })
     if (!placed.ok) throw new Error(placed.message)
     expect(await offered(animal)).toEqual(offer(2))
     const cancel = { intent: 'cancelled', from: 'pending_payment' } as const
@@ -165,7 +169,7 @@ describe('an animal in shares', () => {
     const whole = await buyer([
       { productId: animal.product.id, variantId: animal.whole.id, quantity: 1 },
     ])
-    const placed = await checkOut(t.db, whole, { shippingMethod: 'pickup' })
+    const placed = await checkOut(t.db, whole, { shippingMethod: 'pickup', slot: animal.slot })
     if (!placed.ok) throw new Error(placed.message)
     const waiting = await createCustomer(t.db)
     await t.db
@@ -193,7 +197,9 @@ describe('an animal in shares', () => {
     const quarter = await buyer([
       { productId: animal.product.id, variantId: animal.quarter.id, quantity: 1 },
     ])
-    expect(await checkOut(t.db, quarter, { shippingMethod: 'pickup' })).toMatchObject({ ok: true })
+    expect(
+      await checkOut(t.db, quarter, { shippingMethod: 'pickup', slot: animal.slot }),
+    ).toMatchObject({ ok: true })
     expect(await offered(animal)).toEqual(offer(3))
   })
 })
@@ -213,7 +219,9 @@ describe('concurrent orders for one animal', () => {
     const opener = await buyer([
       { productId: animal.product.id, variantId: variantOf(opening), quantity: 1 },
     ])
-    expect((await checkOut(t.db, opener, { shippingMethod: 'pickup' })).ok).toBe(true)
+    expect((await checkOut(t.db, opener, { shippingMethod: 'pickup', slot: animal.slot })).ok).toBe(
+      true,
+    )
     const available = 4 - UNITS[opening]
     const customers = await Promise.all(
       sizes.map((size) =>
@@ -221,7 +229,9 @@ describe('concurrent orders for one animal', () => {
       ),
     )
     const results = await Promise.all(
-      customers.map((customer) => checkOut(t.db, customer, { shippingMethod: 'pickup' })),
+      customers.map((customer) =>
+        checkOut(t.db, customer, { shippingMethod: 'pickup', slot: animal.slot }),
+      ),
     )
     let sold = 0
     const refused: number[] = []

@@ -1,6 +1,6 @@
 import type { DB } from '~/platform/db/db.server'
 import { farmDayOf } from '~/platform/farm-clock'
-import { shareMeatCents, shareWeightLb } from './balance'
+import { balanceDueCents, shareMeatCents, shareWeightLb } from './balance'
 import { type CutSheet, cutSheetOpen, readCutSheet } from './cut-sheet'
 import { shareSizeLabel } from './shares'
 
@@ -135,7 +135,11 @@ export type BalanceView = {
   meatCents: number | null
   processingFeeCents: number
   depositCents: number
+  /** before tax; null until the animal is weighed */
   balanceCents: number | null
+  balanceTaxCents: number | null
+  /** what is owed: the balance and its tax, as billed */
+  dueCents: number | null
   status: string
   cancelled: boolean
 }
@@ -151,6 +155,7 @@ export async function getShareByToken(db: DB, token: string): Promise<BalanceVie
       'share_orders.share_units',
       'share_orders.deposit_cents',
       'share_orders.balance_cents',
+      'share_orders.balance_tax_cents',
       'share_orders.balance_status',
       'share_orders.cancelled_at',
       'animals.name as animal_name',
@@ -192,6 +197,9 @@ export async function getShareByToken(db: DB, token: string): Promise<BalanceVie
     processingFeeCents: row.processing_fee_cents * row.share_units,
     depositCents: row.deposit_cents,
     balanceCents: row.balance_cents,
+    balanceTaxCents: row.balance_tax_cents,
+    dueCents:
+      row.balance_cents === null ? null : balanceDueCents(row.balance_cents, row.balance_tax_cents),
     status: row.balance_status,
     cancelled: row.cancelled_at !== null,
   }

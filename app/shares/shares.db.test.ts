@@ -92,10 +92,18 @@ describe('the hanging weight', () => {
     expect(emails).toHaveLength(2)
     const toQuarter = emails.find((email) => email.to_address === quarter.customer.email)
     expect(toQuarter?.subject).toBe(
-      'Your Quarter share of Steer #14: balance $582.97, pickup Tuesday, December 15, 2099',
+      'Your Quarter share of Steer #14: balance $617.95, pickup Tuesday, December 15, 2099',
     )
     expect(toQuarter?.text_body).toContain(`${TEST_BASE_URL}/shares/balance/${quarter.token}`)
     expect(toQuarter?.text_body).toContain('153.13 lb at $4.95/lb hanging weight: $757.97')
+    expect(toQuarter?.text_body).toContain('Balance before tax: $582.97\nSales tax: $34.98')
+    // The tax is stored with the balance, so every page and report reads the same amount.
+    const billed = await t.db
+      .selectFrom('share_orders')
+      .select(['balance_cents', 'balance_tax_cents'])
+      .where('id', '=', quarter.shareId)
+      .executeTakeFirstOrThrow()
+    expect(billed).toEqual({ balance_cents: 58297, balance_tax_cents: 3498 })
     expect(emails.some((email) => email.to_address === half.customer.email)).toBe(true)
 
     // Sales close: nothing more is offered from this animal.

@@ -43,3 +43,21 @@ export const BALANCE_NOT_READY =
   'The balance is not known yet: we email it once the butcher has weighed the animal.'
 export const BALANCE_ALREADY_PAID = 'This balance has already been paid. Thank you!'
 export const NOTHING_OWED = 'Nothing is owed on this share.'
+
+// A share is collected on its animal's pickup date at the place the farm names (its own
+// window, issue 32), so it is an order of its own: one order has one pickup.
+export const SHARE_ORDERED_ALONE =
+  'A beef share is collected on its animal’s pickup date, so it is ordered on its own. Please remove the other items from your cart to check out the share, and order them separately.'
+export const SHARES_OF_ONE_ANIMAL =
+  'Shares of different animals are collected on different dates, so please order each animal’s share on its own.'
+export const SHARE_PICKUP_ONLY =
+  'A beef share is picked up on its animal’s pickup date, so it cannot be shipped or delivered. Please choose Pickup.'
+export const SHARE_PICKUP_NOT_SET =
+  'The farm has not set where and when this share is collected yet. Please call the farm.'
+
+/** A share's balance before the animal is weighed, in the back office's lists. */
+export const BALANCE_AFTER_WEIGHING = 'After weighing'
+
+export function cutSheetStatusLabel(filledIn: boolean): string {
+  return filledIn ? 'Filled in' : 'Not yet'
+}

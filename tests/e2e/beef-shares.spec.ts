@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from './support/axe'
 import { placePickupOrder } from './support/checkout'
 import { linksIn } from './support/mailbox'
 import { expect, type PrivateServer, test as serverTest } from './support/private-server'
+import { addShareToCart } from './support/shares'
 import { signUp, uniqueEmail } from './support/users'
 
 // Beef shares end to end (issue 20 part 2, ADR 31), on a private server with Stripe pointed at
@@ -12,7 +13,6 @@ import { signUp, uniqueEmail } from './support/users'
 // arrive, and one balance is paid by card while the other is left to pay at pickup.
 
 const WEBHOOK_SECRET = 'whsec_test_shares'
-const PRODUCT = 'Reserve a Beef Share'
 
 const test = serverTest.extend<object, { standIn: StripeStandIn }>({
   standIn: [
@@ -40,23 +40,8 @@ test.describe.configure({ mode: 'serial' })
 /** A new customer with one share of `option` in their cart, checked out for pickup. */
 async function reserveShare(page: Page, server: PrivateServer, option: string, email: string) {
   await signUp(page, { email, firstName: option === 'Quarter Share' ? 'Ann' : 'Bo' })
-  const product = server.queryOne<{ id: string }>('select id from products where name = ?', PRODUCT)
-  const variant = server.queryOne<{ id: string }>(
-    'select id from product_variants where product_id = ? and name = ?',
-    product?.id,
-    option,
-  )
-  const added = await page.request.post('/cart', {
-    form: {
-      intent: 'add',
-      productId: product?.id ?? '',
-      variantId: variant?.id ?? '',
-      quantity: '1',
-    },
-    headers: { Origin: server.url },
-  })
-  expect(added.ok()).toBe(true)
-  return { orderId: await placePickupOrder(page), productId: product?.id ?? '' }
+  const { productId } = await addShareToCart(page, server, option)
+  return { orderId: await placePickupOrder(page), productId }
 }
 
 test('a quarter and a half: deposit, cut sheet, hanging weight, balance by card and at pickup', async ({
@@ -143,29 +128,33 @@ test('a quarter and a half: deposit, cut sheet, hanging weight, balance by card 
     'Hanging weight 612.5 lb saved. The balance and pickup date were emailed to 2 share-holders.',
   )
 
-  // Ann pays her balance by card: 153.13 lb x $4.95 = $757.97 + $125 - $300 deposit.
+  // Ann pays her balance by card: 153.13 lb x $4.95 = $757.97 + $125 - $300 deposit = $582.97,
+  // and its 6 % sales tax, $34.98, like the deposit's at checkout.
   const annMail = await privateServer.waitForMail(
     annEmail,
-    /Quarter share of Steer #14: balance \$582\.97/,
+    /Quarter share of Steer #14: balance \$617\.95/,
   )
+  expect(annMail.text).toContain('Balance before tax: $582.97\nSales tax: $34.98\nBalance: $617.95')
   const annLink = linksIn(annMail).find((link) => link.includes('/shares/balance/')) ?? ''
   await page.goto(annLink)
   const balance = page.getByRole('region', { name: 'Balance' })
   await expect(balance).toContainText('$582.97')
+  await expect(balance).toContainText('$34.98')
+  await expect(balance).toContainText('$617.95')
   await expect(balance).toContainText('Unpaid')
   await expectNoAxeViolations(page)
-  await page.getByRole('button', { name: 'Pay $582.97 by Card' }).click()
+  await page.getByRole('button', { name: 'Pay $617.95 by Card' }).click()
   await page.waitForURL(`${standIn.apiBase}/pay/**`)
-  await expect(page.getByRole('heading', { name: 'Pay 582.97 USD' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Pay 617.95 USD' })).toBeVisible()
   await page.getByRole('button', { name: 'Pay' }).click()
   await page.waitForURL(/\/shares\/balance\/.+\?paid=1$/)
   await expect(balance.getByRole('definition').last()).toHaveText('Paid')
   await expect(page.getByRole('button', { name: /by Card/ })).toHaveCount(0)
 
-  // Bo pays at pickup: 306.25 lb x $4.95 = $1,515.94 + $250 - $600.
+  // Bo pays at pickup: 306.25 lb x $4.95 = $1,515.94 + $250 - $600 = $1,165.94, + $69.96 tax.
   const boMail = await privateServer.waitForMail(
     boEmail,
-    /Half share of Steer #14: balance \$1,165\.94/,
+    /Half share of Steer #14: balance \$1,235\.90/,
   )
   await bo.goto(linksIn(boMail).find((link) => link.includes('/shares/balance/')) ?? '')
   await bo.getByRole('button', { name: 'Pay at Pickup' }).click()
@@ -176,13 +165,13 @@ test('a quarter and a half: deposit, cut sheet, hanging weight, balance by card 
 
   await admin.reload()
   const shares = admin.getByRole('region', { name: 'Shares', exact: true })
-  await expect(shares.getByRole('row', { name: /Ann/ })).toContainText('$582.97, Paid')
-  await expect(shares.getByRole('row', { name: /Bo/ })).toContainText('$1,165.94, Pay at pickup')
+  await expect(shares.getByRole('row', { name: /Ann/ })).toContainText('$617.95, Paid')
+  await expect(shares.getByRole('row', { name: /Bo/ })).toContainText('$1,235.90, Pay at pickup')
 
   // Bo pays in person at pickup; the admin marks it.
   await shares.getByRole('button', { name: 'Mark Paid for Bo Lee' }).click()
   await expect(admin.getByRole('status')).toContainText('Balance marked paid.')
-  await expect(shares.getByRole('row', { name: /Bo/ })).toContainText('$1,165.94, Paid')
+  await expect(shares.getByRole('row', { name: /Bo/ })).toContainText('$1,235.90, Paid')
 
   // Past the cut-off, Ann's cut sheet is shown read-only and a late post is refused.
   await admin.getByLabel('Cut sheet cut-off').fill('2020-01-01')

@@ -101,7 +101,7 @@ export async function fillCart(
 export function checkOut(
   db: DB,
   customer: Awaited<ReturnType<typeof createCustomer>>,
-  options: Pick<TestOrderOptions, 'shippingMethod' | 'paymentMethod'> = {},
+  options: Pick<TestOrderOptions, 'shippingMethod' | 'paymentMethod'> & { slot?: string } = {},
 ) {
   return placeOrder(db, {
     customerId: customer.id,
@@ -116,6 +116,7 @@ export function checkOut(
       zipCode: '83702',
     },
     shippingMethod: options.shippingMethod ?? 'standard',
+    ...(options.slot ? { slot: options.slot } : {}),
     paymentMethod: options.paymentMethod ?? 'offline',
   })
 }

@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import {
   checkbox,
+  clockTime,
   dollars,
   optionalDate,
   optionalText,
   optionalUrl,
+  optionalWholeNumber,
   requiredText,
-  wholeNumber,
 } from '~/platform/admin/fields'
 import { formatClockTime, formatTimeRange, WEEKDAY_NAMES } from '~/platform/farm-clock'
 import { normaliseZipList, parseZipList, ZIP_LIST_INVALID } from '../zip-codes'
@@ -15,11 +16,6 @@ import { normaliseZipList, parseZipList, ZIP_LIST_INVALID } from '../zip-codes'
 // used in the browser and again in the action. Times are 'HH:MM' on the farm's clock.
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
-const time = (label: string) =>
-  z
-    .string({ error: `Enter the ${label}.` })
-    .trim()
-    .regex(TIME, `Enter the ${label} as a time, like 15:00.`)
 
 export const PlaceSchema = z.object({
   intent: z.literal('save-place'),
@@ -61,15 +57,9 @@ export const WindowFormSchema = z
     repeat: z.enum(['weekly', 'once'], { error: 'Choose weekly or a single date.' }),
     weekday: z.string().optional(),
     on_date: optionalDate('date'),
-    start_time: time('start time'),
-    end_time: time('end time'),
-    capacity: z
-      .string()
-      .trim()
-      .optional()
-      .transform((text) => text ?? '')
-      .pipe(z.union([z.literal(''), wholeNumber('capacity', { min: 1, max: 10_000 })]))
-      .transform((value) => (value === '' ? null : value)),
+    start_time: clockTime('start time'),
+    end_time: clockTime('end time'),
+    capacity: optionalWholeNumber('capacity', { min: 1, max: 10_000 }),
     cutoff_kind: z.enum(['hours', 'days'], { error: 'Choose when ordering closes.' }),
     cutoff_hours: z.string().optional(),
     cutoff_days: z.string().optional(),

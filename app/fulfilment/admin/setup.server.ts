@@ -45,6 +45,8 @@ export async function loadSetup(db: DB) {
     db
       .selectFrom('fulfilment_windows')
       .select(WINDOW_COLUMNS)
+      // An animal's window is set on the animal's page (share-pickup.server.ts).
+      .where('animal_id', 'is', null)
       .orderBy('weekday')
       .orderBy('on_date')
       .orderBy('start_time')
@@ -107,6 +109,7 @@ function windowsOf(db: DB, owner: Owner) {
     .selectFrom('fulfilment_windows')
     .select(WINDOW_COLUMNS)
     .where(owner.kind === 'place' ? 'place_id' : 'zone_id', '=', owner.id)
+    .where('animal_id', 'is', null)
     .orderBy('weekday')
     .orderBy('on_date')
     .orderBy('start_time')
@@ -249,6 +252,7 @@ export async function changeWindow(
       .select(WINDOW_COLUMNS)
       .where('id', '=', windowId)
       .where(owner.kind === 'place' ? 'place_id' : 'zone_id', '=', owner.id)
+      .where('animal_id', 'is', null)
       .executeTakeFirst()
     if (!window) return 'missing'
     if (change === 'delete-window') {

@@ -79,6 +79,7 @@ const week: ThisWeek = {
       orders: [alpha, bravo],
     },
   ],
+  beefShares: [],
   undated: [],
 }
 

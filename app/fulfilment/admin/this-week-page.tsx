@@ -7,6 +7,7 @@ import { AdminPageHeader, AdminPanel, EmptyState } from '~/platform/admin/ui/pag
 import type { FormReply } from '~/platform/forms/conform'
 import { ButtonLink } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
+import { BeefSharesSection } from './beef-shares-section'
 import {
   collectText,
   deliveryRunOf,
@@ -139,6 +140,8 @@ export function ThisWeekPage({ week, reply }: { week: ThisWeek; reply: FormReply
           </div>
         )}
       </AdminPanel>
+
+      <BeefSharesSection groups={week.beefShares} dayLabel={week.dayLabel} />
 
       <AdminPanel title="Delivery run">
         {deliveryRun.length === 0 ? (

@@ -5,9 +5,11 @@ import { toCsv } from '~/platform/admin/csv'
 import type { DB } from '~/platform/db/db.server'
 import { addDays, farmDayOf, formatDay, formatTimeRange } from '~/platform/farm-clock'
 import { formatCents } from '~/platform/ui/price'
+import { loadBeefShares } from './beef-shares.server'
 import {
   type DayCount,
   deliveryRunOf,
+  dueAtHandover,
   type FulfilmentGroup,
   lineText,
   mapLink,
@@ -114,6 +116,17 @@ export async function loadThisWeek(
     ])
     .where('fulfilment_date', '=', day)
     .where('status', 'in', OPEN_STATUSES)
+    // A share's order is listed under Beef shares (beef-shares.server.ts), not packed.
+    .where((eb) =>
+      eb.or([
+        eb('fulfilment_window_id', 'is', null),
+        eb(
+          'fulfilment_window_id',
+          'not in',
+          eb.selectFrom('fulfilment_windows').select('id').where('animal_id', 'is not', null),
+        ),
+      ]),
+    )
     .orderBy('order_number')
     .execute()
   const items =
@@ -155,8 +168,7 @@ export async function loadThisWeek(
       name: `${row.ship_first_name} ${row.ship_last_name}`,
       phone: row.phone,
       // A card authorised for a by-weight order is captured at weighing: nothing to collect.
-      dueCents:
-        row.payment_status === 'paid' || row.payment_status === 'authorized' ? 0 : row.total_cents,
+      dueCents: dueAtHandover({ paymentStatus: row.payment_status, totalCents: row.total_cents }),
       weighing: weighings.get(row.id) ?? null,
       packed: row.packed_at !== null,
       address:
@@ -202,6 +214,7 @@ export async function loadThisWeek(
     dayLabel: formatDay(day, thisYear),
     days,
     groups: grouped,
+    beefShares: await loadBeefShares(db, day),
     undated: undated.map((row) => ({
       id: row.id,
       number: formatOrderNumber(row.order_number),

@@ -5,6 +5,7 @@
 
 import type { WeighingView } from '~/orders/weights'
 import { formatCents } from '~/platform/ui/price'
+import type { BeefShareGroup } from './beef-shares'
 
 export type DayCount = { day: string; label: string; orders: number }
 
@@ -45,6 +46,8 @@ export type ThisWeek = {
   dayLabel: string
   days: DayCount[]
   groups: FulfilmentGroup[]
+  /** shares collected this day, their animal's pickup date: not in any pick or pack list */
+  beefShares: BeefShareGroup[]
   /** open orders with no day: parcels to ship, and pickups from before windows existed */
   undated: Array<{ id: string; number: string; statusLabel: string; name: string }>
 }
@@ -73,6 +76,13 @@ export function deliveryRunOf(week: ThisWeek): PackOrder[] {
   return ordersOf(week)
     .filter((order) => order.shippingMethod === 'delivery')
     .sort((a, b) => a.zip.localeCompare(b.zip) || (a.address ?? '').localeCompare(b.address ?? ''))
+}
+
+/** What is still to collect at the handover: nothing once paid, or while a card holds it. */
+export function dueAtHandover(order: { paymentStatus: string; totalCents: number }): number {
+  return order.paymentStatus === 'paid' || order.paymentStatus === 'authorized'
+    ? 0
+    : order.totalCents
 }
 
 /**

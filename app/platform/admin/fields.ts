@@ -33,6 +33,25 @@ export function wholeNumber(label: string, { min = 0, max = 1_000_000 } = {}) {
     })
 }
 
+/** A whole number or blank (null), such as a capacity with no limit when left empty. */
+export function optionalWholeNumber(label: string, bounds: { min?: number; max?: number } = {}) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((text) => text ?? '')
+    .pipe(z.union([z.literal(''), wholeNumber(label, bounds)]))
+    .transform((value) => (value === '' ? null : value))
+}
+
+/** 'HH:MM' on the farm's 24-hour clock, as an <input type="time"> sends it. */
+export function clockTime(label: string) {
+  return z
+    .string({ error: `Enter the ${label}.` })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `Enter the ${label} as a time, like 15:00.`)
+}
+
 /** Required text, trimmed, bounded. */
 export function requiredText(label: string, max = 200) {
   return z

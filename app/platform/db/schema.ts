@@ -334,6 +334,8 @@ export const schema = {
     cutoff_days_before: int().optional(),
     cutoff_time: text().optional(),
     is_active: bool().withDefault(),
+    /** set for a beef share animal's own pickup window (migration 0024): only its shares use it */
+    animal_id: text().optional(),
     created_at: createdAt(),
   },
   /** Holidays: the whole farm (no place, no zone), or one place or zone */
@@ -576,6 +578,8 @@ export const schema = {
     share_units: int(),
     deposit_cents: int(),
     balance_cents: int().optional(),
+    /** the sales tax billed with the balance (migration 0024); owed = balance + this */
+    balance_tax_cents: int().optional(),
     /** 'unpaid' | 'paid' | 'pay_at_pickup' */
     balance_status: text().withDefault(),
     balance_reference: text().optional(),

@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { getFarmBasics } from '~/farm/farm.server'
 import { pageMeta } from '~/farm/meta'
+import { getAnimalWindow, listSharePickupPlaces } from '~/fulfilment/share-pickup.server'
 import { formatOrderNumber } from '~/orders/place-order'
 import { centsToDollarsInput } from '~/platform/admin/fields'
 import { AdminPageHeader, AdminPanel, AdminTable, EmptyState } from '~/platform/admin/ui/page'
@@ -39,7 +40,7 @@ import {
 } from '~/shares/admin/animals.server'
 import { formatPounds, parsePounds } from '~/shares/balance'
 import { CutSheetSummary } from '~/shares/cut-sheet-form'
-import { balanceStatusLabel } from '~/shares/shares'
+import { BALANCE_AFTER_WEIGHING, balanceStatusLabel, cutSheetStatusLabel } from '~/shares/shares'
 import type { Route } from './+types/share-animal'
 
 // One animal sold in shares: /admin/shares/new adds one, /admin/shares/:id edits it, lists its
@@ -50,12 +51,18 @@ const NEW = 'new'
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
   const db = getDb()
-  const products = await listShareProducts(db)
-  if (params.id === NEW) return { animal: null, shares: [], products, saved: false }
+  const [products, places] = await Promise.all([listShareProducts(db), listSharePickupPlaces(db)])
+  if (params.id === NEW) {
+    return { animal: null, pickup: null, shares: [], products, places, saved: false }
+  }
   const animal = await getAnimal(db, params.id)
   if (!animal) throw data('No such animal.', { status: 404 })
   const saved = new URL(request.url).searchParams.has('saved')
-  return { animal, shares: await listAnimalShares(db, animal.id), products, saved }
+  const [pickup, shares] = await Promise.all([
+    getAnimalWindow(db, animal.id),
+    listAnimalShares(db, animal.id),
+  ])
+  return { animal, pickup, shares, products, places, saved }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -112,7 +119,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AdminShareAnimal({ loaderData, actionData }: Route.ComponentProps) {
-  const { animal, shares, products, saved } = loaderData
+  const { animal, pickup, shares, products, places, saved } = loaderData
   const navigation = useNavigation()
   const submitting = navigation.state === 'submitting'
   const live = shares.filter((share) => !share.cancelled)
@@ -127,6 +134,14 @@ export default function AdminShareAnimal({ loaderData, actionData }: Route.Compo
         }
         actions={
           <>
+            {animal ? (
+              <ButtonLink
+                to={`/admin/fulfilment?day=${encodeURIComponent(animal.pickup_date)}`}
+                variant="secondary"
+              >
+                Pickup Day in This Week
+              </ButtonLink>
+            ) : null}
             {animal ? (
               <ButtonLink
                 to={`/admin/shares/${animal.id}/print`}
@@ -149,7 +164,9 @@ export default function AdminShareAnimal({ loaderData, actionData }: Route.Compo
         <AnimalForm
           key={animal ? JSON.stringify(animal) : NEW}
           animal={animal}
+          pickup={pickup}
           products={products}
+          places={places}
           reply={actionData?.form === 'save' ? actionData : undefined}
           saved={saved}
           submitting={submitting}
@@ -187,15 +204,21 @@ export default function AdminShareAnimal({ loaderData, actionData }: Route.Compo
 
 type LoaderAnimal = NonNullable<Route.ComponentProps['loaderData']['animal']>
 
+type LoaderPickup = Route.ComponentProps['loaderData']['pickup']
+
 function AnimalForm({
   animal,
+  pickup,
   products,
+  places,
   reply,
   saved,
   submitting,
 }: {
   animal: LoaderAnimal | null
+  pickup: LoaderPickup
   products: ReadonlyArray<{ id: string; name: string }>
+  places: ReadonlyArray<{ id: string; name: string }>
   reply: FormReply | undefined
   saved: boolean
   submitting: boolean
@@ -211,8 +234,12 @@ function AnimalForm({
           processing_fee: centsToDollarsInput(animal.processing_fee_cents),
           cut_sheet_cutoff: animal.cut_sheet_cutoff,
           pickup_date: animal.pickup_date,
+          pickup_place_id: pickup?.placeId ?? '',
+          pickup_start: pickup?.startTime ?? '',
+          pickup_end: pickup?.endTime ?? '',
+          pickup_capacity: pickup?.capacity === null ? '' : String(pickup?.capacity ?? ''),
         }
-      : undefined,
+      : { pickup_place_id: places.length === 1 ? (places[0]?.id ?? '') : '' },
   })
   const failed = Object.keys(form.allErrors).length > 0
   const success = reply?.status === 'success' ? reply.message : saved ? 'Animal saved.' : null
@@ -264,7 +291,26 @@ function AnimalForm({
             type="date"
             hint="Customers can change their cut sheets until the end of this day, Idaho time."
           />
-          <TextField label="Pickup date" field={fields.pickup_date} type="date" />
+          <TextField
+            label="Pickup date"
+            field={fields.pickup_date}
+            type="date"
+            hint="Shares are collected on this day only, not in the weekly pickup windows."
+          />
+          <SelectField
+            label="Pickup place"
+            field={fields.pickup_place_id}
+            placeholder="Choose a place"
+            options={places.map((place) => ({ value: place.id, label: place.name }))}
+          />
+          <TextField label="Pickup starts" field={fields.pickup_start} type="time" />
+          <TextField label="Pickup ends" field={fields.pickup_end} type="time" />
+          <TextField
+            label="Shares collected at most (optional)"
+            field={fields.pickup_capacity}
+            inputMode="numeric"
+            hint="Orders that can be collected in this pickup; empty for no limit."
+          />
         </div>
         <Button type="submit" disabled={submitting}>
           {submitting ? 'Saving...' : animal ? 'Save Animal' : 'Add Animal'}
@@ -357,9 +403,18 @@ function ShareTable({
               <td>{share.cancelled ? `${share.size} (cancelled)` : share.size}</td>
               <td>{formatCents(share.deposit_cents)}</td>
               <td>
-                {share.balance_cents === null
-                  ? 'After weighing'
-                  : `${formatCents(share.balance_cents)}, ${balanceStatusLabel(share.balance_status)}`}
+                {share.balance_cents === null || share.due_cents === null ? (
+                  BALANCE_AFTER_WEIGHING
+                ) : (
+                  <>
+                    {formatCents(share.due_cents)}, {balanceStatusLabel(share.balance_status)}
+                    <br />
+                    <span className="text-muted">
+                      {formatCents(share.balance_cents)} +{' '}
+                      {formatCents(share.balance_tax_cents ?? 0)} tax
+                    </span>
+                  </>
+                )}
                 {share.balance_cents !== null &&
                 share.balance_cents > 0 &&
                 share.balance_status !== 'paid' &&
@@ -377,7 +432,7 @@ function ShareTable({
                   </Form>
                 ) : null}
               </td>
-              <td>{share.cut_sheet ? 'Filled in' : 'Not yet'}</td>
+              <td>{cutSheetStatusLabel(share.cut_sheet !== null)}</td>
             </tr>
           ))}
         </tbody>

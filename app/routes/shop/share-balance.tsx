@@ -85,6 +85,12 @@ export default function ShareBalance({ loaderData, actionData }: Route.Component
           ],
           ['Processing', formatCents(share.processingFeeCents)],
           ['Deposit paid', `-${formatCents(share.depositCents)}`],
+          ...(share.balanceCents === null
+            ? []
+            : ([
+                ['Balance before tax', formatCents(share.balanceCents)],
+                ['Sales tax', formatCents(share.balanceTaxCents ?? 0)],
+              ] as Array<[string, string]>)),
         ]
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-10">
@@ -110,9 +116,7 @@ export default function ShareBalance({ loaderData, actionData }: Route.Component
           ))}
           <div className="flex justify-between gap-4 border-t border-earth-100 pt-2 text-base font-bold text-ink">
             <dt>Balance</dt>
-            <dd>
-              {share.balanceCents === null ? 'Not known yet' : formatCents(share.balanceCents)}
-            </dd>
+            <dd>{share.dueCents === null ? 'Not known yet' : formatCents(share.dueCents)}</dd>
           </div>
           <div className="flex justify-between gap-4">
             <dt className="text-muted">Status</dt>
@@ -136,7 +140,7 @@ export default function ShareBalance({ loaderData, actionData }: Route.Component
         <Form method="post" {...getFormProps(form)} className="flex flex-wrap gap-3">
           {cardOffered ? (
             <Button type="submit" name="intent" value="card" disabled={busy}>
-              Pay {formatCents(share.balanceCents ?? 0)} by Card
+              Pay {formatCents(share.dueCents ?? 0)} by Card
             </Button>
           ) : null}
           {share.status === 'unpaid' ? (

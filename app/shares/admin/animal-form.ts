@@ -1,9 +1,16 @@
 import { z } from 'zod'
-import { dollars, optionalDate, requiredText } from '~/platform/admin/fields'
+import {
+  clockTime,
+  dollars,
+  optionalDate,
+  optionalWholeNumber,
+  requiredText,
+} from '~/platform/admin/fields'
 import { parsePounds } from '../balance'
 
 // The admin's forms for an animal sold in shares (ADR 31), browser-safe: the animal itself,
-// and its hanging weight once the butcher has weighed it.
+// with where and when its shares are collected (its own pickup window, issue 32), and its
+// hanging weight once the butcher has weighed it.
 
 function requiredDate(label: string) {
   return optionalDate(label).refine((day): day is string => day !== null, {
@@ -22,8 +29,22 @@ export const AnimalSchema = z
     processing_fee: dollars('processing fee per quarter', { max: 10_000 }),
     cut_sheet_cutoff: requiredDate('cut sheet cut-off'),
     pickup_date: requiredDate('pickup date'),
+    pickup_place_id: z
+      .string({ error: 'Choose where the shares are collected.' })
+      .trim()
+      .min(1, 'Choose where the shares are collected.'),
+    pickup_start: clockTime('pickup start time'),
+    pickup_end: clockTime('pickup end time'),
+    pickup_capacity: optionalWholeNumber('pickup capacity', { min: 1, max: 10_000 }),
   })
   .superRefine((form, ctx) => {
+    if (form.pickup_end <= form.pickup_start) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['pickup_end'],
+        message: 'The pickup must end after it starts.',
+      })
+    }
     if (form.cut_sheet_cutoff && form.pickup_date && form.pickup_date < form.cut_sheet_cutoff) {
       ctx.addIssue({
         code: 'custom',

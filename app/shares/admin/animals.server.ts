@@ -1,7 +1,14 @@
 import { sendEmail } from '~/email/outbox.server'
+import {
+  getAnimalWindow,
+  listSharePickupPlaces,
+  saveAnimalWindow,
+} from '~/fulfilment/share-pickup.server'
 import { recordAdminChange } from '~/platform/audit.server'
 import type { DB } from '~/platform/db/db.server'
-import { shareBalanceCents, shareMeatCents, shareWeightLb } from '../balance'
+import { formatTimeRange } from '~/platform/farm-clock'
+import { getPricingSettings } from '~/settings/settings.server'
+import { balanceDueCents, shareBill, shareWeightLb } from '../balance'
 import { type CutSheet, readCutSheet } from '../cut-sheet'
 import { shareBalanceEmail } from '../emails/share-balance'
 import { mirrorPool } from '../pool.server'
@@ -15,6 +22,8 @@ export const NO_SHARE_OPTIONS =
   'This product has no Quarter, Half or Whole option. Give it options named like "Quarter Share", "Half Share" and "Whole Share" first.'
 export const ANIMAL_ON_SALE =
   'This product already has an animal on sale. Enter that animal’s hanging weight first; then the next one can take its place.'
+export const NO_PICKUP_PLACE =
+  'Choose an active pickup place. Add one under Fulfilment first if the farm has none.'
 export const WEIGHT_LOCKED =
   'A share of this animal has already been paid, so its hanging weight can no longer change.'
 
@@ -32,6 +41,22 @@ export type AnimalRow = {
   pickup_date: string
   shares_sold: number
   units_sold: number
+}
+
+/** The animal's window as its form gives it. */
+function pickupOf(input: AnimalInput) {
+  return {
+    placeId: input.pickup_place_id,
+    date: input.pickup_date,
+    startTime: input.pickup_start,
+    endTime: input.pickup_end,
+    capacity: input.pickup_capacity,
+  }
+}
+
+async function pickupPlaceIsActive(trx: DB, placeId: string): Promise<boolean> {
+  const places = await listSharePickupPlaces(trx)
+  return places.some((place) => place.id === placeId)
 }
 
 /** Every animal (or one), the newest first, with what its shares have sold. One query. */
@@ -155,6 +180,9 @@ export async function addAnimal(
     .where('hanging_weight_centi_lb', 'is', null)
     .executeTakeFirst()
   if (open) return { ok: false, status: 400, field: 'product_id', message: ANIMAL_ON_SALE } as const
+  if (!(await pickupPlaceIsActive(trx, input.pickup_place_id))) {
+    return { ok: false, status: 400, field: 'pickup_place_id', message: NO_PICKUP_PLACE } as const
+  }
   for (const option of sized) {
     await trx
       .updateTable('product_variants')
@@ -175,13 +203,14 @@ export async function addAnimal(
     pickup_date: input.pickup_date,
   }
   await trx.insertInto('animals').values(values).execute()
+  await saveAnimalWindow(trx, id, pickupOf(input))
   await mirrorPool(trx, input.product_id, QUARTERS_PER_ANIMAL)
   await recordAdminChange(trx, {
     actorId,
     action: 'animal.create',
     entityType: 'animal',
     entityId: id,
-    after: values,
+    after: { ...values, pickup: pickupOf(input) },
   })
   // The product's options now sell from the animal's quarters, and their stock changed with it.
   await recordAdminChange(trx, {
@@ -214,6 +243,15 @@ export async function updateAnimal(
       .where('id', '=', id)
       .executeTakeFirst()
     if (!before) return { ok: false, status: 404, field: null, message: 'No such animal.' } as const
+    if (!(await pickupPlaceIsActive(trx, input.pickup_place_id))) {
+      return {
+        ok: false,
+        status: 400,
+        field: 'pickup_place_id',
+        message: NO_PICKUP_PLACE,
+      } as const
+    }
+    const pickupBefore = await getAnimalWindow(trx, id)
     const after = {
       name: input.name,
       price_per_lb_hanging_cents: input.price_per_lb,
@@ -222,13 +260,14 @@ export async function updateAnimal(
       pickup_date: input.pickup_date,
     }
     await trx.updateTable('animals').set(after).where('id', '=', id).execute()
+    await saveAnimalWindow(trx, id, pickupOf(input))
     await recordAdminChange(trx, {
       actorId,
       action: 'animal.update',
       entityType: 'animal',
       entityId: id,
-      before,
-      after,
+      before: { ...before, pickup: pickupBefore },
+      after: { ...after, pickup: pickupOf(input) },
     })
     return { ok: true, id } as const
   })
@@ -245,7 +284,11 @@ export type AdminShare = {
   share_units: number
   size: string
   deposit_cents: number
+  /** before tax; null until weighed */
   balance_cents: number | null
+  balance_tax_cents: number | null
+  /** the balance and its tax: what the holder owes */
+  due_cents: number | null
   balance_status: string
   cancelled: boolean
   cut_sheet: CutSheet | null
@@ -267,6 +310,7 @@ export async function listAnimalShares(db: DB, animalId: string): Promise<AdminS
       'share_orders.share_units',
       'share_orders.deposit_cents',
       'share_orders.balance_cents',
+      'share_orders.balance_tax_cents',
       'share_orders.balance_status',
       'share_orders.cancelled_at',
       'share_orders.cut_sheet',
@@ -287,6 +331,9 @@ export async function listAnimalShares(db: DB, animalId: string): Promise<AdminS
     size: shareSizeLabel(row.share_units),
     deposit_cents: row.deposit_cents,
     balance_cents: row.balance_cents,
+    balance_tax_cents: row.balance_tax_cents,
+    due_cents:
+      row.balance_cents === null ? null : balanceDueCents(row.balance_cents, row.balance_tax_cents),
     balance_status: row.balance_status,
     cancelled: row.cancelled_at !== null,
     cut_sheet: readCutSheet(row.cut_sheet),
@@ -316,7 +363,7 @@ export async function markBalanceCollected(
       .where('cancelled_at', 'is', null)
       .where('balance_cents', '>', 0)
       .where('balance_status', '!=', 'paid')
-      .returning(['balance_cents'])
+      .returning(['balance_cents', 'balance_tax_cents'])
       .executeTakeFirst()
     if (!paid) return false
     await recordAdminChange(trx, {
@@ -324,7 +371,11 @@ export async function markBalanceCollected(
       action: 'share.collect',
       entityType: 'animal',
       entityId: animalId,
-      after: { share: shareId, balance_cents: paid.balance_cents },
+      after: {
+        share: shareId,
+        balance_cents: paid.balance_cents,
+        balance_tax_cents: paid.balance_tax_cents,
+      },
     })
     return true
   })
@@ -384,6 +435,12 @@ export async function enterHangingWeight(
     }
     // Weighed means at the butcher: the quarters left are no longer offered.
     await mirrorPool(trx, animal.product_id, 0)
+    // The balance is taxed when billed, at the rate of the day, like the deposit was (balance.ts).
+    const { taxRateBasisPoints } = await getPricingSettings(trx)
+    const window = await getAnimalWindow(trx, animalId)
+    const pickupWhere = window
+      ? `at ${window.placeName}, ${formatTimeRange(window.startTime, window.endTime)}`
+      : undefined
 
     const shares = await trx
       .selectFrom('share_orders')
@@ -410,7 +467,8 @@ export async function enterHangingWeight(
         processingFeeCents: animal.processing_fee_cents,
         depositCents: share.deposit_cents,
       }
-      const balanceCents = shareBalanceCents(terms)
+      const bill = shareBill(terms, taxRateBasisPoints)
+      const balanceCents = bill.balanceCents
       // Nothing owed is settled; a choice to pay at pickup stands through a correction.
       const status =
         balanceCents === 0
@@ -422,6 +480,7 @@ export async function enterHangingWeight(
         .updateTable('share_orders')
         .set({
           balance_cents: balanceCents,
+          balance_tax_cents: bill.taxCents,
           balance_status: status,
           // A card page opened for an older amount must not settle this one.
           balance_reference: null,
@@ -436,11 +495,9 @@ export async function enterHangingWeight(
         hangingWeightCentiLb: centiLb,
         shareWeightLb: shareWeightLb(terms),
         pricePerLbHangingCents: animal.price_per_lb_hanging_cents,
-        meatCents: shareMeatCents(terms),
-        processingFeeCents: animal.processing_fee_cents * share.share_units,
-        depositCents: share.deposit_cents,
-        balanceCents,
+        bill,
         pickupDate: animal.pickup_date,
+        pickupWhere,
         token: share.token,
       })
       await sendEmail(trx, { to: share.email, ...content, template: 'share-balance' })

@@ -22,6 +22,7 @@ import * as m0020 from './0020-health-probe'
 import * as m0021 from './0021-renewal-payment-key'
 import * as m0022 from './0022-order-holds'
 import * as m0023 from './0023-cart-idle-index'
+import * as m0024 from './0024-share-pickup-and-tax'
 
 // Listed, not read from disk, so the bundled production server carries them. Forward only:
 // never edit a migration that has shipped; add the next number.
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0021-renewal-payment-key': m0021,
   '0022-order-holds': m0022,
   '0023-cart-idle-index': m0023,
+  '0024-share-pickup-and-tax': m0024,
 }
