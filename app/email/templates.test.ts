@@ -80,7 +80,19 @@ const everyTemplate: Record<string, () => EmailContent> = {
       firstName: HOSTILE,
       fulfilment: pickup,
       amountDueCents: 2350,
-      items: [{ name: HOSTILE, quantity: 1, unit: HOSTILE }],
+      items: [
+        {
+          name: HOSTILE,
+          terms: {
+            quantity: 1,
+            priceCents: 100,
+            unit: HOSTILE,
+            averageWeightCentiLb: null,
+            weightsCentiLb: null,
+            totalCents: 100,
+          },
+        },
+      ],
     }),
   'order confirmation': () =>
     orderConfirmationEmail({
@@ -88,7 +100,19 @@ const everyTemplate: Record<string, () => EmailContent> = {
       orderId: HOSTILE,
       orderNumber: 'FS-10042',
       firstName: HOSTILE,
-      items: [{ name: HOSTILE, quantity: 1, unitPriceCents: 100, unit: HOSTILE }],
+      items: [
+        {
+          name: HOSTILE,
+          terms: {
+            quantity: 1,
+            priceCents: 100,
+            unit: HOSTILE,
+            averageWeightCentiLb: null,
+            weightsCentiLb: null,
+            totalCents: 100,
+          },
+        },
+      ],
       subtotalCents: 100,
       discountCents: 10,
       promoCode: HOSTILE,

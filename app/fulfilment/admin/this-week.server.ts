@@ -1,4 +1,5 @@
 import { orderStatusLabel } from '~/orders/labels'
+import { enteredWeights, LINE_TERMS_COLUMNS, orderLineTerms } from '~/orders/order-line'
 import { formatOrderNumber } from '~/orders/place-order'
 import { loadWeighings } from '~/orders/weights.server'
 import { toCsv } from '~/platform/admin/csv'
@@ -6,13 +7,15 @@ import type { DB } from '~/platform/db/db.server'
 import { addDays, farmDayOf, formatDay, formatTimeRange } from '~/platform/farm-clock'
 import { formatCents } from '~/platform/ui/price'
 import {
+  amountDueCents,
   type DayCount,
   deliveryRunOf,
   type FulfilmentGroup,
-  lineText,
   mapLink,
   type PackOrder,
+  packLineText,
   pickListOf,
+  pickWeightText,
   type ThisWeek,
   unitCount,
 } from './this-week'
@@ -121,7 +124,7 @@ export async function loadThisWeek(
       ? []
       : await db
           .selectFrom('order_items')
-          .select(['order_id', 'product_name', 'variant_name', 'quantity', 'unit'])
+          .select(['id', 'order_id', 'product_name', 'variant_name', ...LINE_TERMS_COLUMNS])
           .where(
             'order_id',
             'in',
@@ -144,6 +147,7 @@ export async function loadThisWeek(
     const title =
       kind === 'pickup' ? `Pickup at ${place}, ${hours}` : `Delivery: ${place}, ${hours}`
     const street = [row.ship_street, row.ship_apartment].filter(Boolean).join(', ')
+    const weighing = weighings.get(row.id) ?? null
     const order: PackOrder = {
       id: row.id,
       number: formatOrderNumber(row.order_number),
@@ -154,10 +158,8 @@ export async function loadThisWeek(
       paymentStatus: row.payment_status,
       name: `${row.ship_first_name} ${row.ship_last_name}`,
       phone: row.phone,
-      // A card authorised for a by-weight order is captured at weighing: nothing to collect.
-      dueCents:
-        row.payment_status === 'paid' || row.payment_status === 'authorized' ? 0 : row.total_cents,
-      weighing: weighings.get(row.id) ?? null,
+      dueCents: amountDueCents(row),
+      weighing,
       packed: row.packed_at !== null,
       address:
         kind === 'delivery'
@@ -171,6 +173,8 @@ export async function loadThisWeek(
           name: itemName(item.product_name, item.variant_name),
           quantity: item.quantity,
           unit: item.unit,
+          terms: orderLineTerms(item, weighing),
+          weights: enteredWeights(weighing, item.id),
         })),
     }
     const group = groups.get(key) ?? { key, kind, title, orders: [] }
@@ -217,9 +221,15 @@ export type ExportList = 'pick' | 'pack' | 'run'
 export function thisWeekCsv(week: ThisWeek, list: ExportList): string {
   if (list === 'pick') {
     return toCsv([
-      ['Group', 'Item', 'Unit', 'Quantity'],
+      ['Group', 'Item', 'Unit', 'Quantity', 'Expected weight'],
       ...week.groups.flatMap((group) =>
-        pickListOf(group.orders).map((line) => [group.title, line.name, line.unit, line.quantity]),
+        pickListOf(group.orders).map((line) => [
+          group.title,
+          line.name,
+          line.unit,
+          line.quantity,
+          pickWeightText(line),
+        ]),
       ),
     ])
   }
@@ -232,7 +242,7 @@ export function thisWeekCsv(week: ThisWeek, list: ExportList): string {
           order.number,
           order.name,
           order.phone,
-          order.items.map(lineText).join('; '),
+          order.items.map(packLineText).join('; '),
           order.dueCents > 0 ? formatCents(order.dueCents) : 'Paid',
           order.status,
           order.packed ? 'yes' : 'no',
