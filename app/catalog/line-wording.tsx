@@ -1,6 +1,6 @@
 import { formatCents, formatUnitPrice } from '~/platform/ui/price'
-import { formatPounds } from './weight'
 import { sellingUnit } from './variants'
+import { formatPounds } from './weight'
 
 // One way to show an order or cart line (issue 32 item 2), browser-safe: the cart, checkout,
 // the customer's and the farm's order pages, the packing slip, the pack and pick lists and

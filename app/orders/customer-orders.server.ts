@@ -2,8 +2,8 @@ import { ORDER_FULFILMENT_COLUMNS, type OrderFulfilmentColumns } from '~/fulfilm
 import { orderStatusLabel, paymentMethodLabel, shippingMethodLabel } from '~/orders/labels'
 import { formatOrderNumber } from '~/orders/place-order'
 import type { DB } from '~/platform/db/db.server'
-import { LINE_TERMS_COLUMNS, orderLineTerms } from './order-line'
 import type { OrderItemLine } from './order-items-list'
+import { LINE_TERMS_COLUMNS, orderLineTerms } from './order-line'
 import { loadWeighings } from './weights.server'
 
 // A customer's own orders, for Account > Orders. Every query names the customer: another

@@ -181,6 +181,8 @@ test('the page keeps its words; a row carries no look of its own', () => {
   ]) {
     expect(html).toContain(words)
   }
-  expect(html).toContain('<tr><th scope="row">Eggs (Dozen)</th><td>dozen</td><td>7</td><td></td></tr>')
+  expect(html).toContain(
+    '<tr><th scope="row">Eggs (Dozen)</th><td>dozen</td><td>7</td><td></td></tr>',
+  )
   expect(html).not.toContain('<!-- -->')
 })

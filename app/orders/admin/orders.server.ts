@@ -9,9 +9,9 @@ import { isSqlite, likeContains, trigramPhrase } from '~/platform/admin/paginati
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import { formatFarmDateTime } from '~/platform/farm-clock'
+import { enteredWeights, LINE_TERMS_COLUMNS, orderLineTerms } from '../order-line'
 import { isOrderStatus, type OrderStatus, parseOrderNumber } from '../order-workflow'
 import { formatOrderNumber } from '../place-order'
-import { enteredWeights, LINE_TERMS_COLUMNS, orderLineTerms } from '../order-line'
 import { loadWeighings } from '../weights.server'
 
 // The admin's view of every order (issue 6 item 3): the searchable, filterable list, the same

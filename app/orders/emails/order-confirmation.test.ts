@@ -5,7 +5,14 @@ import { type OrderConfirmationInput, orderConfirmationEmail } from './order-con
 /** A fixed-price line's terms. */
 function fixed(quantity: number, priceCents: number, unit: string | null = null): LineTerms {
   const totalCents = quantity * priceCents
-  return { quantity, priceCents, unit, averageWeightCentiLb: null, weightsCentiLb: null, totalCents }
+  return {
+    quantity,
+    priceCents,
+    unit,
+    averageWeightCentiLb: null,
+    weightsCentiLb: null,
+    totalCents,
+  }
 }
 
 const order: OrderConfirmationInput = {

@@ -1,7 +1,7 @@
 import { requireAdmin } from '~/auth/guards.server'
+import { LineText } from '~/catalog/line-wording'
 import { getFarmBasics } from '~/farm/farm.server'
 import { pageMeta } from '~/farm/meta'
-import { LineText } from '~/catalog/line-wording'
 import { collectText, packWeightsText } from '~/fulfilment/admin/this-week'
 import { loadThisWeek } from '~/fulfilment/admin/this-week.server'
 import { PrintButton } from '~/platform/admin/ui/print-button'
