@@ -52,9 +52,16 @@ afterAll(async () => {
   await t?.cleanup()
 })
 
+// One router for every page rendered: it shows the element textOf was given.
+let shown: ReactElement | null = null
+function Shown() {
+  return shown
+}
+const Stub = createRoutesStub([{ path: '/', Component: Shown }])
+
 /** A page's words as a reader gets them: tags dropped, entities read. */
 function textOf(element: ReactElement): string {
-  const Stub = createRoutesStub([{ path: '/', Component: () => element }])
+  shown = element
   return renderToString(createElement(Stub, { initialEntries: ['/'] }))
     .replace(/<!-- -->/g, '')
     .replace(/<[^>]+>/g, ' ')
