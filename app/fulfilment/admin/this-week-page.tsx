@@ -299,7 +299,7 @@ function PackBlock({
       <ul className="mt-2 list-disc pl-5">
         {order.items.map((item) => (
           <li key={`${item.name}|${item.unit}`}>
-            {packLineText(item)}
+            <span>{packLineText(item)}</span>
             {packWeightsText(item) ? (
               <span className="block text-sm text-muted">{packWeightsText(item)}</span>
             ) : null}
