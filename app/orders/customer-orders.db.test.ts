@@ -122,13 +122,17 @@ test("one order with its items; another customer's order is not found", async ()
       id: expect.any(String),
       product_name: 'Beef Brisket',
       variant_name: null,
+      quantity: 1,
       terms: { ...fixed, quantity: 1, priceCents: 2499, totalCents: 2499 },
+      weights: null,
     },
     {
       id: expect.any(String),
       product_name: 'Eggs',
       variant_name: 'Dozen',
+      quantity: 2,
       terms: { ...fixed, quantity: 2, priceCents: 600, totalCents: 1200 },
+      weights: null,
     },
   ])
 

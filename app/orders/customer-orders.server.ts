@@ -3,7 +3,7 @@ import { orderStatusLabel, paymentMethodLabel, shippingMethodLabel } from '~/ord
 import { formatOrderNumber } from '~/orders/place-order'
 import type { DB } from '~/platform/db/db.server'
 import type { OrderItemLine } from './order-items-list'
-import { LINE_TERMS_COLUMNS, orderLineTerms } from './order-line'
+import { LINE_TERMS_COLUMNS, orderLinesInWords } from './order-line'
 import { loadWeighings } from './weights.server'
 
 // A customer's own orders, for Account > Orders. Every query names the customer: another
@@ -131,12 +131,7 @@ export async function getCustomerOrder(
   const weighing = weighings.get(order.id)
   return {
     ...order,
-    items: items.map((item) => ({
-      id: item.id,
-      product_name: item.product_name,
-      variant_name: item.variant_name,
-      terms: orderLineTerms(item, weighing),
-    })),
+    items: orderLinesInWords(items, weighing),
   }
 }
 

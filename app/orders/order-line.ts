@@ -56,3 +56,19 @@ export function orderLineTerms(
     totalCents: item.line_total_cents,
   }
 }
+
+/** An order's lines as its pages list them: names, terms, and any weights entered. */
+export function orderLinesInWords(
+  items: ReadonlyArray<StoredLine & { product_name: string; variant_name: string | null }>,
+  weighing: WeighingView | null | undefined,
+) {
+  return items.map((item) => ({
+    id: item.id,
+    product_name: item.product_name,
+    variant_name: item.variant_name,
+    quantity: item.quantity,
+    terms: orderLineTerms(item, weighing),
+    /** each piece's weight as entered; null when not priced by weight */
+    weights: enteredWeights(weighing, item.id),
+  }))
+}

@@ -9,7 +9,7 @@ import { isSqlite, likeContains, trigramPhrase } from '~/platform/admin/paginati
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import { formatFarmDateTime } from '~/platform/farm-clock'
-import { enteredWeights, LINE_TERMS_COLUMNS, orderLineTerms } from '../order-line'
+import { LINE_TERMS_COLUMNS, orderLinesInWords } from '../order-line'
 import { isOrderStatus, type OrderStatus, parseOrderNumber } from '../order-workflow'
 import { formatOrderNumber } from '../place-order'
 import { loadWeighings } from '../weights.server'
@@ -374,13 +374,7 @@ export async function getAdminOrder(db: DB, orderId: string) {
     shippingLabel: shippingMethodLabel(order.shipping_method),
     paymentLabel: paymentMethodLabel(order.payment_method),
     paymentStatusLabel: orderStatusLabel(order.payment_status),
-    items: items.map((item) => ({
-      id: item.id,
-      product_name: item.product_name,
-      variant_name: item.variant_name,
-      quantity: item.quantity,
-      terms: orderLineTerms(item, weighing),
-    })),
+    items: orderLinesInWords(items, weighing),
     /** by weight (ADR 30): the pieces to weigh; null when nothing is sold by weight */
     weighing,
     history: history.map((entry) => ({
@@ -467,15 +461,7 @@ export async function getPackingSlip(db: DB, orderId: string) {
     shippingLabel: shippingMethodLabel(order.shipping_method),
     /** what is still to collect at the handover, as the pack list says it; null when paid */
     collect: dueCents > 0 ? collectText({ ...payment, dueCents, weighing }) : null,
-    items: items.map((item) => ({
-      id: item.id,
-      product_name: item.product_name,
-      variant_name: item.variant_name,
-      quantity: item.quantity,
-      terms: orderLineTerms(item, weighing),
-      /** each piece's weight as entered; null when not priced by weight */
-      weights: enteredWeights(weighing, item.id),
-    })),
+    items: orderLinesInWords(items, weighing),
     farm,
   }
 }
