@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
+import { LineText, pricedLineTerms } from '~/catalog/line-wording'
 import { FREQUENCY_LABELS } from '~/catalog/subscription-terms'
 import { sellingUnit } from '~/catalog/variants'
 import { weightPriceText } from '~/catalog/weight'
@@ -89,7 +90,10 @@ export function CartLineItem({
           </p>
         ) : null}
         <p className="mt-1 text-sm text-ink">
-          {line.averageWeightCentiLb ? (
+          {lineTotalCents !== null ? (
+            <LineText terms={pricedLineTerms(line, lineTotalCents)} />
+          ) : line.averageWeightCentiLb ? (
+            // Not counted, so not priced: what one would cost, as the product page says it.
             weightPriceText(line.unitPriceCents, line.averageWeightCentiLb)
           ) : (
             <Price cents={line.unitPriceCents} unit={sellingUnit(line.unit, line.variantName)} />

@@ -2,9 +2,8 @@ import { getFormProps } from '@conform-to/react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import type { CartSummary } from '~/cart/cart'
+import { LineText, pricedLineTerms } from '~/catalog/line-wording'
 import type { Frequency } from '~/catalog/subscription-terms'
-import { sellingUnit } from '~/catalog/variants'
-import { weightPriceText } from '~/catalog/weight'
 import {
   DeliveryDays,
   findSlot,
@@ -464,15 +463,7 @@ function ReviewForm({
                   </p>
                 ) : null}
                 <p className="text-sm text-muted">
-                  {line.quantity} x{' '}
-                  {line.averageWeightCentiLb ? (
-                    weightPriceText(line.unitPriceCents, line.averageWeightCentiLb)
-                  ) : (
-                    <Price
-                      cents={line.unitPriceCents}
-                      unit={sellingUnit(line.unit, line.variantName)}
-                    />
-                  )}
+                  <LineText terms={pricedLineTerms(line, lineTotals[index] ?? 0)} />
                 </p>
               </div>
               <Price cents={lineTotals[index] ?? 0} className="font-semibold text-ink" />

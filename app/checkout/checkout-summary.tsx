@@ -1,6 +1,7 @@
 import type { CartLine } from '~/cart/cart'
 import { SummaryTotals } from '~/cart/order-summary'
 import type { CartTotals } from '~/cart/pricing'
+import { LineText, pricedLineTerms } from '~/catalog/line-wording'
 import { Heading } from '~/platform/ui/heading'
 import { Price } from '~/platform/ui/price'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
@@ -56,6 +57,9 @@ function SummaryItem({ line, totalCents }: { line: CartLine; totalCents: number 
         <p className="font-semibold text-ink [overflow-wrap:anywhere]">{line.name}</p>
         {line.variantName ? <p className="text-muted">{line.variantName}</p> : null}
         <p className="sr-only">Quantity: {line.quantity}</p>
+        <p className="text-muted">
+          <LineText terms={pricedLineTerms(line, totalCents)} />
+        </p>
       </div>
       <Price cents={totalCents} className="text-sm font-semibold text-ink" />
     </li>

@@ -19,6 +19,18 @@ function hrefs(markup: string): string[] {
 
 // Every template, with hostile text in every field a shopper, a visitor or the farm types.
 const HOSTILE = `<script>"&'</script>`
+/** A line whose name and unit are hostile text. */
+const HOSTILE_LINE = {
+  name: HOSTILE,
+  terms: {
+    quantity: 1,
+    priceCents: 100,
+    unit: HOSTILE,
+    averageWeightCentiLb: null,
+    weightsCentiLb: null,
+    totalCents: 100,
+  },
+}
 const ESCAPED = '&lt;script&gt;&quot;&amp;&#x27;&lt;/script&gt;'
 const hostileShop = { farmName: HOSTILE, baseUrl: 'https://shop.example' }
 const pickup = {
@@ -80,7 +92,7 @@ const everyTemplate: Record<string, () => EmailContent> = {
       firstName: HOSTILE,
       fulfilment: pickup,
       amountDueCents: 2350,
-      items: [{ name: HOSTILE, quantity: 1, unit: HOSTILE }],
+      items: [HOSTILE_LINE],
     }),
   'order confirmation': () =>
     orderConfirmationEmail({
@@ -88,7 +100,7 @@ const everyTemplate: Record<string, () => EmailContent> = {
       orderId: HOSTILE,
       orderNumber: 'FS-10042',
       firstName: HOSTILE,
-      items: [{ name: HOSTILE, quantity: 1, unitPriceCents: 100, unit: HOSTILE }],
+      items: [HOSTILE_LINE],
       subtotalCents: 100,
       discountCents: 10,
       promoCode: HOSTILE,

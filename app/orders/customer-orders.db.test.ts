@@ -116,24 +116,23 @@ test("one order with its items; another customer's order is not found", async ()
     ship_street: '12 Main St',
     ship_apartment: null,
   })
+  const fixed = { unit: null, averageWeightCentiLb: null, weightsCentiLb: null }
   expect(found?.items).toEqual([
     {
       id: expect.any(String),
       product_name: 'Beef Brisket',
       variant_name: null,
       quantity: 1,
-      unit_price_cents: 2499,
-      line_total_cents: 2499,
-      unit: null,
+      terms: { ...fixed, quantity: 1, priceCents: 2499, totalCents: 2499 },
+      weights: null,
     },
     {
       id: expect.any(String),
       product_name: 'Eggs',
       variant_name: 'Dozen',
       quantity: 2,
-      unit_price_cents: 600,
-      line_total_cents: 1200,
-      unit: null,
+      terms: { ...fixed, quantity: 2, priceCents: 600, totalCents: 1200 },
+      weights: null,
     },
   ])
 

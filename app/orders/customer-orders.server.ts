@@ -2,6 +2,9 @@ import { ORDER_FULFILMENT_COLUMNS, type OrderFulfilmentColumns } from '~/fulfilm
 import { orderStatusLabel, paymentMethodLabel, shippingMethodLabel } from '~/orders/labels'
 import { formatOrderNumber } from '~/orders/place-order'
 import type { DB } from '~/platform/db/db.server'
+import type { OrderItemLine } from './order-items-list'
+import { LINE_TERMS_COLUMNS, orderLinesInWords } from './order-line'
+import { loadWeighings } from './weights.server'
 
 // A customer's own orders, for Account > Orders. Every query names the customer: another
 // customer's order id is simply not found.
@@ -40,15 +43,8 @@ export async function listCustomerOrders(db: DB, customerId: string): Promise<Or
     .then((rows) => rows.map((row) => ({ ...row, item_count: Number(row.item_count ?? 0) })))
 }
 
-export type OrderItem = {
-  id: string
-  product_name: string
-  variant_name: string | null
-  quantity: number
-  unit_price_cents: number
-  line_total_cents: number
-  unit: string | null
-}
+/** A line of the order, with its words' terms (order-line.ts) */
+export type OrderItem = OrderItemLine
 
 export type CustomerOrder = {
   id: string
@@ -76,10 +72,12 @@ export type CustomerOrder = {
   /** by weight (ADR 30): the most it may cost; the total is an estimate until weighed_at */
   authorised_cents: number | null
   weighed_at: Date | null
+  payment_status: string
+  captured_cents: number | null
   items: OrderItem[]
 } & Omit<OrderFulfilmentColumns, 'shipping_method'>
 
-/** One order of this customer with its items (two queries); null for anyone else's. */
+/** One order of this customer with its items (two queries; two more to read the weights of one priced by weight); null for anyone else's. */
 export async function getCustomerOrder(
   db: DB,
   customerId: string,
@@ -112,28 +110,29 @@ export async function getCustomerOrder(
       'phone',
       'authorised_cents',
       'weighed_at',
+      'payment_status',
+      'captured_cents',
       ...ORDER_FULFILMENT_COLUMNS,
     ])
     .where('customer_id', '=', customerId)
     .where('id', '=', orderId)
     .executeTakeFirst()
   if (!order) return null
-  const items = await db
-    .selectFrom('order_items')
-    .select([
-      'id',
-      'product_name',
-      'variant_name',
-      'quantity',
-      'unit_price_cents',
-      'line_total_cents',
-      'unit',
-    ])
-    .where('order_id', '=', order.id)
-    .orderBy('product_name')
-    .orderBy('id')
-    .execute()
-  return { ...order, items }
+  const [items, weighings] = await Promise.all([
+    db
+      .selectFrom('order_items')
+      .select(['id', 'product_name', 'variant_name', ...LINE_TERMS_COLUMNS])
+      .where('order_id', '=', order.id)
+      .orderBy('product_name')
+      .orderBy('id')
+      .execute(),
+    loadWeighings(db, [order]),
+  ])
+  const weighing = weighings.get(order.id)
+  return {
+    ...order,
+    items: orderLinesInWords(items, weighing),
+  }
 }
 
 /** One order of this customer with the words the pages print; null when not theirs. */

@@ -60,7 +60,7 @@ test('one reminder per order the day before, even with several runs at once; non
   expect(reminder?.subject).toBe('Your pickup tomorrow: Thursday, November 26, 3-6 pm at Red Barn')
   expect(reminder?.text_body).toContain('Address: 1 Barn Road, Fairfield, ID 83327')
   expect(reminder?.text_body).toContain('Please bring $61.46; we take cash or card at pickup.')
-  expect(reminder?.text_body).toContain('2 × Ribeye, lb')
+  expect(reminder?.text_body).toContain('Ribeye: 2 × $28.99 / lb')
   expect(paid?.text_body).not.toContain('Please bring')
   const claimed = await t.db
     .selectFrom('orders')

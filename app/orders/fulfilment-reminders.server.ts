@@ -2,7 +2,10 @@ import type { Logger } from 'pino'
 import { sendEmail } from '~/email/outbox.server'
 import { describeFulfilment, ORDER_FULFILMENT_COLUMNS } from '~/fulfilment/methods'
 import { fulfilmentReminderEmail } from '~/orders/emails/fulfilment-reminder'
+import { LINE_TERMS_COLUMNS, orderLineTerms } from '~/orders/order-line'
+import { dueAtHandover } from '~/orders/order-workflow'
 import { formatOrderNumber } from '~/orders/place-order'
+import { loadWeighings } from '~/orders/weights.server'
 import type { DB } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
 import { addDays, farmDayOf } from '~/platform/farm-clock'
@@ -44,16 +47,22 @@ export async function queueFulfilmentReminders(db: DB, now = new Date()): Promis
           'shipping_method',
           'payment_status',
           'total_cents',
+          'status',
+          'payment_method',
+          'authorised_cents',
+          'weighed_at',
+          'captured_cents',
           ...ORDER_FULFILMENT_COLUMNS,
         ])
         .executeTakeFirst()
       if (!claimed) return false
       const items = await trx
         .selectFrom('order_items')
-        .select(['product_name', 'variant_name', 'quantity', 'unit'])
+        .select(['id', 'product_name', 'variant_name', ...LINE_TERMS_COLUMNS])
         .where('order_id', '=', id)
         .orderBy('product_name')
         .execute()
+      const weighing = (await loadWeighings(trx, [{ id, ...claimed }])).get(id)
       const content = fulfilmentReminderEmail({
         farmName: farm?.name ?? 'Farm Shop',
         baseUrl: getEnv().baseUrl,
@@ -61,13 +70,16 @@ export async function queueFulfilmentReminders(db: DB, now = new Date()): Promis
         orderNumber: formatOrderNumber(claimed.order_number),
         firstName: claimed.ship_first_name,
         fulfilment: describeFulfilment(claimed),
-        amountDueCents: claimed.payment_status === 'paid' ? null : claimed.total_cents,
+        amountDueCents:
+          dueAtHandover({
+            paymentStatus: claimed.payment_status,
+            totalCents: claimed.total_cents,
+          }) || null,
         items: items.map((item) => ({
           name: item.variant_name
             ? `${item.product_name} (${item.variant_name})`
             : item.product_name,
-          quantity: item.quantity,
-          unit: item.unit,
+          terms: orderLineTerms(item, weighing),
         })),
       })
       await sendEmail(trx, { to: claimed.email, ...content, template: 'fulfilment-reminder' })

@@ -1,17 +1,15 @@
+import { type LineTerms, LineText } from '~/catalog/line-wording'
 import { Price } from '~/platform/ui/price'
 
 // An order's lines from its snapshot, the same on the confirmation page and the customer's
-// order page.
+// order page, in the one line wording (catalog/line-wording).
 
 export type OrderItemLine = {
   id: string
   product_name: string
   variant_name: string | null
-  quantity: number
-  unit_price_cents: number
-  line_total_cents: number
-  /** what one is sold by ("lb", "half dozen"); null on orders from before units were kept */
-  unit?: string | null
+  /** the line's words and amounts, from what the order stored (order-line.ts) */
+  terms: LineTerms
 }
 
 export function OrderItemsList({
@@ -29,10 +27,10 @@ export function OrderItemsList({
             <p className="font-semibold text-ink">{item.product_name}</p>
             {item.variant_name ? <p className="text-sm text-muted">{item.variant_name}</p> : null}
             <p className="text-sm text-muted">
-              {item.quantity} x <Price cents={item.unit_price_cents} unit={item.unit} />
+              <LineText terms={item.terms} />
             </p>
           </div>
-          <Price cents={item.line_total_cents} className="font-semibold text-ink" />
+          <Price cents={item.terms.totalCents} className="font-semibold text-ink" />
         </li>
       ))}
     </ul>

@@ -9,6 +9,7 @@ import { givePromoUseBack } from '~/promotions/promo-uses.server'
 import { returnOrderStock } from './order-stock.server'
 import {
   canTakeStep,
+  dueAtHandover,
   emailsCustomer,
   type OrderStatus,
   type OrderStatusInput,
@@ -197,7 +198,9 @@ export async function changeOrderStatus(
                 ...fulfilment,
                 address: order.shipping_method === 'pickup' ? (farm?.address ?? null) : null,
               },
-          amountDueCents: order.payment_status === 'paid' ? null : order.total_cents,
+          amountDueCents:
+            dueAtHandover({ paymentStatus: order.payment_status, totalCents: order.total_cents }) ||
+            null,
           paidAtHandover: step === 'collected' || step === 'delivered',
           wasPaid: order.payment_status === 'paid',
         })

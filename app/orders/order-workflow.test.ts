@@ -3,6 +3,7 @@ import { parseSubmission } from '~/platform/forms/conform'
 import {
   CARRIER_REQUIRED,
   canTakeStep,
+  dueAtHandover,
   handOverStepFor,
   nextSteps,
   OrderStatusSchema,
@@ -200,4 +201,13 @@ test('parseOrderNumber reads FS-10001, fs10001 and 10001', () => {
   expect(parseOrderNumber('10001')).toBe(10001)
   expect(parseOrderNumber('ann@example.com')).toBeNull()
   expect(parseOrderNumber('FS-')).toBeNull()
+})
+
+describe('dueAtHandover', () => {
+  test('the total while unpaid; nothing once paid or while a card holds it', () => {
+    expect(dueAtHandover({ paymentStatus: 'pending', totalCents: 4688 })).toBe(4688)
+    expect(dueAtHandover({ paymentStatus: 'paid', totalCents: 4688 })).toBe(0)
+    // a by-weight order's card hold is captured at weighing: the reminder must not ask for cash
+    expect(dueAtHandover({ paymentStatus: 'authorized', totalCents: 4688 })).toBe(0)
+  })
 })

@@ -133,6 +133,14 @@ export const CUSTOMER_EMAIL_STATUSES = [
 
 export type CustomerEmailStatus = (typeof CUSTOMER_EMAIL_STATUSES)[number]
 
+/** What is still to collect at the handover: nothing once paid, or while a card holds it
+ * (a card authorised for a by-weight order is captured at weighing). */
+export function dueAtHandover(order: { paymentStatus: string; totalCents: number }): number {
+  return order.paymentStatus === 'paid' || order.paymentStatus === 'authorized'
+    ? 0
+    : order.totalCents
+}
+
 export function emailsCustomer(status: OrderStatus): status is CustomerEmailStatus {
   return (CUSTOMER_EMAIL_STATUSES as readonly string[]).includes(status)
 }

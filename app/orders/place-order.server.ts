@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely'
 import { priceCart } from '~/cart/pricing'
 import { freeStock, stockForSubscribers } from '~/catalog/free-stock.server'
+import { pricedLineTerms } from '~/catalog/line-wording'
 import { sellingUnit } from '~/catalog/variants'
 import { pieceCents } from '~/catalog/weight'
 import { sendEmail } from '~/email/outbox.server'
@@ -472,12 +473,9 @@ export async function writeOrder(
     orderId,
     orderNumber: formatOrderNumber(orderNumber),
     firstName,
-    items: lines.map((line) => ({
+    items: lines.map((line, index) => ({
       name: itemName(line.name, line.variantName),
-      quantity: line.quantity,
-      unitPriceCents: pieceCents(line.unitPriceCents, line.averageWeightCentiLb),
-      unit: sellingUnit(line.unit, line.variantName),
-      averageWeightCentiLb: line.averageWeightCentiLb,
+      terms: pricedLineTerms(line, totals.lineTotalsCents[index] ?? 0),
     })),
     maximumCents: totals.estimated ? totals.maximumTotalCents : null,
     subtotalCents: totals.subtotalCents,

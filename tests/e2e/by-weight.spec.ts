@@ -202,7 +202,7 @@ test('a by-weight steak: estimate, at most, card authorised, weighed, emailed, c
 
   // The cart: the estimate, and what it can come to at most (standard shipping estimated).
   await page.goto(`${url}/cart`)
-  await expect(page.getByText('about 0.85 lb, $24.99/lb, est. $21.24')).toBeVisible()
+  await expect(page.getByText('2 pieces, about 0.85 lb each, $24.99/lb, est. $42.48')).toBeVisible()
   await expect(page.getByText(/^You pay for the exact weight; at most \$\d+\.\d\d$/)).toBeVisible()
   await expectNoAxeViolations(page)
 

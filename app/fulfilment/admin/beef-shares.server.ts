@@ -1,10 +1,10 @@
+import { dueAtHandover } from '~/orders/order-workflow'
 import { formatOrderNumber } from '~/orders/place-order'
 import type { DB } from '~/platform/db/db.server'
 import { formatTimeRange } from '~/platform/farm-clock'
 import { balanceDueCents } from '~/shares/balance'
 import { shareSizeLabel } from '~/shares/shares'
 import type { BeefShareGroup } from './beef-shares'
-import { dueAtHandover } from './this-week'
 
 // This week's "Beef shares" (issue 32 item 4): the shares collected on a day, which is their
 // animal's pickup date, grouped by animal. They have their own list because nothing about them

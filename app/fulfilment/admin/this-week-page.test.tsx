@@ -1,8 +1,8 @@
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { expect, test } from 'vitest'
-import type { PackOrder, ThisWeek } from './this-week'
-import { deliveryRunOf, mapLink, pickListOf, unitCount } from './this-week'
+import type { PackItem, PackOrder, ThisWeek } from './this-week'
+import { deliveryRunOf, mapLink, pickListOf, pickWeightText, unitCount } from './this-week'
 import { type ExportList, thisWeekCsv } from './this-week.server'
 import { ThisWeekPage } from './this-week-page'
 
@@ -30,8 +30,35 @@ function order(overrides: Partial<PackOrder>): PackOrder {
   }
 }
 
-const eggs = (quantity: number) => ({ name: 'Eggs (Dozen)', unit: 'dozen', quantity })
-const steak = (quantity: number) => ({ name: 'Ribeye', unit: 'lb', quantity })
+const eggs = (quantity: number): PackItem => ({
+  name: 'Eggs (Dozen)',
+  unit: 'dozen',
+  quantity,
+  terms: {
+    quantity,
+    priceCents: 700,
+    unit: 'dozen',
+    averageWeightCentiLb: null,
+    weightsCentiLb: null,
+    totalCents: 700 * quantity,
+  },
+  weights: null,
+})
+/** By weight: $28.99/lb, about 1.25 lb a piece (est. $36.24); `weights` as entered. */
+const steak = (quantity: number, weights?: Array<number | null>): PackItem => ({
+  name: 'Ribeye',
+  unit: 'lb',
+  quantity,
+  terms: {
+    quantity,
+    priceCents: 2899,
+    unit: 'lb',
+    averageWeightCentiLb: 125,
+    weightsCentiLb: null,
+    totalCents: 3624 * quantity,
+  },
+  weights: weights ?? Array.from({ length: quantity }, () => null),
+})
 
 const alpha = order({ name: 'Alpha Test', items: [eggs(2), steak(1)] })
 const bravo = order({
@@ -46,7 +73,7 @@ const far = order({
   shippingMethod: 'delivery',
   address: '900 W Main St, Boise, ID 83706',
   zip: '83706',
-  items: [steak(3)],
+  items: [steak(3, [124, 130, null])],
 })
 const near = order({
   name: 'Nearer Test',
@@ -85,9 +112,12 @@ const week: ThisWeek = {
 
 test('the pick list totals each item across orders, by name; the run goes by ZIP', () => {
   expect(pickListOf([alpha, bravo, far, near])).toEqual([
-    { name: 'Eggs (Dozen)', unit: 'dozen', quantity: 7 },
-    { name: 'Ribeye', unit: 'lb', quantity: 4 },
+    { name: 'Eggs (Dozen)', unit: 'dozen', quantity: 7, centiLb: null, estimated: false },
+    // In pieces, not lb: two weighed (1.24 + 1.30) and two at their average (2 x 1.25).
+    { name: 'Ribeye', unit: 'piece', quantity: 4, centiLb: 504, estimated: true },
   ])
+  const weighed = order({ items: [steak(2, [124, 125])] })
+  expect(pickListOf([weighed]).map(pickWeightText)).toEqual(['2.49 lb'])
   expect(deliveryRunOf(week).map((o) => o.name)).toEqual(['Nearer Test', 'Farther Test'])
   expect(unitCount(alpha)).toBe(3)
 })
@@ -95,11 +125,11 @@ test('the pick list totals each item across orders, by name; the run goes by ZIP
 test('the CSV files are made from the same orders: pick per group, pack, and the run', () => {
   const lines = (list: ExportList) => thisWeekCsv(week, list).trim().split('\r\n')
   expect(lines('pick')).toEqual([
-    'Group,Item,Unit,Quantity',
-    'Delivery: Boise,Eggs (Dozen),dozen,4',
-    'Delivery: Boise,Ribeye,lb,3',
-    'Pickup at Farm,Eggs (Dozen),dozen,3',
-    'Pickup at Farm,Ribeye,lb,1',
+    'Group,Item,Unit,Quantity,Expected weight',
+    'Delivery: Boise,Eggs (Dozen),dozen,4,',
+    'Delivery: Boise,Ribeye,piece,3,about 3.79 lb',
+    'Pickup at Farm,Eggs (Dozen),dozen,3,',
+    'Pickup at Farm,Ribeye,piece,1,about 1.25 lb',
   ])
   expect(lines('pack')).toHaveLength(5)
   expect(lines('run').slice(1)).toEqual([
@@ -123,7 +153,11 @@ test('each order is one block with one form: its steps are buttons named for the
   expect(block.match(/<form/g)).toHaveLength(1)
   expect(block).toContain(`name="orderId" value="${alpha.id}"`)
   expect(block).toContain(`value="pack" aria-label="Mark ${alpha.number} packed"`)
-  expect(block).toContain('2 × Eggs (Dozen), dozen')
+  expect(block).toContain('Eggs (Dozen): 2 × $7.00 / dozen')
+  expect(block).toContain('Ribeye: 1 piece, about 1.25 lb, $28.99/lb, est. $36.24')
+  // The weights entered so far, piece by piece.
+  const farther = html.slice(html.indexOf(far.number), html.indexOf(near.number))
+  expect(farther).toContain('Weighed: 1.24 lb, 1.3 lb, not weighed')
   expect(block).toContain('To collect: $15.00')
   // Packed and ready: handed over (with the payment), not packed again.
   const packed = html.slice(html.indexOf(bravo.number))
@@ -148,6 +182,8 @@ test('the page keeps its words; a row carries no look of its own', () => {
   ]) {
     expect(html).toContain(words)
   }
-  expect(html).toContain('<tr><th scope="row">Eggs (Dozen)</th><td>dozen</td><td>7</td></tr>')
+  expect(html).toContain(
+    '<tr><th scope="row">Eggs (Dozen)</th><td>dozen</td><td>7</td><td></td></tr>',
+  )
   expect(html).not.toContain('<!-- -->')
 })

@@ -12,12 +12,14 @@ import {
   collectText,
   deliveryRunOf,
   type FulfilmentGroup,
-  lineText,
   mapLink,
   ordersOf,
   type PackOrder,
   type PickLine,
+  packLineText,
+  packWeightsText,
   pickListOf,
+  pickWeightText,
   type ThisWeek,
   unitCount,
 } from './this-week'
@@ -39,9 +41,9 @@ const LOOKS = {
     '[&_button]:inline-flex [&_button]:min-h-11 [&_button]:items-center [&_button]:justify-center [&_button]:rounded-md [&_button]:bg-pasture-700 [&_button]:px-4 [&_button]:py-2 [&_button]:text-sm [&_button]:font-semibold [&_button]:text-white [&_button:hover]:bg-pasture-800 [&_button:disabled]:opacity-60',
   /** a list of blocks, an order or a stop each */
   blocks: 'space-y-3 [&>li]:rounded-md [&>li]:border [&>li]:border-earth-100 [&>li]:p-3',
-  /** Item | Unit | Quantity */
+  /** Item | Unit | Quantity | Expected weight: the numbers to the right */
   pickTable:
-    'mt-2 w-full text-left text-sm [&_tr]:border-b [&_tr]:border-earth-100 [&_th]:py-2 [&_th]:pr-2 [&_td]:py-2 [&_td]:pr-2 [&_tbody_th]:font-normal [&_tbody_th]:break-words [&_th:last-child]:pr-0 [&_th:last-child]:text-right [&_td:last-child]:pr-0 [&_td:last-child]:text-right [&_td:last-child]:font-semibold',
+    'mt-2 w-full text-left text-sm [&_tr]:border-b [&_tr]:border-earth-100 [&_th]:py-2 [&_th]:pr-2 [&_td]:py-2 [&_td]:pr-2 [&_tbody_th]:font-normal [&_tbody_th]:break-words [&_th:last-child]:pr-0 [&_td:last-child]:pr-0 [&_th:nth-child(n+3)]:text-right [&_td:nth-child(n+3)]:text-right [&_td:nth-child(3)]:font-semibold',
 }
 
 export function ThisWeekPage({ week, reply }: { week: ThisWeek; reply: FormReply | undefined }) {
@@ -212,14 +214,16 @@ function PickTable({ caption, lines }: { caption: string; lines: PickLine[] }) {
           <th scope="col">Item</th>
           <th scope="col">Unit</th>
           <th scope="col">Quantity</th>
+          <th scope="col">Expected weight</th>
         </tr>
       </thead>
       <tbody>
         {lines.map((line) => (
-          <tr key={`${line.name}|${line.unit}`}>
+          <tr key={`${line.name}|${line.unit}|${line.centiLb === null}`}>
             <th scope="row">{line.name}</th>
             <td>{line.unit ?? ''}</td>
             <td>{line.quantity}</td>
+            <td>{pickWeightText(line)}</td>
           </tr>
         ))}
       </tbody>
@@ -297,7 +301,12 @@ function PackBlock({
       </p>
       <ul className="mt-2 list-disc pl-5">
         {order.items.map((item) => (
-          <li key={`${item.name}|${item.unit}`}>{lineText(item)}</li>
+          <li key={`${item.name}|${item.unit}`}>
+            <span>{packLineText(item)}</span>
+            {packWeightsText(item) ? (
+              <span className="block text-sm text-muted">{packWeightsText(item)}</span>
+            ) : null}
+          </li>
         ))}
       </ul>
       <p className="mt-2 font-semibold text-ink">

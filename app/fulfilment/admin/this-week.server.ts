@@ -1,4 +1,6 @@
 import { orderStatusLabel } from '~/orders/labels'
+import { enteredWeights, LINE_TERMS_COLUMNS, orderLineTerms } from '~/orders/order-line'
+import { dueAtHandover } from '~/orders/order-workflow'
 import { formatOrderNumber } from '~/orders/place-order'
 import { loadWeighings } from '~/orders/weights.server'
 import { toCsv } from '~/platform/admin/csv'
@@ -9,12 +11,12 @@ import { loadBeefShares } from './beef-shares.server'
 import {
   type DayCount,
   deliveryRunOf,
-  dueAtHandover,
   type FulfilmentGroup,
-  lineText,
   mapLink,
   type PackOrder,
+  packLineText,
   pickListOf,
+  pickWeightText,
   type ThisWeek,
   unitCount,
 } from './this-week'
@@ -134,7 +136,7 @@ export async function loadThisWeek(
       ? []
       : await db
           .selectFrom('order_items')
-          .select(['order_id', 'product_name', 'variant_name', 'quantity', 'unit'])
+          .select(['id', 'order_id', 'product_name', 'variant_name', ...LINE_TERMS_COLUMNS])
           .where(
             'order_id',
             'in',
@@ -157,6 +159,7 @@ export async function loadThisWeek(
     const title =
       kind === 'pickup' ? `Pickup at ${place}, ${hours}` : `Delivery: ${place}, ${hours}`
     const street = [row.ship_street, row.ship_apartment].filter(Boolean).join(', ')
+    const weighing = weighings.get(row.id) ?? null
     const order: PackOrder = {
       id: row.id,
       number: formatOrderNumber(row.order_number),
@@ -169,7 +172,7 @@ export async function loadThisWeek(
       phone: row.phone,
       // A card authorised for a by-weight order is captured at weighing: nothing to collect.
       dueCents: dueAtHandover({ paymentStatus: row.payment_status, totalCents: row.total_cents }),
-      weighing: weighings.get(row.id) ?? null,
+      weighing,
       packed: row.packed_at !== null,
       address:
         kind === 'delivery'
@@ -183,6 +186,8 @@ export async function loadThisWeek(
           name: itemName(item.product_name, item.variant_name),
           quantity: item.quantity,
           unit: item.unit,
+          terms: orderLineTerms(item, weighing),
+          weights: enteredWeights(weighing, item.id),
         })),
     }
     const group = groups.get(key) ?? { key, kind, title, orders: [] }
@@ -230,9 +235,15 @@ export type ExportList = 'pick' | 'pack' | 'run'
 export function thisWeekCsv(week: ThisWeek, list: ExportList): string {
   if (list === 'pick') {
     return toCsv([
-      ['Group', 'Item', 'Unit', 'Quantity'],
+      ['Group', 'Item', 'Unit', 'Quantity', 'Expected weight'],
       ...week.groups.flatMap((group) =>
-        pickListOf(group.orders).map((line) => [group.title, line.name, line.unit, line.quantity]),
+        pickListOf(group.orders).map((line) => [
+          group.title,
+          line.name,
+          line.unit,
+          line.quantity,
+          pickWeightText(line),
+        ]),
       ),
     ])
   }
@@ -245,7 +256,7 @@ export function thisWeekCsv(week: ThisWeek, list: ExportList): string {
           order.number,
           order.name,
           order.phone,
-          order.items.map(lineText).join('; '),
+          order.items.map(packLineText).join('; '),
           order.dueCents > 0 ? formatCents(order.dueCents) : 'Paid',
           order.status,
           order.packed ? 'yes' : 'no',

@@ -1,13 +1,16 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
 import { customerMatches } from '~/customers/admin/customers.server'
+import { collectText } from '~/fulfilment/admin/this-week'
 import { ORDER_FULFILMENT_COLUMNS } from '~/fulfilment/methods'
 import { orderStatusLabel, paymentMethodLabel, shippingMethodLabel } from '~/orders/labels'
+import { dueAtHandover } from '~/orders/order-workflow'
 import { toCsv } from '~/platform/admin/csv'
 import { type PageRequest, pageInfo, searchTerm } from '~/platform/admin/pagination'
 import { isSqlite, likeContains, trigramPhrase } from '~/platform/admin/pagination.server'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import { formatFarmDateTime } from '~/platform/farm-clock'
+import { LINE_TERMS_COLUMNS, orderLinesInWords } from '../order-line'
 import { isOrderStatus, type OrderStatus, parseOrderNumber } from '../order-workflow'
 import { formatOrderNumber } from '../place-order'
 import { loadWeighings } from '../weights.server'
@@ -349,20 +352,12 @@ export async function getAdminOrder(db: DB, orderId: string) {
   if (!order) return null
   const items = await db
     .selectFrom('order_items')
-    .select([
-      'id',
-      'product_id',
-      'product_name',
-      'variant_name',
-      'quantity',
-      'unit',
-      'unit_price_cents',
-      'line_total_cents',
-    ])
+    .select(['id', 'product_id', 'product_name', 'variant_name', ...LINE_TERMS_COLUMNS])
     .where('order_id', '=', orderId)
     .orderBy('product_name')
     .orderBy('id')
     .execute()
+  const weighing = (await loadWeighings(db, [order])).get(order.id) ?? null
   const history = await db
     .selectFrom('audit_log')
     .leftJoin('customers', 'customers.id', 'audit_log.actor_id')
@@ -380,9 +375,9 @@ export async function getAdminOrder(db: DB, orderId: string) {
     shippingLabel: shippingMethodLabel(order.shipping_method),
     paymentLabel: paymentMethodLabel(order.payment_method),
     paymentStatusLabel: orderStatusLabel(order.payment_status),
-    items,
+    items: orderLinesInWords(items, weighing),
     /** by weight (ADR 30): the pieces to weigh; null when nothing is sold by weight */
-    weighing: (await loadWeighings(db, [order])).get(order.id) ?? null,
+    weighing,
     history: history.map((entry) => ({
       id: entry.id,
       at: entry.created_at,
@@ -410,7 +405,11 @@ function historyText(details: string | null): string {
   return 'Status changed'
 }
 
-/** What a packing slip prints: who it goes to, what is in the box, how it travels. */
+/**
+ * What a packing slip prints: who it goes to, what is in the box (each line in the one
+ * wording, with the weights entered for a piece priced by weight), how it travels, and what
+ * is still to pay at the handover.
+ */
 export async function getPackingSlip(db: DB, orderId: string) {
   const order = await db
     .selectFrom('orders')
@@ -419,6 +418,7 @@ export async function getPackingSlip(db: DB, orderId: string) {
       'order_number',
       'created_at',
       'phone',
+      'status',
       'shipping_method',
       'ship_first_name',
       'ship_last_name',
@@ -427,15 +427,21 @@ export async function getPackingSlip(db: DB, orderId: string) {
       'ship_city',
       'ship_state',
       'ship_zip_code',
+      'total_cents',
+      'payment_method',
+      'payment_status',
+      'authorised_cents',
+      'weighed_at',
+      'captured_cents',
       ...ORDER_FULFILMENT_COLUMNS,
     ])
     .where('id', '=', orderId)
     .executeTakeFirst()
   if (!order) return null
-  const [items, farm] = await Promise.all([
+  const [items, farm, weighings] = await Promise.all([
     db
       .selectFrom('order_items')
-      .select(['id', 'product_name', 'variant_name', 'quantity', 'unit'])
+      .select(['id', 'product_name', 'variant_name', ...LINE_TERMS_COLUMNS])
       .where('order_id', '=', orderId)
       .orderBy('product_name')
       .orderBy('id')
@@ -445,12 +451,21 @@ export async function getPackingSlip(db: DB, orderId: string) {
       .select(['name', 'address', 'contact_phone', 'contact_email'])
       .where('id', '=', 1)
       .executeTakeFirstOrThrow(),
+    loadWeighings(db, [order]),
   ])
+  const weighing = weighings.get(order.id) ?? null
+  const dueCents = dueAtHandover({
+    paymentStatus: order.payment_status,
+    totalCents: order.total_cents,
+  })
+  const payment = { paymentMethod: order.payment_method, paymentStatus: order.payment_status }
   return {
     ...order,
     number: formatOrderNumber(order.order_number),
     shippingLabel: shippingMethodLabel(order.shipping_method),
-    items,
+    /** what is still to collect at the handover, as the pack list says it; null when paid */
+    collect: dueCents > 0 ? collectText({ ...payment, dueCents, weighing }) : null,
+    items: orderLinesInWords(items, weighing),
     farm,
   }
 }

@@ -1,3 +1,4 @@
+import { type LineTerms, namedLineText } from '~/catalog/line-wording'
 import {
   Button,
   type EmailContent,
@@ -23,7 +24,8 @@ export type FulfilmentReminderInput = ShopContext & {
   fulfilment: FulfilmentSummary
   /** still to pay at the handover; null when paid */
   amountDueCents: number | null
-  items: ReadonlyArray<{ name: string; quantity: number; unit: string | null }>
+  /** each line's name and terms, worded as on every other surface (catalog/line-wording) */
+  items: ReadonlyArray<{ name: string; terms: LineTerms }>
 }
 
 export function fulfilmentReminderEmail(input: FulfilmentReminderInput): EmailContent {
@@ -48,9 +50,7 @@ export function fulfilmentReminderEmail(input: FulfilmentReminderInput): EmailCo
         ]
       : []),
   ]
-  const items = input.items.map(
-    (item) => `${item.quantity} × ${item.name}${item.unit ? `, ${item.unit}` : ''}`,
-  )
+  const items = input.items.map((item) => namedLineText(item.name, item.terms))
   const orderUrl = shopUrl(input.baseUrl, `/account/orders/${encodeURIComponent(input.orderId)}`)
   return renderEmail(input, {
     subject,

@@ -1,5 +1,19 @@
 import { describe, expect, test } from 'vitest'
+import type { LineTerms } from '~/catalog/line-wording'
 import { type OrderConfirmationInput, orderConfirmationEmail } from './order-confirmation'
+
+/** A fixed-price line's terms. */
+function fixed(quantity: number, priceCents: number, unit: string | null = null): LineTerms {
+  const totalCents = quantity * priceCents
+  return {
+    quantity,
+    priceCents,
+    unit,
+    averageWeightCentiLb: null,
+    weightsCentiLb: null,
+    totalCents,
+  }
+}
 
 const order: OrderConfirmationInput = {
   farmName: 'Hillside Farm',
@@ -8,8 +22,8 @@ const order: OrderConfirmationInput = {
   orderNumber: 'FS-10042',
   firstName: 'Ann',
   items: [
-    { name: 'Pasture-Raised Eggs (Dozen)', quantity: 2, unitPriceCents: 700 },
-    { name: 'Ground Beef', quantity: 1, unitPriceCents: 899 },
+    { name: 'Pasture-Raised Eggs (Dozen)', terms: fixed(2, 700) },
+    { name: 'Ground Beef', terms: fixed(1, 899) },
   ],
   subtotalCents: 2299,
   discountCents: 0,
@@ -88,7 +102,7 @@ describe('order confirmation email', () => {
       ...order,
       shippingCents: 0,
       shippingMethod: 'Pickup',
-      items: [{ name: 'Ribeye', quantity: 2, unitPriceCents: 2899, unit: 'lb' }],
+      items: [{ name: 'Ribeye', terms: fixed(2, 2899, 'lb') }],
       fulfilment: {
         method: 'pickup',
         headline: 'Pickup at Red Barn, Thursday, November 26, 3-6 pm',
@@ -128,7 +142,7 @@ describe('order confirmation email', () => {
       ...order,
       farmName: 'Tom & Jerry\'s "Farm"',
       firstName: '<script>alert(1)</script>',
-      items: [{ name: '<img src=x onerror=alert(1)>', quantity: 1, unitPriceCents: 100 }],
+      items: [{ name: '<img src=x onerror=alert(1)>', terms: fixed(1, 100) }],
       shippingAddress: { ...order.shippingAddress, street: '1 <b>Main</b> St' },
     })
     expect(email.html).not.toContain('<script>')

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react'
-import { atMostMessage, formatPounds } from '~/catalog/weight'
+import { type LineTerms, lineText } from '~/catalog/line-wording'
+import { atMostMessage } from '~/catalog/weight'
 import {
   Button,
   bodyText,
@@ -16,7 +17,7 @@ import {
 import type { EmailAttachment } from '~/email/outbox.server'
 import { CALENDAR_CONTENT_TYPE, orderCalendar } from '~/fulfilment/calendar'
 import { type FulfilmentSummary, feeLabel } from '~/fulfilment/methods'
-import { formatCents, formatUnitPrice } from '~/platform/ui/price'
+import { formatCents } from '~/platform/ui/price'
 
 // Sent when an order is placed (D6), written to the outbox in the order's own transaction.
 // The amounts are the order's snapshot, so the email always agrees with the order page.
@@ -28,14 +29,8 @@ export type OrderConfirmationInput = ShopContext & {
   /** "FS-10042" */
   orderNumber: string
   firstName: string
-  items: ReadonlyArray<{
-    name: string
-    quantity: number
-    unitPriceCents: number
-    unit?: string | null
-    /** sold by weight (ADR 30): unitPriceCents is the estimate per piece of this average */
-    averageWeightCentiLb?: number | null
-  }>
+  /** each line's name and terms, worded as on every other surface (catalog/line-wording) */
+  items: ReadonlyArray<{ name: string; terms: LineTerms }>
   /** by weight (ADR 30): the most the weighed order may cost; null when the total is final */
   maximumCents?: number | null
   subtotalCents: number
@@ -65,7 +60,16 @@ export type OrderConfirmationInput = ShopContext & {
 type Amount = { label: string; amount: string; strong?: boolean }
 
 /** Labels on the left, amounts on the right: items, then totals. */
-function AmountTable({ rows, style }: { rows: readonly Amount[]; style?: CSSProperties }) {
+function AmountTable({
+  rows,
+  style,
+  wrap = false,
+}: {
+  rows: readonly Amount[]
+  style?: CSSProperties
+  /** the right column may wrap: a line's words are longer than a sum */
+  wrap?: boolean
+}) {
   return (
     <LayoutTable style={{ margin: '0 0 16px', ...style }}>
       {rows.map(({ label, amount, strong }, index) => {
@@ -79,7 +83,9 @@ function AmountTable({ rows, style }: { rows: readonly Amount[]; style?: CSSProp
           // biome-ignore lint/suspicious/noArrayIndexKey: rendered once to static markup; two items may share a name
           <tr key={index}>
             <td style={cell}>{label}</td>
-            <td style={{ ...cell, textAlign: 'right', whiteSpace: 'nowrap' }}>{amount}</td>
+            <td style={{ ...cell, textAlign: 'right', whiteSpace: wrap ? undefined : 'nowrap' }}>
+              {amount}
+            </td>
           </tr>
         )
       })}
@@ -107,9 +113,7 @@ export function orderConfirmationEmail(
   const thanks = `Thank you for your order! We have received order ${orderNumber} ${THANKS[where.method]}`
   const items: Amount[] = input.items.map((item) => ({
     label: item.name,
-    amount: item.averageWeightCentiLb
-      ? `${item.quantity} × about ${formatPounds(item.averageWeightCentiLb)} lb, est. ${formatCents(item.unitPriceCents)}`
-      : `${item.quantity} × ${formatUnitPrice(item.unitPriceCents, item.unit)}`,
+    amount: lineText(item.terms),
   }))
   const totals: Amount[] = [
     { label: 'Subtotal', amount: formatCents(input.subtotalCents) },
@@ -163,7 +167,7 @@ export function orderConfirmationEmail(
     html: (
       <>
         <Paragraphs lines={[greeting, thanks]} />
-        <AmountTable rows={items} />
+        <AmountTable rows={items} wrap />
         <AmountTable rows={totals} style={{ borderTop: `1px solid ${COLORS.rule}` }} />
         {atMost && <Paragraph>{atMost}</Paragraph>}
         <Paragraph>

@@ -1,7 +1,8 @@
 import { requireAdmin } from '~/auth/guards.server'
+import { LineText } from '~/catalog/line-wording'
 import { getFarmBasics } from '~/farm/farm.server'
 import { pageMeta } from '~/farm/meta'
-import { collectText } from '~/fulfilment/admin/this-week'
+import { collectText, packWeightsText } from '~/fulfilment/admin/this-week'
 import { loadThisWeek } from '~/fulfilment/admin/this-week.server'
 import { PrintButton } from '~/platform/admin/ui/print-button'
 import { getDb } from '~/platform/db/db.server'
@@ -10,8 +11,9 @@ import { formatUnitPrice } from '~/platform/ui/price'
 import type { Route } from './+types/fulfilment-pack-list'
 
 // The day's batch packing slip: every order of the day, one per printed page, to put in its
-// box or bag. Outside the admin frame, like the single packing slip; no prices but the amount
-// still to collect, which whoever hands the box over needs.
+// box or bag. Outside the admin frame, like the single packing slip: each line in the one
+// wording with the weights entered, and the amount still to collect, which whoever hands the
+// box over needs.
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
@@ -72,7 +74,10 @@ export default function PackListDocument({ loaderData }: Route.ComponentProps) {
                 <tr key={`${item.name}|${item.unit}`} className="border-b border-stone-300">
                   <td className="py-1">
                     {item.name}
-                    {item.unit ? `, ${item.unit}` : ''}
+                    <LineText terms={item.terms} className="block text-sm" />
+                    {packWeightsText(item) ? (
+                      <span className="block text-sm">{packWeightsText(item)}</span>
+                    ) : null}
                   </td>
                   <td className="py-1 text-right">{item.quantity}</td>
                 </tr>

@@ -1,6 +1,7 @@
 import { getFormProps } from '@conform-to/react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
+import { LineText } from '~/catalog/line-wording'
 import { pageMeta } from '~/farm/meta'
 import { feeLabel } from '~/fulfilment/methods'
 import { getAdminOrder } from '~/orders/admin/orders.server'
@@ -230,12 +231,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <thead>
             <tr>
               <th scope="col">Product</th>
-              <th scope="col" className="text-right">
-                Quantity
-              </th>
-              <th scope="col" className="text-right">
-                Price
-              </th>
+              <th scope="col">Quantity and price</th>
               <th scope="col" className="text-right">
                 Line total
               </th>
@@ -250,12 +246,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                     <span className="block text-muted">{item.variant_name}</span>
                   ) : null}
                 </td>
-                <td className="text-right">{item.quantity}</td>
-                <td className="text-right">
-                  <Price cents={item.unit_price_cents} unit={item.unit} />
+                <td>
+                  <LineText terms={item.terms} />
                 </td>
                 <td className="text-right">
-                  <Price cents={item.line_total_cents} />
+                  <Price cents={item.terms.totalCents} />
                 </td>
               </tr>
             ))}

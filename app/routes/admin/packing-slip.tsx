@@ -1,6 +1,8 @@
 import { data } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
+import { LineText } from '~/catalog/line-wording'
 import { pageMeta } from '~/farm/meta'
+import { packWeightsText } from '~/fulfilment/admin/this-week'
 import { getPackingSlip } from '~/orders/admin/orders.server'
 import { OrderFulfilment } from '~/orders/order-fulfilment'
 import { PrintButton } from '~/platform/admin/ui/print-button'
@@ -10,8 +12,9 @@ import { ButtonLink } from '~/platform/ui/button'
 import type { Route } from './+types/packing-slip'
 
 // A page to print and put in the box: outside the admin frame, and on paper without the
-// shop's header, footer or these buttons. No prices: whoever opens the box may not be the
-// one who paid.
+// shop's header, footer or these buttons. Each line reads as on the order (issue 32: one
+// wording everywhere), with the weights entered for a piece priced by weight, and what is still
+// to collect at the handover when the order is paid there.
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
@@ -90,10 +93,13 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           {slip.items.map((item) => (
             <tr key={item.id} className="border-b border-stone-300">
               <td className="py-2">
-                {item.quantity} × {item.product_name}
-                {item.unit ? `, ${item.unit}` : ''}
+                {item.product_name}
                 {item.variant_name ? (
                   <span className="block text-sm">{item.variant_name}</span>
+                ) : null}
+                <LineText terms={item.terms} className="block text-sm" />
+                {packWeightsText(item) ? (
+                  <span className="block text-sm">{packWeightsText(item)}</span>
                 ) : null}
               </td>
               <td className="py-2 text-right text-lg font-semibold">{item.quantity}</td>
@@ -114,6 +120,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           </tr>
         </tfoot>
       </table>
+      {slip.collect ? <p className="mt-6 text-lg font-bold">{slip.collect}</p> : null}
 
       <p className="mt-10 text-center">Thank you for supporting {slip.farm.name}!</p>
     </article>
