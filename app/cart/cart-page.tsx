@@ -6,11 +6,12 @@ import { ConfirmDialog } from '~/platform/ui/confirm-dialog'
 import { useHydrated } from '~/platform/ui/disclosure'
 import { FormMessage } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
+import { SHARE_NOT_SHIPPED, SHARE_ORDERED_ALONE } from '~/shares/shares'
 import type { CartLine, CartSummary } from './cart'
 import { CartLineItem } from './cart-line-item'
 import { CartActionSchema } from './forms'
 import { cartFigures } from './fulfilment-pricing'
-import { CONFIRM_CLEAR } from './messages'
+import { CHOSEN_AT_CHECKOUT, CONFIRM_CLEAR } from './messages'
 import { OrderSummary } from './order-summary'
 import { PromoForm } from './promo-form'
 import { cartChangeDone, cartReplyMessage } from './replies'
@@ -52,6 +53,12 @@ export function useOptimisticCart(cart: CartSummary): CartSummary {
         })
   // Removing the one pickup-only item lets the cart ship again: the rule decides that too.
   return { ...cart, lines, ...cartFigures({ ...cart, lines }) }
+}
+
+/** What the summary says of how a cart that cannot ship as priced is had. */
+function fulfilmentNote(cart: CartSummary): string | null {
+  if (cart.shareCart !== 'none') return SHARE_NOT_SHIPPED
+  return cart.canShip ? null : CHOSEN_AT_CHECKOUT
 }
 
 /** Line totals by line id, from priceCart's lineTotalsCents (lines on sale only). */
@@ -134,14 +141,24 @@ export function CartPage({
               promoCode={cart.promo?.code ?? null}
               estimate
               feeFrom={cart.feeFrom}
-              chosenAtCheckout={!cart.canShip}
+              note={fulfilmentNote(cart)}
             >
               <PromoForm
                 promo={cart.promo}
                 applies={cart.totals.promoApplies}
                 serverResult={isPromoResult ? actionResult : undefined}
               />
-              <ButtonLink to="/checkout" className="mt-6 w-full">
+              {/* Told here, not first at checkout's step 1, which refuses it in these words. */}
+              {cart.shareCart === 'mixed' ? (
+                <p id="checkout-refusal" className="mt-6 text-sm text-red-900">
+                  {SHARE_ORDERED_ALONE}
+                </p>
+              ) : null}
+              <ButtonLink
+                to="/checkout"
+                className="mt-6 w-full"
+                aria-describedby={cart.shareCart === 'mixed' ? 'checkout-refusal' : undefined}
+              >
                 Proceed to Checkout
               </ButtonLink>
             </OrderSummary>

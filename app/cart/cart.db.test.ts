@@ -116,6 +116,7 @@ describe('adding', () => {
         offeredFrequencies: [],
         subscribable: true,
         localOnly: false,
+        share: false,
       },
     ])
     expect(summary.promo).toBeNull()

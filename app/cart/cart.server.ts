@@ -20,6 +20,7 @@ import { getEnv } from '~/platform/env.server'
 import { currentPromoTerms, normalizePromoCode, PROMO_TERMS_COLUMNS } from '~/promotions/promo'
 import type { PricingSettings } from '~/settings/settings'
 import { getPricingSettings } from '~/settings/settings.server'
+import { shareProductExpression } from '~/shares/share-product.server'
 import {
   HOLD_NOT_FOUND,
   HOLD_OTHER_ACCOUNT,
@@ -170,6 +171,7 @@ async function loadCart(db: DB | Transaction<Database>, owner: CartOwner, now: D
       // Unaliased: SQLite's values are turned into Dates by column name (ADR 2).
       'hold.expires_at',
       asFlag(onSaleExpression(eb.ref('cart_lines.product_variant_id'))).as('on_sale'),
+      asFlag(shareProductExpression()).as('share'),
       lineAverageWeightExpression(eb.ref('cart_lines.product_variant_id')).as('average_weight'),
       'carts.promo_code',
       'promo_codes.discount_type',
@@ -211,6 +213,7 @@ async function loadCart(db: DB | Transaction<Database>, owner: CartOwner, now: D
       offeredFrequencies: parseFrequencies(row.subscription_frequencies),
       subscribable: Number(row.variant_subscribable) === 1,
       localOnly: Boolean(row.local_only),
+      share: Number(row.share) === 1,
     }
   })
   const first = rows[0]

@@ -2,6 +2,7 @@ import type { Frequency } from '~/catalog/subscription-terms'
 import type { DeliveryZoneTerms } from '~/fulfilment/methods'
 import type { PricingPromo } from '~/promotions/promo'
 import type { PricingSettings } from '~/settings/settings'
+import type { ShareCart } from './fulfilment-pricing'
 import type { CartTotals } from './pricing'
 
 // The browser-safe side of cart.server.ts: what the cart looks like in loader data.
@@ -34,6 +35,8 @@ export type CartLine = {
   subscribable: boolean
   /** pickup or local delivery only: a cart with it cannot be parcel-shipped (D21) */
   localOnly: boolean
+  /** a beef share: picked up on its animal's date, never shipped or delivered (issue 32) */
+  share: boolean
 }
 
 /** Whether the line's subscription still matches what the product offers. */
@@ -65,4 +68,6 @@ export type CartSummary = {
   feeFrom: boolean
   /** parcel shipping may take this cart; else pickup or local delivery is chosen at checkout */
   canShip: boolean
+  /** beef shares in it: picked up alone, or refused at checkout with other items (issue 32) */
+  shareCart: ShareCart
 }

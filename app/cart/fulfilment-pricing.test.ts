@@ -23,12 +23,22 @@ const jam = (quantity = 1): FulfilmentPricingLine => ({
   quantity,
   localOnly: false,
   subscriptionFrequency: null,
+  share: false,
 })
 const eggs = (quantity = 1, unitPriceCents = 400): FulfilmentPricingLine => ({
   unitPriceCents,
   quantity,
   localOnly: true,
   subscriptionFrequency: null,
+  share: false,
+})
+// A quarter of the demo's Steer #14: $300.00 deposit, picked up on the animal's date.
+const share = (): FulfilmentPricingLine => ({
+  unitPriceCents: 30000,
+  quantity: 1,
+  localOnly: false,
+  subscriptionFrequency: null,
+  share: true,
 })
 
 function input(
@@ -44,6 +54,7 @@ describe('canShip', () => {
     ['shippable lines', [jam(), jam(2)], true],
     ['one pickup-or-delivery-only line', [jam(), eggs()], false],
     ['a subscription box', [{ ...jam(), subscriptionFrequency: 'weekly' }], false],
+    ['a beef share', [share()], false],
   ])('%s: %s', (_name, lines, expected) => {
     expect(canShip(lines)).toBe(expected)
   })
@@ -89,6 +100,23 @@ describe('summaryPrice (D21)', () => {
   test("a subscription's first box is picked up or delivered, never shipped", () => {
     const box = { ...jam(), subscriptionFrequency: 'weekly' }
     expect(summaryPrice(input([box])).method).toBe('pickup')
+  })
+
+  test('a beef share is priced for pickup, its fee and all, though delivery costs less', () => {
+    const free: DeliveryZoneTerms = { feeCents: 0, freeOverCents: null, minimumCents: 0 }
+    const pickupFee = { ...settings, pickupShippingCents: 500 }
+    for (const lines of [[share()], [share(), jam()]]) {
+      const price = summaryPrice(input(lines, { settings: pickupFee, zones: [free, boise] }))
+      expect(price).toMatchObject({ method: 'pickup', from: false })
+      expect(price.totals).toMatchObject({ shippingCents: 500, freeShippingRemainingCents: 0 })
+    }
+  })
+
+  test('a beef share: the total checkout charges for its pickup', () => {
+    const cart = input([share()], { settings: { ...settings, pickupShippingCents: 500 } })
+    const pickup = priceMethods({ ...cart, zones: [] }).find((p) => p.method === 'pickup')
+    expect(summaryPrice(cart).totals).toEqual(pickup?.totals)
+    expect(summaryPrice(cart).totals.totalCents).toBe(30000 + 500 + 1800)
   })
 
   test('a pickup fee is charged when pickup is still the cheapest way', () => {
@@ -241,6 +269,7 @@ describe('cartFigures', () => {
     offeredFrequencies: [],
     subscribable: true,
     localOnly: false,
+    share: false,
     ...overrides,
   })
   const cart = (lines: CartLine[]) => ({ lines, promo: null, settings, zones: [boise] })
@@ -259,5 +288,25 @@ describe('cartFigures', () => {
     )
     expect(figures).toMatchObject({ canShip: true, totals: { shippingMethod: 'standard' } })
     expect(figures.totals.subtotalCents).toBe(400)
+  })
+
+  test('beef shares: alone, with other items (refused at checkout), or a share no longer on sale', () => {
+    const quarter = line({ id: 'quarter', name: 'Reserve a Beef Share', share: true })
+    expect(cartFigures(cart([line({ id: 'jam' })]))).toMatchObject({ shareCart: 'none' })
+    expect(cartFigures(cart([quarter]))).toMatchObject({
+      shareCart: 'shares',
+      canShip: false,
+      feeFrom: false,
+      totals: { shippingMethod: 'pickup' },
+    })
+    expect(cartFigures(cart([quarter, line({ id: 'jam' })]))).toMatchObject({
+      shareCart: 'mixed',
+      canShip: false,
+    })
+    const gone = { ...quarter, available: false }
+    expect(cartFigures(cart([gone, line({ id: 'jam' })]))).toMatchObject({
+      shareCart: 'none',
+      canShip: true,
+    })
   })
 })

@@ -16,6 +16,9 @@ import { type CartTotals, type PricingLine, priceCart } from './pricing'
 //   can be had: pickup, or local delivery in the zone that costs this cart least among those
 //   whose minimum it reaches, whichever fee is lower; pickup on a tie, since it needs no
 //   address. Checkout starts on the same method, so it charges what the cart said.
+// - a cart holding a beef share is priced for pickup, with no zone to deliver in: a share is
+//   collected on its animal's date and never shipped or delivered, so checkout offers it that
+//   pickup alone (fulfilment/offer.server.ts), and refuses it with anything else in the cart.
 // Pickup is always on offer: without windows the farm's opening hours stand in for them.
 // Room in a window is checkout's question; the cart does not load the slots to answer it.
 
@@ -25,6 +28,8 @@ export type FulfilmentPricingLine = PricingLine & {
   localOnly: boolean
   /** a subscription's first box: picked up or delivered, never shipped (ADR 32) */
   subscriptionFrequency: string | null
+  /** a beef share: picked up on its animal's date, neither shipped nor delivered */
+  share: boolean
 }
 
 export type FulfilmentPricingInput = {
@@ -45,7 +50,25 @@ export type MethodPrice = {
 
 /** Whether parcel shipping may take this cart. */
 export function canShip(lines: readonly FulfilmentPricingLine[]): boolean {
-  return lines.every((line) => !line.localOnly && line.subscriptionFrequency === null)
+  return lines.every(
+    (line) => !line.localOnly && line.subscriptionFrequency === null && !line.share,
+  )
+}
+
+/** Whether the cart holds a beef share, which is picked up and nothing else. */
+export function holdsShare(lines: readonly FulfilmentPricingLine[]): boolean {
+  return lines.some((line) => line.share)
+}
+
+/**
+ * 'shares': beef shares alone, the cart checkout takes for its animal's pickup; 'mixed': shares
+ * with other items, which checkout refuses (fulfilment/offer.server.ts); 'none': no share.
+ */
+export type ShareCart = 'none' | 'shares' | 'mixed'
+
+export function shareCartOf(lines: readonly FulfilmentPricingLine[]): ShareCart {
+  if (!holdsShare(lines)) return 'none'
+  return lines.every((line) => line.share) ? 'shares' : 'mixed'
 }
 
 function priceWith(
@@ -103,6 +126,7 @@ export function summaryPrice(input: FulfilmentPricingInput): MethodPrice {
     return { method: 'standard', totals: priceWith(input, 'standard'), from: false }
   }
   const pickup = priceWith(input, 'pickup')
+  if (holdsShare(input.lines)) return { method: 'pickup', totals: pickup, from: false }
   const reachable = input.zones.filter((zone) => pickup.subtotalCents >= zone.minimumCents)
   const delivery = cheapestDelivery(input, reachable)
   if (delivery && delivery.shippingCents < pickup.shippingCents) {
@@ -114,7 +138,7 @@ export function summaryPrice(input: FulfilmentPricingInput): MethodPrice {
 /** The cart summary's figures for its lines on sale: the server's, and the page's guess. */
 export function cartFigures(
   cart: Pick<CartSummary, 'lines' | 'promo' | 'settings' | 'zones'>,
-): Pick<CartSummary, 'totals' | 'feeFrom' | 'canShip'> {
+): Pick<CartSummary, 'totals' | 'feeFrom' | 'canShip' | 'shareCart'> {
   const lines = cart.lines.filter((line) => line.available)
   const { totals, from } = summaryPrice({
     lines,
@@ -122,5 +146,10 @@ export function cartFigures(
     settings: cart.settings,
     zones: cart.zones,
   })
-  return { totals, feeFrom: from, canShip: canShip(lines) }
+  return {
+    totals,
+    feeFrom: from,
+    canShip: canShip(lines),
+    shareCart: shareCartOf(lines),
+  }
 }

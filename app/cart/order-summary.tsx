@@ -3,7 +3,7 @@ import { Fee } from '~/fulfilment/fee'
 import { feeLabel } from '~/fulfilment/methods'
 import { Heading } from '~/platform/ui/heading'
 import { Price } from '~/platform/ui/price'
-import { CHOSEN_AT_CHECKOUT, freeDeliveryHint, freeShippingHint } from './messages'
+import { freeDeliveryHint, freeShippingHint } from './messages'
 import type { CartTotals } from './pricing'
 
 /** 600 -> "6%", 825 -> "8.25%" */
@@ -27,7 +27,7 @@ export function OrderSummary({
   promoCode,
   estimate,
   feeFrom = false,
-  chosenAtCheckout = false,
+  note = null,
   headingLevel = 2,
   children,
 }: {
@@ -37,8 +37,8 @@ export function OrderSummary({
   estimate: boolean
   /** the fee is local delivery's lowest: "from $7.00" */
   feeFrom?: boolean
-  /** the cart cannot ship: says pickup or local delivery is chosen at checkout */
-  chosenAtCheckout?: boolean
+  /** how the cart is had when it cannot ship as priced (cart-page.tsx fulfilmentNote) */
+  note?: string | null
   headingLevel?: 2 | 3
   children?: React.ReactNode
 }) {
@@ -57,7 +57,7 @@ export function OrderSummary({
         feeFrom={feeFrom}
         className="mt-4"
       />
-      {chosenAtCheckout ? <p className={noteClass}>{CHOSEN_AT_CHECKOUT}</p> : null}
+      {note ? <p className={noteClass}>{note}</p> : null}
       {children}
     </section>
   )

@@ -24,6 +24,7 @@ import { ResponsiveImage } from '~/platform/ui/responsive-image'
 import { SelectField } from '~/platform/ui/select-field'
 import { stateName } from '~/platform/us-address'
 import { TermsLabel } from '~/policies/terms-label'
+import { SHARE_NOT_SHIPPED } from '~/shares/shares'
 import { firstBoxNote, subscriptionLineText } from '~/subscriptions/storefront'
 import {
   type CheckoutDraft,
@@ -140,6 +141,7 @@ export function CheckoutPage({
               offer={offer}
               thisYear={thisYear}
               localOnly={subscriptionFrequencies.length > 0}
+              shares={cart.shareCart === 'shares'}
               onMethodChange={setPickedMethod}
               onZipChange={setTypedZip}
             />
@@ -195,6 +197,7 @@ function ShippingForm({
   offer,
   thisYear,
   localOnly,
+  shares,
   onMethodChange,
   onZipChange,
 }: {
@@ -207,6 +210,8 @@ function ShippingForm({
   offer: FulfilmentOffer
   thisYear: number
   localOnly: boolean
+  /** beef shares alone: picked up on their animal's date, never shipped nor delivered */
+  shares: boolean
   onMethodChange: (method: string) => void
   onZipChange: (zip: string) => void
 }) {
@@ -233,6 +238,7 @@ function ShippingForm({
         error={fields.shippingMethod.errors?.[0]}
         onChange={onMethodChange}
         localOnly={localOnly}
+        whyNoShipping={shares ? SHARE_NOT_SHIPPED : undefined}
       />
       <fieldset className={cardClass}>
         <legend className={`${legendClass} float-left mb-4 w-full`}>Contact Information</legend>

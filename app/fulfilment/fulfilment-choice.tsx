@@ -77,6 +77,7 @@ export function MethodChoice({
   error,
   onChange,
   localOnly = false,
+  whyNoShipping,
 }: {
   offer: FulfilmentOffer
   settings: PricingSettings
@@ -90,12 +91,16 @@ export function MethodChoice({
   onChange: (method: FulfilmentMethod) => void
   /** pickup and local delivery only, shipping not offered at all (a subscription's box) */
   localOnly?: boolean
+  /** why shipping is not on offer when its items' own words are not the reason (beef shares) */
+  whyNoShipping?: string
 }) {
   const options = methodOptions(offer, settings).filter(
     (option) => !localOnly || !isShipping(option.id),
   )
   const noShippingNote =
-    offer.localOnly.length > 0 ? SHIPPING_NOT_FOR_LOCAL_ONLY(offer.localOnly) : null
+    offer.localOnly.length > 0
+      ? (whyNoShipping ?? SHIPPING_NOT_FOR_LOCAL_ONLY(offer.localOnly))
+      : null
   return (
     <fieldset
       className={cardClass}

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { getCartSummary } from '~/cart/cart.server'
 import { createCustomer, createProduct } from '~/seed/factories.server'
 import { enterHangingWeight, updateAnimal } from '~/shares/admin/animals.server'
 import { SHARE_ORDERED_ALONE, SHARE_PICKUP_NOT_SET, SHARE_PICKUP_ONLY } from '~/shares/shares'
@@ -84,6 +85,34 @@ describe("a share's pickup", () => {
       .where('id', '=', animal.animalId)
       .executeTakeFirstOrThrow()
     expect(left.units_left).toBe(4)
+  })
+
+  test('the cart summary says what checkout does: a share is picked up, alone', async () => {
+    const animal = await animalOnItsOwnDay()
+    const eggs = await createProduct(t.db, { stock_quantity: 10 })
+    const customer = await createCustomer(t.db)
+    const owner = { kind: 'customer', customerId: customer.id } as const
+    await fillCart(t.db, customer.id, [
+      { productId: animal.product.id, variantId: animal.quarter.id, quantity: 1 },
+    ])
+    const alone = await getCartSummary(t.db, owner)
+    expect(alone.lines.map((line) => line.share)).toEqual([true])
+    expect(alone).toMatchObject({
+      shareCart: 'shares',
+      canShip: false,
+      feeFrom: false,
+      totals: { shippingMethod: 'pickup' },
+    })
+    expect((await loadFulfilmentOffer(t.db, [animal.product.id])).delivery).toBeNull()
+
+    const other = await createCustomer(t.db)
+    await fillCart(t.db, other.id, [
+      { productId: animal.product.id, variantId: animal.quarter.id, quantity: 1 },
+      { productId: eggs.id, quantity: 1 },
+    ])
+    const mixed = await getCartSummary(t.db, { kind: 'customer', customerId: other.id })
+    expect(mixed.lines.map((line) => line.share).sort()).toEqual([false, true])
+    expect(mixed).toMatchObject({ shareCart: 'mixed', totals: { shippingMethod: 'pickup' } })
   })
 
   test("the animal's window has its own capacity", async () => {

@@ -1,4 +1,5 @@
 import type { DB } from '~/platform/db/db.server'
+import { shareProductExpression } from '~/shares/share-product.server'
 
 // Beef shares are collected on their animal's pickup date, at the place the farm names (issue 32
 // item 4): each animal has one one-off window of its own (`fulfilment_windows.animal_id`), with
@@ -137,15 +138,7 @@ export async function sharePickupOf(db: DB, productIds: readonly string[]): Prom
     .leftJoin('fulfilment_windows', 'fulfilment_windows.animal_id', 'animals.id')
     .select(['products.id', 'products.name', 'fulfilment_windows.id as window_id'])
     .where('products.id', 'in', ids)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('product_variants')
-          .select('product_variants.id')
-          .whereRef('product_variants.product_id', '=', 'products.id')
-          .where('product_variants.share_units', 'is not', null),
-      ),
-    )
+    .where(shareProductExpression())
     .orderBy('products.name')
     .execute()
   return {

@@ -50,8 +50,10 @@ export const SHARE_ORDERED_ALONE =
   'A beef share is collected on its animal’s pickup date, so it is ordered on its own. Please remove the other items from your cart to check out the share, and order them separately.'
 export const SHARES_OF_ONE_ANIMAL =
   'Shares of different animals are collected on different dates, so please order each animal’s share on its own.'
-export const SHARE_PICKUP_ONLY =
-  'A beef share is picked up on its animal’s pickup date, so it cannot be shipped or delivered. Please choose Pickup.'
+/** Why a share is neither shipped nor delivered: the cart's note and checkout's (issue 32). */
+export const SHARE_NOT_SHIPPED =
+  'A beef share is picked up on its animal’s pickup date, so it cannot be shipped or delivered.'
+export const SHARE_PICKUP_ONLY = `${SHARE_NOT_SHIPPED} Please choose Pickup.`
 export const SHARE_PICKUP_NOT_SET =
   'The farm has not set where and when this share is collected yet. Please call the farm.'
 

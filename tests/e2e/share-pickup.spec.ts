@@ -2,12 +2,15 @@ import { expectNoAxeViolations } from './support/axe'
 import { placePickupOrder } from './support/checkout'
 import { expect, type PrivateServer, test } from './support/private-server'
 import { addShareToCart } from './support/shares'
+import { orderSummary, summaryValue } from './support/summary'
 import { signUp, uniqueEmail } from './support/users'
 
 // Issue 32 item 4 on a fresh demo database: a quarter share of Steer #14 is collected on the
 // animal's pickup date at the farm (its own window), not on a weekly pickup day. Checkout offers
 // that date alone, a share with other items is refused with the reason, and This week shows the
 // share on the animal's date under "Beef shares" and in no pack list.
+
+const SHARE_ALONE = /A beef share is collected on its animal’s pickup date/
 
 test.use({ privateServerEnv: { E2E_PRIVATE_SERVER_FOR: 'share-pickup.spec' } })
 test.describe.configure({ mode: 'serial' })
@@ -30,6 +33,17 @@ test('a quarter share is collected on the animal’s date, listed under Beef sha
   await signUp(page, { email: uniqueEmail('share-pickup'), firstName: 'Cora' })
   await addShareToCart(page, privateServer, 'Quarter Share')
 
+  // The cart prices it the way checkout will: Pickup, never shipped nor delivered.
+  await page.goto('/cart')
+  await expect(summaryValue(page, 'Pickup')).toHaveText('Free')
+  await expect(summaryValue(page, 'Shipping')).toHaveCount(0)
+  await expect(orderSummary(page)).not.toContainText('qualify for free shipping')
+  await expect(orderSummary(page)).not.toContainText('local delivery')
+  await expect(orderSummary(page)).toContainText(
+    'A beef share is picked up on its animal’s pickup date, so it cannot be shipped or delivered.',
+  )
+  const cartTotal = await summaryValue(page, 'Total').textContent()
+
   // Checkout offers the animal's date alone (weeks ahead), at the farm; no delivery, no parcel.
   await page.goto('/checkout')
   await page.getByRole('radio', { name: 'Pickup', exact: true }).check()
@@ -39,6 +53,11 @@ test('a quarter share is collected on the animal’s date, listed under Beef sha
   await expect(times.first()).toBeChecked()
   await expect(page.getByRole('radio', { name: 'Local delivery' })).toHaveCount(0)
   await expect(page.getByRole('radio', { name: /Standard/ })).toBeDisabled()
+  await expect(page.locator('#no-shipping-note')).toHaveText(
+    'A beef share is picked up on its animal’s pickup date, so it cannot be shipped or delivered.',
+  )
+  await expect(summaryValue(page, 'Pickup')).toHaveText('Free')
+  await expect(summaryValue(page, 'Total')).toHaveText(cartTotal ?? '')
   await expectNoAxeViolations(page)
   const orderId = await placePickupOrder(page)
   const order = privateServer.queryOne<{ order_number: number; fulfilment_date: string }>(
@@ -88,12 +107,16 @@ test('a share with other items is refused at checkout, saying why', async ({
   await signUp(page, { email: uniqueEmail('share-mixed'), firstName: 'Dee' })
   await addShareToCart(page, privateServer, 'Quarter Share')
   await privateServer.addToCart(page, 'Wildflower Honey')
+  // The cart says so before checkout, in the same words, beside the way to checkout.
+  await page.goto('/cart')
+  await expect(page.getByRole('link', { name: 'Proceed to Checkout' })).toHaveAccessibleDescription(
+    SHARE_ALONE,
+  )
+  await expect(orderSummary(page).getByText(SHARE_ALONE)).toBeVisible()
   await page.goto('/checkout')
   await page.getByLabel('Phone').fill('208-555-0142')
   await page.getByRole('radio', { name: 'Pickup', exact: true }).check()
   await page.getByRole('button', { name: 'Continue to Payment' }).click()
-  await expect(
-    page.getByText(/A beef share is collected on its animal’s pickup date/),
-  ).toBeVisible()
+  await expect(page.getByText(SHARE_ALONE)).toBeVisible()
   await expect(page.getByRole('button', { name: 'Review Order' })).toHaveCount(0)
 })
