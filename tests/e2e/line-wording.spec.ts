@@ -44,6 +44,9 @@ test('a by-weight line reads the same on every surface, weighed or not; the pick
 
   await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/)
   const orderId = page.url().split('/').pop() ?? ''
+  // Under load the checkout page can still be on screen as the address changes: read the
+  // confirmation's line once the confirmation is shown.
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
   await expect(page.getByText(LINE, { exact: true })).toBeVisible()
   await page.goto(`/account/orders/${orderId}`)
   await expect(page.getByText(LINE, { exact: true })).toBeVisible()
