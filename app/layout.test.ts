@@ -5,6 +5,8 @@ import { describe, expect, test } from 'vitest'
 // The layout rule of the README's "Layout" section, checked on every import in app/.
 // Domains are stacked: a module may import `platform/`, its own domain and the domains below
 // it, never one above or beside it, and never the top (routes, shell, dashboard, storefront, seed, root).
+// `flows/` sits above every domain: a process that changes several domains at once (placing an
+// order, renewing a subscription) is a flow over the domains' own functions; no domain imports it.
 // A domain's `admin/` screens may also use any domain's non-admin modules, because the
 // back office combines them (This week lists orders; a customer's page shows their orders).
 // Tests may import anything: arranging a scene often needs a higher domain or the seed.
@@ -26,6 +28,7 @@ const DOMAINS: string[][] = [
   ['orders'],
   ['payments'],
   ['checkout', 'renewals'],
+  ['flows'],
 ]
 const TOP = new Set([
   'routes',
@@ -124,5 +127,9 @@ describe('the layout of app/', () => {
     )
     expect(forbidden('fulfilment/admin/this-week.ts', 'orders/place-order.ts')).toBeNull()
     expect(forbidden('orders/place-order.server.ts', 'cart/pricing.ts')).toBeNull()
+    expect(forbidden('flows/place-order.server.ts', 'cart/pricing.ts')).toBeNull()
+    expect(forbidden('cart/cart.server.ts', 'flows/place-order.server.ts')).toBe(
+      'flows sits above cart',
+    )
   })
 })
