@@ -30,7 +30,7 @@ const READ_EXCEPTIONS: Entry[] = [
     ['cart/cart.server.ts', 'products'],
     ['cart/cart.server.ts', 'product_variants'],
   ),
-  ...each("a line's free stock counts the units held for its waiting-list customer, joined", [
+  ...each('a line bought from a waiting-list hold joins that hold while it lasts', [
     'cart/cart.server.ts',
     'stock_holds',
   ]),
@@ -66,7 +66,7 @@ const READ_EXCEPTIONS: Entry[] = [
     'platform/errors/admin/errors.server.ts',
     'customers',
   ]),
-  ...each("a share order shows its order's number and state, joined", [
+  ...each("a share's balance page names its order's customer and number, joined", [
     'shares/share-orders.server.ts',
     'orders',
   ]),
