@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import { useMemo } from 'react'
-import { data, Form, isRouteErrorResponse, Link, useNavigation } from 'react-router'
+import { data, Form, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { requireUser } from '~/auth/guards.server'
 import {
@@ -22,6 +22,7 @@ import {
 } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data.server'
 import { Button, ButtonLink } from '~/platform/ui/button'
+import { GeneralErrorBoundary } from '~/platform/ui/error-boundary'
 import { CheckboxField, FormMessage, TextField } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
 import { SelectField } from '~/platform/ui/select-field'
@@ -326,18 +327,15 @@ function valuesOf(address: Address) {
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Addresses' })
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404
   return (
-    <div className="space-y-4">
-      <Heading level={1}>Addresses</Heading>
-      <p role="alert" className="text-ink">
-        {notFound
-          ? ADDRESS_NOT_FOUND
-          : 'Something went wrong loading your addresses. Please try again.'}
-      </p>
-      <Link to={PAGE} className="font-semibold text-pasture-800 underline underline-offset-4">
-        Back to Addresses
-      </Link>
-    </div>
+    <GeneralErrorBoundary
+      error={error}
+      notFound={{ title: 'Addresses', message: ADDRESS_NOT_FOUND }}
+      unexpected={{
+        title: 'Addresses',
+        message: 'Something went wrong loading your addresses. Please try again.',
+      }}
+      back={{ to: PAGE, label: 'Back to Addresses' }}
+    />
   )
 }

@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import { useId } from 'react'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect, useNavigation } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { centsToDollarsInput } from '~/platform/admin/fields'
@@ -18,6 +18,7 @@ import {
 import { readForm } from '~/platform/forms/form-data.server'
 import { Button } from '~/platform/ui/button'
 import { CheckboxField, FieldError, FormMessage, TextField } from '~/platform/ui/field'
+import { TextLink } from '~/platform/ui/link'
 import {
   PromoCodeIntentSchema,
   PromoCodeSchema,
@@ -121,11 +122,7 @@ export default function AdminPromoCode({ loaderData, actionData }: Route.Compone
             ? `Used ${code.times_used} ${code.times_used === 1 ? 'time' : 'times'}${code.usage_limit === null ? '' : ` of ${code.usage_limit}`}.`
             : 'Shoppers type the code in their cart; it works only within the rules below.'
         }
-        actions={
-          <Link to="/admin/promo-codes" className="font-semibold text-pasture-800 underline">
-            Back to Promo Codes
-          </Link>
-        }
+        actions={<TextLink to="/admin/promo-codes">Back to Promo Codes</TextLink>}
       />
       <div className="space-y-6">
         {/* Keyed by what is stored: going from New to the saved code, or switching it off

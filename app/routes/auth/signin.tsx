@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import { useEffect, useRef, useState } from 'react'
-import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router'
+import { data, Form, redirect, useFetcher, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { requestPasswordReset, signIn, startSocialSignIn } from '~/auth/accounts.server'
 import { configuredSocialProviders } from '~/auth/auth.server'
@@ -21,6 +21,7 @@ import { readForm } from '~/platform/forms/form-data.server'
 import { Button } from '~/platform/ui/button'
 import { CheckboxField, FormMessage, TextField } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
+import { TextAnchor, TextLink } from '~/platform/ui/link'
 import type { Route } from './+types/signin'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -124,12 +125,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       />
       <p className="mt-6 text-center text-sm text-muted">
         Don't have an account?{' '}
-        <Link
-          to={authPageUrl('/signup', loaderData.redirect)}
-          className="font-semibold text-pasture-800 underline"
-        >
-          Sign up
-        </Link>
+        <TextLink to={authPageUrl('/signup', loaderData.redirect)}>Sign up</TextLink>
       </p>
       <ForgotPasswordDialog
         email={() =>
@@ -146,16 +142,16 @@ const OPEN_FORGOT_EVENT = 'farm:open-forgot-password'
 
 function ForgotPasswordLink() {
   return (
-    <a
+    <TextAnchor
       href="/signin?forgot=1"
       onClick={(event) => {
         event.preventDefault()
         window.dispatchEvent(new Event(OPEN_FORGOT_EVENT))
       }}
-      className="text-sm font-semibold text-pasture-800 underline"
+      size="small"
     >
       Forgot password?
-    </a>
+    </TextAnchor>
   )
 }
 

@@ -1,5 +1,5 @@
 import { getFormProps } from '@conform-to/react'
-import { Form, Link, redirect, useNavigation } from 'react-router'
+import { Form, redirect, useNavigation } from 'react-router'
 import { signUp } from '~/auth/accounts.server'
 import { configuredSocialProviders } from '~/auth/auth.server'
 import { AuthCard, SocialButtons } from '~/auth/auth-card'
@@ -17,6 +17,7 @@ import { readForm } from '~/platform/forms/form-data.server'
 import { Button } from '~/platform/ui/button'
 import { useHydrated } from '~/platform/ui/disclosure'
 import { CheckboxField, FormMessage, TextField } from '~/platform/ui/field'
+import { TextLink } from '~/platform/ui/link'
 import { TermsLabel } from '~/policies/terms-label'
 import type { Route } from './+types/signup'
 
@@ -104,12 +105,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       />
       <p className="mt-6 text-center text-sm text-muted">
         Already have an account?{' '}
-        <Link
-          to={authPageUrl('/signin', loaderData.redirect)}
-          className="font-semibold text-pasture-800 underline"
-        >
-          Sign in
-        </Link>
+        <TextLink to={authPageUrl('/signin', loaderData.redirect)}>Sign in</TextLink>
       </p>
     </AuthCard>
   )
