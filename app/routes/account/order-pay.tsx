@@ -1,5 +1,5 @@
 import { getFormProps } from '@conform-to/react'
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { ORDER_NOT_FOUND, ORDER_NOT_LOADED } from '~/orders/order-errors'
@@ -13,12 +13,13 @@ import {
 import { getDb } from '~/platform/db/db.server'
 import { parseSubmission, replyRefused, useSchemaForm } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data.server'
-import { Button } from '~/platform/ui/button'
 import { GeneralErrorBoundary } from '~/platform/ui/error-boundary'
 import { FormMessage } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
 import { TextLink } from '~/platform/ui/link'
 import { Price } from '~/platform/ui/price'
+import { StatusButton } from '~/platform/ui/status-button'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import type { Route } from './+types/order-pay'
 
 // The link in the email about a box whose card charge failed (ADR 32): the customer pays the
@@ -46,7 +47,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function OrderPay({ loaderData, actionData }: Route.ComponentProps) {
   const { order, refusal } = loaderData
-  const navigation = useNavigation()
+  const paying = useIsPending()
   const [form] = useSchemaForm(PayIntentSchema, { id: 'pay', lastResult: actionData })
   return (
     <div className="space-y-6">
@@ -65,9 +66,14 @@ export default function OrderPay({ loaderData, actionData }: Route.ComponentProp
           <p className="text-muted">
             You pay on Stripe’s secure page. Your card details never reach this shop.
           </p>
-          <Button type="submit" name="intent" value="pay" disabled={navigation.state !== 'idle'}>
+          <StatusButton
+            type="submit"
+            name="intent"
+            value="pay"
+            status={paying ? 'pending' : 'idle'}
+          >
             {PAY_NOW}
-          </Button>
+          </StatusButton>
         </Form>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { data, useNavigation } from 'react-router'
+import { data } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { getDb } from '~/platform/db/db.server'
@@ -40,7 +40,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function ShareCutSheet({ loaderData, actionData }: Route.ComponentProps) {
   const { share } = loaderData
-  const navigation = useNavigation()
   const title = `Cut Sheet: ${share.size} Share of ${share.animalName}`
   return (
     <div className="space-y-6">
@@ -54,11 +53,7 @@ export default function ShareCutSheet({ loaderData, actionData }: Route.Componen
       </p>
       <section className="rounded-lg border border-earth-100 bg-white p-6">
         {share.open ? (
-          <CutSheetForm
-            stored={share.cutSheet}
-            reply={actionData}
-            submitting={navigation.state === 'submitting'}
-          />
+          <CutSheetForm stored={share.cutSheet} reply={actionData} />
         ) : (
           <div className="space-y-4">
             <FormMessage tone="error">

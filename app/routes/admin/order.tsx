@@ -1,5 +1,5 @@
 import { getFormProps } from '@conform-to/react'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { LineText } from '~/catalog/line-wording'
 import { pageMeta } from '~/farm/meta'
@@ -35,6 +35,7 @@ import { Button, ButtonLink, buttonVariants } from '~/platform/ui/button'
 import { FormMessage, TextField } from '~/platform/ui/field'
 import { TextAnchor, TextLink } from '~/platform/ui/link'
 import { Price } from '~/platform/ui/price'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import type { Route } from './+types/order'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -85,8 +86,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, next } = loaderData
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting'
+  const busy = useIsPending()
   const [shipForm, shipFields] = useSchemaForm(ShipOrderSchema, {
     id: 'ship',
     lastResult: actionData?.form === 'ship' ? actionData : undefined,

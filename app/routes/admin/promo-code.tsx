@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import { useId } from 'react'
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { centsToDollarsInput } from '~/platform/admin/fields'
@@ -16,9 +16,10 @@ import {
   useSchemaForm,
 } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data.server'
-import { Button } from '~/platform/ui/button'
 import { CheckboxField, FieldError, FormMessage, TextField } from '~/platform/ui/field'
 import { TextLink } from '~/platform/ui/link'
+import { StatusButton } from '~/platform/ui/status-button'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import {
   PromoCodeIntentSchema,
   PromoCodeSchema,
@@ -92,7 +93,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function AdminPromoCode({ loaderData, actionData }: Route.ComponentProps) {
   const { code, saved } = loaderData
-  const navigation = useNavigation()
   const days = code ? promoCodeDays(code) : { starts_on: '', ends_on: '' }
   const stored = code
     ? {
@@ -111,7 +111,7 @@ export default function AdminPromoCode({ loaderData, actionData }: Route.Compone
     : { discount_type: 'percent', is_active: true }
   const success =
     actionData?.status === 'success' ? actionData.message : saved ? 'Promo code saved.' : null
-  const submitting = navigation.state === 'submitting'
+  const submitting = useIsPending()
 
   return (
     <>
@@ -262,9 +262,13 @@ function PromoCodeForm({
             />
           </div>
           <CheckboxField label="Active (shoppers can use this code)" field={fields.is_active} />
-          <Button type="submit" disabled={submitting}>
-            {submitting ? 'Saving...' : 'Save Promo Code'}
-          </Button>
+          <StatusButton
+            type="submit"
+            status={submitting ? 'pending' : 'idle'}
+            pendingText="Saving..."
+          >
+            Save Promo Code
+          </StatusButton>
         </Form>
       </AdminPanel>
     </>
