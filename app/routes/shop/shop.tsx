@@ -283,12 +283,9 @@ function CardPrimaryAction({ product }: { product: CatalogCard }) {
     )
   }
   return (
-    <Link
-      to={to}
-      className="inline-flex min-h-6 items-center text-sm font-semibold text-pasture-800 underline hover:no-underline"
-    >
+    <TextLink to={to} size="small" className="inline-flex min-h-6 items-center hover:no-underline">
       Join Waiting List<span className="sr-only"> for {product.name}</span>
-    </Link>
+    </TextLink>
   )
 }
 
