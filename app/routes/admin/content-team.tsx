@@ -1,5 +1,5 @@
 import { getFormProps } from '@conform-to/react'
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { TeamActionSchema, TeamMemberSchema } from '~/farm/admin/farm-form'
 import { type ListReply, runListAction } from '~/farm/admin/list-action.server'
@@ -14,7 +14,9 @@ import { UPLOAD_ACCEPT } from '~/platform/images/image-url'
 import { Button, ButtonLink, buttonVariants } from '~/platform/ui/button'
 import { CheckboxField, TextField } from '~/platform/ui/field'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
+import { StatusButton } from '~/platform/ui/status-button'
 import { TextAreaField } from '~/platform/ui/text-area-field'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import type { Route } from './+types/content-team'
 
 // The About page's team: the list in the page's order with Move up / Move down, hide or show,
@@ -168,7 +170,6 @@ function MemberForm({
   member: AdminTeamMember | null
   reply: ListReply | undefined
 }) {
-  const navigation = useNavigation()
   const intent = member ? 'update' : 'create'
   const [form, fields] = useSchemaForm(TeamMemberSchema, {
     id: member ? `team-${member.id}` : 'team-new',
@@ -177,8 +178,7 @@ function MemberForm({
       ? { ...member, bio: member.bio ?? '', is_active: member.is_active ? 'on' : '' }
       : { is_active: 'on' },
   })
-  const submitting =
-    navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const submitting = useIsPending({ intent })
 
   return (
     <AdminPanel title={member ? `Edit ${member.name}` : 'Add a team member'}>
@@ -220,9 +220,13 @@ function MemberForm({
         </div>
         <CheckboxField label="Show on the About page" field={fields.is_active} />
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={submitting}>
-            {submitting ? 'Saving...' : member ? 'Save Team Member' : 'Add Team Member'}
-          </Button>
+          <StatusButton
+            type="submit"
+            status={submitting ? 'pending' : 'idle'}
+            pendingText="Saving..."
+          >
+            {member ? 'Save Team Member' : 'Add Team Member'}
+          </StatusButton>
           {member ? (
             <ButtonLink to="/admin/content/team" variant="secondary">
               Done editing

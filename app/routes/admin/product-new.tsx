@@ -1,4 +1,4 @@
-import { data, Link, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { ProductForm } from '~/catalog/admin/product-editor'
 import { ProductIntentSchema, productInput } from '~/catalog/admin/product-form'
@@ -12,6 +12,7 @@ import { pageMeta } from '~/farm/meta'
 import { AdminPageHeader } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
 import { readForm } from '~/platform/forms/form-data.server'
+import { TextLink } from '~/platform/ui/link'
 import type { Route } from './+types/product-new'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -41,9 +42,9 @@ export default function AdminProductNew({ loaderData, actionData }: Route.Compon
         title="Add Product"
         description="It shows in the shop as soon as it is saved, when it is available."
         actions={
-          <Link to="/admin/products" className="text-sm font-semibold underline">
+          <TextLink to="/admin/products" size="small">
             Back to Products
-          </Link>
+          </TextLink>
         }
       />
       <ProductForm product={null} categories={loaderData.categories} reply={actionData} />

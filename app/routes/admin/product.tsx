@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { ShopBadge } from '~/catalog/admin/badges'
 import { ProductForm } from '~/catalog/admin/product-editor'
@@ -28,6 +28,7 @@ import { parseSubmission, replyDone, replyRefused } from '~/platform/forms/confo
 import { readForm } from '~/platform/forms/form-data.server'
 import { Button, ButtonLink, buttonVariants } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
+import { TextLink } from '~/platform/ui/link'
 import type { Route } from './+types/product'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -138,9 +139,9 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
                 View in Shop
               </ButtonLink>
             )}
-            <Link to="/admin/products" className="self-center text-sm font-semibold underline">
+            <TextLink to="/admin/products" size="small" className="self-center">
               Back to Products
-            </Link>
+            </TextLink>
           </>
         }
       />

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { data, isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router'
+import { data, Link, useRouteLoaderData } from 'react-router'
 import { getCurrentUser } from '~/auth/session.server'
 import { AddToCartForm } from '~/cart/add-to-cart'
 import { PhoneBuyBar } from '~/catalog/product-buy-bar'
@@ -21,12 +21,12 @@ import { pageMeta } from '~/farm/meta'
 import { FulfilmentFacts } from '~/fulfilment/product-fulfilment-facts'
 import { getDb } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
-import { refusalOf } from '~/platform/errors/refusal'
 import { parseSubmission, replyDone, replyInvalid, replyRefused } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data.server'
 import { PLACEHOLDER_IMAGE } from '~/platform/images/image-url'
 import { TOO_MANY_ATTEMPTS } from '~/platform/rate-limit.server'
 import { useHydrated } from '~/platform/ui/disclosure'
+import { GeneralErrorBoundary } from '~/platform/ui/error-boundary'
 import { Heading } from '~/platform/ui/heading'
 import { useNonce } from '~/platform/ui/nonce'
 import { Price } from '~/platform/ui/price'
@@ -389,24 +389,15 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404
-  const refusal = refusalOf(error)
   return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <Heading level={1} size="large">
-        {notFound ? 'Product Not Found' : (refusal?.title ?? 'Something went wrong')}
-      </Heading>
-      <p className="mt-4 text-muted">
-        {notFound
-          ? "The product you're looking for doesn't exist or has been removed"
-          : (refusal?.message ?? 'An unexpected error occurred. Please try again.')}
-      </p>
-      <Link
-        to="/shop"
-        className="mt-8 inline-block rounded-md bg-pasture-700 px-5 py-3 font-semibold text-white hover:bg-pasture-800"
-      >
-        Back to Shop
-      </Link>
-    </section>
+    <GeneralErrorBoundary
+      error={error}
+      look="page"
+      notFound={{
+        title: 'Product Not Found',
+        message: "The product you're looking for doesn't exist or has been removed",
+      }}
+      back={{ to: '/shop', label: 'Back to Shop' }}
+    />
   )
 }
