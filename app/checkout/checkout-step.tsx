@@ -1,5 +1,4 @@
-import type { CheckoutDraft, checkoutView } from './checkout'
-import { DRAFT_TEXT_FIELDS } from './checkout'
+import { type CheckoutDraft, type checkoutView, DRAFT_TEXT_FIELDS } from './checkout'
 
 // What the three checkout steps share: the view they are shown, the draft's hidden fields and
 // the cards' look.
