@@ -3,38 +3,12 @@ import { centsToDollarsInput } from '~/platform/admin/fields'
 import { parseSeasonMonths } from '../in-season'
 import { poundsInput } from '../weight'
 import { BLANK_VARIANT_ROW, MAX_VARIANT_ROWS } from './product-form'
+import type { AdminProduct } from './product-record.server'
 
 // The product form's starting values: a saved product as the form holds it.
 
-export type ProductFormProduct = {
-  id: string
-  name: string
-  description: string
-  category: string
-  price_cents: number
-  unit: string
-  image_url: string | null
-  stock_quantity: number
-  is_available: boolean
-  local_only: boolean
-  next_available_date: string | null
-  expected_quantity: number | null
-  sold_by_weight: boolean
-  average_weight_centi_lb: number | null
-  subscription_frequencies: string
-  subscriber_discount_percent: number
-  season_months: string
-  variants: {
-    id: string
-    name: string
-    price_cents: number
-    stock_quantity: number
-    is_available: boolean
-    sold_by_weight: boolean
-    average_weight_centi_lb: number | null
-    subscribable: boolean
-  }[]
-}
+/** The product as the edit page's loader sends it (when it was archived is not the form's). */
+export type ProductFormProduct = Omit<AdminProduct, 'archived_at'>
 
 /** 110 -> "1.10", null -> "": the average weight field's value (ADR 30). */
 const poundsValue = (centiLb: number | null) => (centiLb === null ? '' : poundsInput(centiLb))

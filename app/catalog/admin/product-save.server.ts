@@ -44,11 +44,26 @@ export async function readProductForm(db: DB, form: FormData) {
     imageError: image.kind === 'error' ? image.message : null,
   }
 }
+
 /** By weight (ADR 30): the average is kept only while the box is ticked. */
 function weightTerms(input: { soldByWeight: boolean; averageWeight: number | null }) {
   return {
     sold_by_weight: input.soldByWeight,
     average_weight_centi_lb: input.soldByWeight ? input.averageWeight : null,
+  }
+}
+
+/** A new option's row, for a product being created or one gaining an option. */
+function newOption(productId: string, variant: ProductInput['variants'][number]) {
+  return {
+    id: crypto.randomUUID(),
+    product_id: productId,
+    name: variant.name,
+    price_cents: variant.price,
+    stock_quantity: variant.stock,
+    is_available: variant.available,
+    subscribable: variant.subscribable,
+    ...weightTerms(variant),
   }
 }
 
@@ -101,16 +116,7 @@ export async function createAdminProduct(
       .insertInto('products')
       .values({ id, ...values })
       .execute()
-    const variants = input.variants.map((variant) => ({
-      id: crypto.randomUUID(),
-      product_id: id,
-      name: variant.name,
-      price_cents: variant.price,
-      stock_quantity: variant.stock,
-      is_available: variant.available,
-      subscribable: variant.subscribable,
-      ...weightTerms(variant),
-    }))
+    const variants = input.variants.map((variant) => newOption(id, variant))
     if (variants.length) await trx.insertInto('product_variants').values(variants).execute()
     await recordAdminChange(trx, {
       actorId,
@@ -208,18 +214,7 @@ function saveAdminProduct(
     if (added.length) {
       await trx
         .insertInto('product_variants')
-        .values(
-          added.map((variant) => ({
-            id: crypto.randomUUID(),
-            product_id: id,
-            name: variant.name,
-            price_cents: variant.price,
-            stock_quantity: variant.stock,
-            is_available: variant.available,
-            subscribable: variant.subscribable,
-            ...weightTerms(variant),
-          })),
-        )
+        .values(added.map((variant) => newOption(id, variant)))
         .execute()
     }
     const hasOptions = variantsBefore.length + added.length > 0
