@@ -8,9 +8,9 @@ import { type AdminTeamMember, changeTeam, listTeamForAdmin } from '~/farm/admin
 import { pageMeta } from '~/farm/meta'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { AdminPageHeader, AdminPanel, AdminTable, EmptyState } from '~/platform/admin/ui/page'
+import { PICTURE_FILES_HINT, PictureUploadField } from '~/platform/admin/ui/picture-upload-field'
 import { getDb } from '~/platform/db/db.server'
 import { useSchemaForm } from '~/platform/forms/conform'
-import { UPLOAD_ACCEPT } from '~/platform/images/image-url'
 import { Button, ButtonLink, buttonVariants } from '~/platform/ui/button'
 import { CheckboxField, TextField } from '~/platform/ui/field'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
@@ -205,15 +205,13 @@ function MemberForm({
               className="h-24 w-24 rounded-full object-cover"
             />
           ) : null}
-          <TextField
+          <PictureUploadField
             label={member?.image_url ? 'New photo' : 'Photo'}
             name="photo"
-            type="file"
-            accept={UPLOAD_ACCEPT}
             hint={
               member?.image_url
                 ? 'Leave empty to keep the current photo.'
-                : 'A square picture works best. JPEG, PNG, WebP or AVIF, up to 20 MB.'
+                : `A square picture works best. ${PICTURE_FILES_HINT}`
             }
             error={form.allErrors.photo?.[0]}
           />

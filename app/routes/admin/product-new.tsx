@@ -3,11 +3,8 @@ import { requireAdmin } from '~/auth/guards.server'
 import { ProductForm } from '~/catalog/admin/product-editor'
 import { ProductIntentSchema, productInput } from '~/catalog/admin/product-form'
 import { replyProductForm } from '~/catalog/admin/product-reply.server'
-import {
-  createAdminProduct,
-  listCategories,
-  readProductForm,
-} from '~/catalog/admin/products.server'
+import { createAdminProduct, readProductForm } from '~/catalog/admin/product-save.server'
+import { listCategories } from '~/catalog/admin/products.server'
 import { pageMeta } from '~/farm/meta'
 import { AdminPageHeader } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'

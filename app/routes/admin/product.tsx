@@ -11,15 +11,15 @@ import {
 import { ProductPictures } from '~/catalog/admin/product-pictures'
 import { listProductPictures, replyPictureAction } from '~/catalog/admin/product-pictures.server'
 import { isPictureIntent } from '~/catalog/admin/product-pictures-form'
+import { getAdminProduct } from '~/catalog/admin/product-record.server'
 import { replyProductForm } from '~/catalog/admin/product-reply.server'
 import {
-  getAdminProduct,
-  listCategories,
   readProductForm,
   removeAdminVariant,
   setProductArchived,
   updateAdminProduct,
-} from '~/catalog/admin/products.server'
+} from '~/catalog/admin/product-save.server'
+import { listCategories } from '~/catalog/admin/products.server'
 import { pageMeta } from '~/farm/meta'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { AdminPageHeader, AdminPanel } from '~/platform/admin/ui/page'

@@ -3,7 +3,8 @@ import { AddToCartForm } from '~/cart/add-to-cart'
 import { cardAction } from '~/catalog/card-action'
 import { type CardImageLoading, ProductCard } from '~/catalog/product-card'
 import { absoluteUrl } from '~/catalog/product-seo'
-import { type CatalogCard, getShopPage } from '~/catalog/products.server'
+import type { CatalogCard } from '~/catalog/products.server'
+import { getShopPage } from '~/catalog/shop-page.server'
 import {
   pageNumbers,
   parseShopQuery,
