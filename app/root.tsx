@@ -15,7 +15,7 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import { getCurrentUser } from './auth/session.server'
-import { headerCartCount } from './cart/cart.server'
+import { headerCartCount } from './cart/cart-summary.server'
 import { getFarmBasics } from './farm/farm.server'
 import { getDb } from './platform/db/db.server'
 import { GlobalErrorHandling, reportError } from './platform/errors/global-error-handling'

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signIn, signUp } from '~/auth/accounts.server'
+import { completeSignIn } from '~/flows/sign-in.server'
 import { REQUEST_KEY_HEADER } from '~/platform/http/request-key.server'
 import {
   createCustomer,
@@ -11,21 +12,11 @@ import {
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import { REFERENCE_SETTINGS } from '../../tests/setup/reference-settings'
-import {
-  addToCart,
-  applyPromo,
-  type CartOwner,
-  changeLineQuantity,
-  clearCart,
-  countCartItems,
-  getCartOwner,
-  getCartSummary,
-  headerCartCount,
-  mergeGuestCart,
-  removeLine,
-  removePromo,
-  serializeCartCookie,
-} from './cart.server'
+import { addToCart, changeLineQuantity, clearCart, removeLine } from './cart-changes.server'
+import { type CartOwner, getCartOwner, serializeCartCookie } from './cart-owner.server'
+import { applyPromo, removePromo } from './cart-promo.server'
+import { countCartItems, getCartSummary, headerCartCount } from './cart-summary.server'
+import { mergeGuestCart } from './guest-cart-merge.server'
 import {
   ADDED_TO_CART,
   allInCartMessage,
@@ -530,12 +521,15 @@ describe('signing in', () => {
 
     const upGuest = await guestWith(product.id, 2)
     const email = `merge-${crypto.randomUUID()}@example.com`
+    const upCaller = caller(await cookieFor(upGuest))
+    const upRequest = upCaller.request
     const up = await signUp(
       { firstName: 'Ann', lastName: 'Lee', email, password: 'pasture-fresh-42', newsletter: false },
-      caller(await cookieFor(upGuest)),
+      upCaller,
     )
     expect(up.ok).toBe(true)
     if (!up.ok) return
+    await completeSignIn(upRequest, up.customerId, up.headers)
     expect(up.headers.getSetCookie().some((c) => /^farm\.cart=;.*Max-Age=0/.test(c))).toBe(true)
     const customer = await t.db
       .selectFrom('customers')
@@ -546,12 +540,14 @@ describe('signing in', () => {
     expect(await countCartItems(t.db, owner)).toBe(2)
 
     const inGuest = await guestWith(product.id, 3)
+    const inCaller = caller(await cookieFor(inGuest))
     const signedIn = await signIn(
       { email, password: 'pasture-fresh-42', rememberMe: false },
-      caller(await cookieFor(inGuest)),
+      inCaller,
     )
     expect(signedIn.ok).toBe(true)
     if (!signedIn.ok) return
+    await completeSignIn(inCaller.request, signedIn.customerId, signedIn.headers)
     expect(signedIn.headers.getSetCookie().some((c) => c.startsWith('farm.session_token='))).toBe(
       true,
     )
@@ -559,10 +555,12 @@ describe('signing in', () => {
     expect(await countCartItems(t.db, owner)).toBe(5)
 
     // No cart cookie: sign-in answers no cart cookie at all.
+    const plainCaller = caller('')
     const plain = await signIn(
       { email, password: 'pasture-fresh-42', rememberMe: false },
-      caller(''),
+      plainCaller,
     )
+    if (plain.ok) await completeSignIn(plainCaller.request, plain.customerId, plain.headers)
     expect(plain.ok && plain.headers.getSetCookie().some((c) => c.startsWith('farm.cart'))).toBe(
       false,
     )

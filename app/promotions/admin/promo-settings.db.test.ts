@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { applyPromo, type CartOwner, getCartSummary } from '~/cart/cart.server'
+import type { CartOwner } from '~/cart/cart-owner.server'
+import { applyPromo } from '~/cart/cart-promo.server'
+import { getCartSummary } from '~/cart/cart-summary.server'
 import { PROMO_INVALID, promoMinimumMessage } from '~/cart/messages'
 import { PROMO_NO_LONGER_VALID } from '~/orders/place-order'
 import { placeOrder } from '~/orders/place-order.server'

@@ -1,0 +1,45 @@
+import { cartItemsReadWithSession } from '~/auth/session.server'
+import { listDeliveryZoneTerms } from '~/fulfilment/delivery-zones.server'
+import type { DB } from '~/platform/db/db.server'
+import { getPricingSettings } from '~/settings/settings.server'
+import type { CartSummary } from './cart'
+import { loadCart } from './cart-lines.server'
+import { type CartOwner, getCartOwner, ownedCartIds } from './cart-owner.server'
+import { cartFigures } from './fulfilment-pricing'
+
+/**
+ * Everything the cart page and the checkout show: lines, promo, settings, the delivery zones
+ * and the totals, priced the way the cart can be had (D21, cartFigures).
+ */
+export async function getCartSummary(
+  db: DB,
+  owner: CartOwner,
+  now = new Date(),
+): Promise<CartSummary> {
+  const [{ lines, promo }, settings, zones] = await Promise.all([
+    loadCart(db, owner, now),
+    getPricingSettings(db),
+    listDeliveryZoneTerms(db),
+  ])
+  return { lines, promo, settings, zones, ...cartFigures({ lines, promo, settings, zones }) }
+}
+
+/**
+ * The count in the site header. A signed-in customer's usually came with the session lookup;
+ * a visitor without a cart cookie costs no query at all.
+ */
+export async function headerCartCount(db: DB, request: Request): Promise<number> {
+  const readWithSession = await cartItemsReadWithSession(request)
+  return readWithSession ?? countCartItems(db, await getCartOwner(request))
+}
+
+/** Items in the cart (sum of quantities); no query for a new visitor. */
+export async function countCartItems(db: DB, owner: CartOwner): Promise<number> {
+  if (owner.kind === 'guest' && !owner.cartId) return 0
+  const row = await db
+    .selectFrom('cart_lines')
+    .select((eb) => eb.fn.sum<number | string | null>('cart_lines.quantity').as('items'))
+    .where((eb) => eb('cart_lines.cart_id', 'in', ownedCartIds(db, owner)))
+    .executeTakeFirst()
+  return Number(row?.items ?? 0)
+}
