@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely'
 import type { DB } from '~/platform/db/db.server'
+import type { Database } from '~/platform/db/schema'
 import { currentPromoTerms, normalizePromoCode, PROMO_TERMS_COLUMNS } from '~/promotions/promo'
 import type { PricingSettings } from '~/settings/settings'
 import { getPricingSettings } from '~/settings/settings.server'
@@ -76,4 +78,24 @@ export async function removePromo(db: DB, owner: CartOwner): Promise<CartChange>
     .returning('carts.id')
     .executeTakeFirst()
   return { ok: true, cartId: result?.id ?? null, message: PROMO_REMOVED }
+}
+
+// Carts keep a promo code by its name; these follow the back office's changes to a code, in
+// the transaction of the flow that makes the change (flows/promo-codes.server.ts).
+
+/** Carts holding a code's old name keep the code under its new name. */
+export async function renamePromoCodeInCarts(
+  trx: Transaction<Database>,
+  from: string,
+  to: string,
+): Promise<void> {
+  await trx.updateTable('carts').set({ promo_code: to }).where('promo_code', '=', from).execute()
+}
+
+/** Carts holding a deleted code drop it. */
+export async function dropPromoCodeFromCarts(
+  trx: Transaction<Database>,
+  code: string,
+): Promise<void> {
+  await trx.updateTable('carts').set({ promo_code: null }).where('promo_code', '=', code).execute()
 }
