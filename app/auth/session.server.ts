@@ -13,16 +13,8 @@ export type CurrentUser = {
   isAdmin: boolean
 }
 
-type Lookup = {
-  user: CurrentUser
-  /** the items in the customer's cart when the session was looked up */
-  cartItems: number
-  /** looked up by a loader, after any action of this request (see cartItemsReadWithSession) */
-  byLoader: boolean
-}
-
 // The root loader and the page's loader both ask; one session lookup per request.
-const lookups = new Map<string, Promise<Lookup | null>>()
+const lookups = new Map<string, Promise<CurrentUser | null>>()
 
 /** Headers for better-auth calls made on the server: only what it needs, never Origin. */
 export function authHeaders(request: Request, clientIp?: string): Headers {
@@ -87,11 +79,10 @@ export async function isAdminCookie(cookie: string | undefined): Promise<boolean
 }
 
 /**
- * One query: the session row joined with its customer, and the number of items in the
- * customer's cart for the header. better-auth's getSession takes two; it is still asked, about
- * once a day per session, to slide the session's expiry forward.
+ * One query: the session row joined with its customer. better-auth's getSession takes two; it
+ * is still asked, about once a day per session, to slide the session's expiry forward.
  */
-async function lookup(request: Request): Promise<Lookup | null> {
+async function lookup(request: Request): Promise<CurrentUser | null> {
   const token = sessionTokenFrom(request, getEnv().authSecret)
   if (!token) return null
   const now = new Date()
@@ -106,13 +97,6 @@ async function lookup(request: Request): Promise<Lookup | null> {
       'customers.phone',
       'customers.is_admin',
       'sessions.expires_at',
-      (eb) =>
-        eb
-          .selectFrom('cart_lines')
-          .innerJoin('carts', 'carts.id', 'cart_lines.cart_id')
-          .select((sub) => sub.fn.sum<number | string | null>('cart_lines.quantity').as('items'))
-          .whereRef('carts.customer_id', '=', 'customers.id')
-          .as('cart_items'),
     ])
     .where('sessions.token', '=', token)
     .where('sessions.expires_at', '>', now)
@@ -126,40 +110,19 @@ async function lookup(request: Request): Promise<Lookup | null> {
       (SESSION_DAYS * 86_400 - SESSION_REFRESH_SECONDS) * 1000
   if (refreshDue) await getAuth().api.getSession({ headers: authHeaders(request) })
   return {
-    user: {
-      id: row.id,
-      email: row.email,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      phone: row.phone,
-      isAdmin: row.is_admin,
-    },
-    cartItems: Number(row.cart_items ?? 0),
-    // React Router hands loaders a GET (or HEAD) Request even when the page was posted.
-    byLoader: request.method === 'GET' || request.method === 'HEAD',
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    isAdmin: row.is_admin,
   }
 }
 
-function lookupOnce(request: Request): Promise<Lookup | null> {
+export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
   return perRequest(lookups, request, async () => {
-    const found = await lookup(request)
-    if (found) noteRequestUser(request, found.user.id)
-    return found
+    const user = await lookup(request)
+    if (user) noteRequestUser(request, user.id)
+    return user
   })
-}
-
-export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
-  return (await lookupOnce(request))?.user ?? null
-}
-
-/**
- * The signed-in customer's cart count as read with the session, or undefined when it may be
- * stale or there is no session. React Router runs a posted form's action before the page's
- * loaders, all in one request: a lookup made by the action (a POST) came before whatever the
- * action changed, so it is not used. A lookup made by a loader (the action, if any, has
- * finished) is current.
- */
-export async function cartItemsReadWithSession(request: Request): Promise<number | undefined> {
-  const found = await lookupOnce(request)
-  return found?.byLoader ? found.cartItems : undefined
 }

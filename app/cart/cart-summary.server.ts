@@ -1,4 +1,3 @@
-import { cartItemsReadWithSession } from '~/auth/session.server'
 import { listDeliveryZoneTerms } from '~/fulfilment/delivery-zones.server'
 import type { DB } from '~/platform/db/db.server'
 import { getPricingSettings } from '~/settings/settings.server'
@@ -25,12 +24,12 @@ export async function getCartSummary(
 }
 
 /**
- * The count in the site header. A signed-in customer's usually came with the session lookup;
- * a visitor without a cart cookie costs no query at all.
+ * The count in the site header: one query after the (shared) session lookup, always current,
+ * even in the loaders that follow a form post's change. A visitor without a cart cookie costs no
+ * query at all.
  */
 export async function headerCartCount(db: DB, request: Request): Promise<number> {
-  const readWithSession = await cartItemsReadWithSession(request)
-  return readWithSession ?? countCartItems(db, await getCartOwner(request))
+  return countCartItems(db, await getCartOwner(request))
 }
 
 /** Items in the cart (sum of quantities); no query for a new visitor. */
