@@ -29,10 +29,11 @@ import { SiteHeader } from './shell/site-header'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb()
-  const [farm, user, cartCount] = await Promise.all([
+  // The header's count first: the request's first session lookup reads it in the same query.
+  const [cartCount, farm, user] = await Promise.all([
+    headerCartCount(db, request),
     getFarmBasics(db),
     getCurrentUser(request),
-    headerCartCount(db, request),
   ])
   return {
     farm,

@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { AliasedExpression, ExpressionBuilder } from 'kysely'
 import { getDb } from '~/platform/db/db.server'
+import type { Database } from '~/platform/db/schema'
 import { getEnv } from '~/platform/env.server'
 import { noteRequestUser, perRequest } from '~/platform/http/request-key.server'
 import { CLIENT_IP_HEADER, getAuth, SESSION_DAYS, SESSION_REFRESH_SECONDS } from './auth.server'
@@ -13,8 +15,25 @@ export type CurrentUser = {
   isAdmin: boolean
 }
 
+/**
+ * A count about the signed-in customer that a higher domain reads in the session's own query,
+ * as a subquery on `customers.id` aliased `count`: the header's cart items (the cart's
+ * customerCartItems). Auth runs it without knowing what it counts.
+ */
+export type CustomerCount = (
+  eb: ExpressionBuilder<Database, 'sessions' | 'customers'>,
+) => AliasedExpression<unknown, 'count'>
+
+type Lookup = {
+  user: CurrentUser
+  /** what the first asker's CustomerCount counted when the session was looked up, if any */
+  count: number | undefined
+  /** looked up by a loader, after any action of this request (see getCurrentUserWithCount) */
+  byLoader: boolean
+}
+
 // The root loader and the page's loader both ask; one session lookup per request.
-const lookups = new Map<string, Promise<CurrentUser | null>>()
+const lookups = new Map<string, Promise<Lookup | null>>()
 
 /** Headers for better-auth calls made on the server: only what it needs, never Origin. */
 export function authHeaders(request: Request, clientIp?: string): Headers {
@@ -79,10 +98,11 @@ export async function isAdminCookie(cookie: string | undefined): Promise<boolean
 }
 
 /**
- * One query: the session row joined with its customer. better-auth's getSession takes two; it
- * is still asked, about once a day per session, to slide the session's expiry forward.
+ * One query: the session row joined with its customer, and the count asked for, if any (the
+ * header's cart items). better-auth's getSession takes two; it is still asked, about once a day
+ * per session, to slide the session's expiry forward.
  */
-async function lookup(request: Request): Promise<CurrentUser | null> {
+async function lookup(request: Request, countOf?: CustomerCount): Promise<Lookup | null> {
   const token = sessionTokenFrom(request, getEnv().authSecret)
   if (!token) return null
   const now = new Date()
@@ -97,6 +117,7 @@ async function lookup(request: Request): Promise<CurrentUser | null> {
       'customers.phone',
       'customers.is_admin',
       'sessions.expires_at',
+      (eb) => (countOf ? countOf(eb) : eb.lit(null).as('count')),
     ])
     .where('sessions.token', '=', token)
     .where('sessions.expires_at', '>', now)
@@ -110,19 +131,44 @@ async function lookup(request: Request): Promise<CurrentUser | null> {
       (SESSION_DAYS * 86_400 - SESSION_REFRESH_SECONDS) * 1000
   if (refreshDue) await getAuth().api.getSession({ headers: authHeaders(request) })
   return {
-    id: row.id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    phone: row.phone,
-    isAdmin: row.is_admin,
+    user: {
+      id: row.id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      phone: row.phone,
+      isAdmin: row.is_admin,
+    },
+    count: countOf ? Number(row.count ?? 0) : undefined,
+    // React Router hands loaders a GET (or HEAD) Request even when the page was posted.
+    byLoader: request.method === 'GET' || request.method === 'HEAD',
   }
 }
 
-export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+/** The first asker of a request decides whether its count comes along. */
+function lookupOnce(request: Request, countOf?: CustomerCount): Promise<Lookup | null> {
   return perRequest(lookups, request, async () => {
-    const user = await lookup(request)
-    if (user) noteRequestUser(request, user.id)
-    return user
+    const found = await lookup(request, countOf)
+    if (found) noteRequestUser(request, found.user.id)
+    return found
   })
+}
+
+export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  return (await lookupOnce(request))?.user ?? null
+}
+
+/**
+ * The signed-in user and `countOf`'s count read with the session, in one query when this is the
+ * request's first lookup (the root loader asks first). The count is undefined when it may be
+ * stale or was not read: React Router runs a posted form's action before the page's loaders,
+ * all in one request, so a lookup made by the action (a POST) came before whatever the action
+ * changed. A lookup made by a loader (the action, if any, has finished) is current.
+ */
+export async function getCurrentUserWithCount(
+  request: Request,
+  countOf: CustomerCount,
+): Promise<{ user: CurrentUser | null; count: number | undefined }> {
+  const found = await lookupOnce(request, countOf)
+  return { user: found?.user ?? null, count: found?.byLoader ? found.count : undefined }
 }

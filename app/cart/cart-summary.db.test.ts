@@ -18,7 +18,7 @@ afterAll(async () => {
 })
 
 describe('the header count', () => {
-  test('a customer’s, on a page view and after a form post; a guest’s is the cookie cart’s', async () => {
+  test('comes with the session on a page view, and is counted again after a form post', async () => {
     const product = await createProduct(t.db, { price_cents: 1500 })
     const email = `header-${crypto.randomUUID()}@example.com`
     const up = await signUp(
