@@ -13,7 +13,7 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import { getCurrentUser } from './auth/session.server'
-import { headerCartCount } from './cart/cart.server'
+import { headerCartCount } from './cart/cart-summary.server'
 import { getFarmBasics } from './farm/farm.server'
 import { getDb } from './platform/db/db.server'
 import { GlobalErrorHandling } from './platform/errors/global-error-handling'
@@ -27,10 +27,11 @@ import { SiteHeader } from './shell/site-header'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb()
-  const [farm, user, cartCount] = await Promise.all([
+  // The header's count first: the request's first session lookup reads it in the same query.
+  const [cartCount, farm, user] = await Promise.all([
+    headerCartCount(db, request),
     getFarmBasics(db),
     getCurrentUser(request),
-    headerCartCount(db, request),
   ])
   return {
     farm,

@@ -20,14 +20,19 @@ import {
 } from './forms'
 import { safeRedirect } from './redirect'
 import { authHeaders } from './session.server'
-import { runSignInHooks } from './sign-in-hooks.server'
 import { trustDevice, trustedDeviceFor } from './trusted-device.server'
 
 // What the sign-in, sign-up and reset pages do, on the server. Routes stay thin.
 
-export type Outcome =
-  | { ok: true; headers: Headers; message?: string }
-  | { ok: false; status: 400 | 401 | 409 | 429; message: string }
+type Refused = { ok: false; status: 400 | 401 | 409 | 429; message: string }
+
+export type Outcome = { ok: true; headers: Headers; message?: string } | Refused
+
+/**
+ * A sign-in or sign-up that went through names its account: the route then completes it with
+ * what higher domains do at sign-in (flows/sign-in.server.ts merges the guest cart).
+ */
+export type SignedIn = { ok: true; headers: Headers; customerId: string } | Refused
 
 type Caller = { request: Request; clientIp: string }
 
@@ -36,7 +41,7 @@ const tooMany = { ok: false, status: 429, message: TOO_MANY_ATTEMPTS } as const
 export async function signIn(
   input: { email: string; password: string; rememberMe: boolean },
   { request, clientIp }: Caller,
-): Promise<Outcome> {
+): Promise<SignedIn> {
   const db = getDb()
   // A browser this account has signed in from answers for its own failures; any other client
   // shares the account's. Either way checked before the password is looked at, so guessing
@@ -53,8 +58,7 @@ export async function signIn(
     })
     await clearAttempts(db, [client])
     headers.append('Set-Cookie', await trustDevice(input.email, input.rememberMe))
-    await runSignInHooks(request, response.user.id, headers)
-    return { ok: true, headers }
+    return { ok: true, headers, customerId: response.user.id }
   } catch (error) {
     if (!isAPIError(error)) throw error
     await recordAttempt(db, keys)
@@ -71,7 +75,7 @@ export async function signUp(
     newsletter: boolean
   },
   { request, clientIp }: Caller,
-): Promise<Outcome> {
+): Promise<SignedIn> {
   const db = getDb()
   const keys = [limits.signUpByEmail(input.email), limits.signUpByIp(clientIp)]
   if (await isRateLimited(db, keys)) return tooMany
@@ -91,8 +95,7 @@ export async function signUp(
     await sendWelcomeEmail(db, { email: response.user.email, firstName: input.firstName })
     // Ticked at sign-up: the same double opt-in as the newsletter form (D13).
     if (input.newsletter) await requestNewsletterSubscription(db, response.user.email)
-    await runSignInHooks(request, response.user.id, headers)
-    return { ok: true, headers }
+    return { ok: true, headers, customerId: response.user.id }
   } catch (error) {
     if (!isAPIError(error)) throw error
     await recordAttempt(db, keys)

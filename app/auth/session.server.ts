@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { AliasedExpression, ExpressionBuilder } from 'kysely'
 import { getDb } from '~/platform/db/db.server'
+import type { Database } from '~/platform/db/schema'
 import { getEnv } from '~/platform/env.server'
 import { noteRequestUser, perRequest } from '~/platform/http/request-key.server'
 import { CLIENT_IP_HEADER, getAuth, SESSION_DAYS, SESSION_REFRESH_SECONDS } from './auth.server'
@@ -13,11 +15,20 @@ export type CurrentUser = {
   isAdmin: boolean
 }
 
+/**
+ * A count about the signed-in customer that a higher domain reads in the session's own query,
+ * as a subquery on `customers.id` aliased `count`: the header's cart items (the cart's
+ * customerCartItems). Auth runs it without knowing what it counts.
+ */
+export type CustomerCount = (
+  eb: ExpressionBuilder<Database, 'sessions' | 'customers'>,
+) => AliasedExpression<unknown, 'count'>
+
 type Lookup = {
   user: CurrentUser
-  /** the items in the customer's cart when the session was looked up */
-  cartItems: number
-  /** looked up by a loader, after any action of this request (see cartItemsReadWithSession) */
+  /** what the first asker's CustomerCount counted when the session was looked up, if any */
+  count: number | undefined
+  /** looked up by a loader, after any action of this request (see getCurrentUserWithCount) */
   byLoader: boolean
 }
 
@@ -87,11 +98,11 @@ export async function isAdminCookie(cookie: string | undefined): Promise<boolean
 }
 
 /**
- * One query: the session row joined with its customer, and the number of items in the
- * customer's cart for the header. better-auth's getSession takes two; it is still asked, about
- * once a day per session, to slide the session's expiry forward.
+ * One query: the session row joined with its customer, and the count asked for, if any (the
+ * header's cart items). better-auth's getSession takes two; it is still asked, about once a day
+ * per session, to slide the session's expiry forward.
  */
-async function lookup(request: Request): Promise<Lookup | null> {
+async function lookup(request: Request, countOf?: CustomerCount): Promise<Lookup | null> {
   const token = sessionTokenFrom(request, getEnv().authSecret)
   if (!token) return null
   const now = new Date()
@@ -106,13 +117,7 @@ async function lookup(request: Request): Promise<Lookup | null> {
       'customers.phone',
       'customers.is_admin',
       'sessions.expires_at',
-      (eb) =>
-        eb
-          .selectFrom('cart_lines')
-          .innerJoin('carts', 'carts.id', 'cart_lines.cart_id')
-          .select((sub) => sub.fn.sum<number | string | null>('cart_lines.quantity').as('items'))
-          .whereRef('carts.customer_id', '=', 'customers.id')
-          .as('cart_items'),
+      (eb) => (countOf ? countOf(eb) : eb.lit(null).as('count')),
     ])
     .where('sessions.token', '=', token)
     .where('sessions.expires_at', '>', now)
@@ -134,15 +139,16 @@ async function lookup(request: Request): Promise<Lookup | null> {
       phone: row.phone,
       isAdmin: row.is_admin,
     },
-    cartItems: Number(row.cart_items ?? 0),
+    count: countOf ? Number(row.count ?? 0) : undefined,
     // React Router hands loaders a GET (or HEAD) Request even when the page was posted.
     byLoader: request.method === 'GET' || request.method === 'HEAD',
   }
 }
 
-function lookupOnce(request: Request): Promise<Lookup | null> {
+/** The first asker of a request decides whether its count comes along. */
+function lookupOnce(request: Request, countOf?: CustomerCount): Promise<Lookup | null> {
   return perRequest(lookups, request, async () => {
-    const found = await lookup(request)
+    const found = await lookup(request, countOf)
     if (found) noteRequestUser(request, found.user.id)
     return found
   })
@@ -153,13 +159,16 @@ export async function getCurrentUser(request: Request): Promise<CurrentUser | nu
 }
 
 /**
- * The signed-in customer's cart count as read with the session, or undefined when it may be
- * stale or there is no session. React Router runs a posted form's action before the page's
- * loaders, all in one request: a lookup made by the action (a POST) came before whatever the
- * action changed, so it is not used. A lookup made by a loader (the action, if any, has
- * finished) is current.
+ * The signed-in user and `countOf`'s count read with the session, in one query when this is the
+ * request's first lookup (the root loader asks first). The count is undefined when it may be
+ * stale or was not read: React Router runs a posted form's action before the page's loaders,
+ * all in one request, so a lookup made by the action (a POST) came before whatever the action
+ * changed. A lookup made by a loader (the action, if any, has finished) is current.
  */
-export async function cartItemsReadWithSession(request: Request): Promise<number | undefined> {
-  const found = await lookupOnce(request)
-  return found?.byLoader ? found.cartItems : undefined
+export async function getCurrentUserWithCount(
+  request: Request,
+  countOf: CustomerCount,
+): Promise<{ user: CurrentUser | null; count: number | undefined }> {
+  const found = await lookupOnce(request, countOf)
+  return { user: found?.user ?? null, count: found?.byLoader ? found.count : undefined }
 }

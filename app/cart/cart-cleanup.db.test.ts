@@ -4,8 +4,9 @@ import { createCustomer, createProduct, createWaitingListEntry } from '~/seed/fa
 import { hashHoldToken, newHoldToken } from '~/waiting-list/hold-token.server'
 import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
-import { addToCart, type CartOwner } from './cart.server'
+import { addToCart } from './cart-changes.server'
 import { deleteIdleGuestCarts, idleGuestCartBatch } from './cart-cleanup.server'
+import type { CartOwner } from './cart-owner.server'
 
 let t: TestDatabase
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import type { PricingSettings } from '~/settings/settings'
 import type { ShareCart } from './fulfilment-pricing'
 import type { CartTotals } from './pricing'
 
-// The browser-safe side of cart.server.ts: what the cart looks like in loader data.
+// The browser-safe side of the cart's server modules: what the cart looks like in loader data.
 
 export type CartLine = {
   id: string

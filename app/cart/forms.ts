@@ -25,7 +25,7 @@ const redirect = z.string().max(2000).optional()
 
 // Subscribing (ADR 32): Add to Cart posts purchase=one-time|subscribe and a frequency; a line's
 // "How often" select posts one of the frequencies or 'one-time'. Whether the product offers that
-// frequency is the server's question (cart.server.ts).
+// frequency is the server's question (cart-changes.server.ts).
 // Absent: one time, as every Add to Cart without the choice means.
 const purchase = z.enum(PURCHASE_CHOICES, { error: PURCHASE_INVALID }).optional()
 const frequency = z.preprocess(

@@ -2,14 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createCustomer, createProduct, createVariant } from '~/seed/factories.server'
 import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
-import {
-  addToCart,
-  type CartOwner,
-  changeCart,
-  changeLineFrequency,
-  getCartSummary,
-  mergeGuestCart,
-} from './cart.server'
+import { addToCart, changeCart, changeLineFrequency } from './cart-changes.server'
+import type { CartOwner } from './cart-owner.server'
+import { getCartSummary } from './cart-summary.server'
+import { mergeGuestCart } from './guest-cart-merge.server'
 import {
   ADDED_TO_CART,
   addedAsSubscriptionMessage,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { getCartSummary } from '~/cart/cart.server'
+import { getCartSummary } from '~/cart/cart-summary.server'
 import { createCustomer, createProduct, createVariant } from '~/seed/factories.server'
 import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'

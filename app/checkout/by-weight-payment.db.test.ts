@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { changeCart } from '~/cart/cart.server'
+import { changeCart } from '~/cart/cart-changes.server'
 import { centsToPayPalValue } from '~/payments/paypal.server'
 import { listPaymentOptions } from '~/payments/providers.server'
 import { createProduct } from '~/seed/factories.server'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { changeCart } from '~/cart/cart.server'
+import { changeCart } from '~/cart/cart-changes.server'
 import { offeredZones } from '~/fulfilment/fulfilment-choice'
 import {
   createCustomer,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { changeCart } from '~/cart/cart.server'
+import { changeCart } from '~/cart/cart-changes.server'
 import { createProduct } from '~/seed/factories.server'
 import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { CurrentUser } from '~/auth/session.server'
-import { getCartSummary } from '~/cart/cart.server'
+import { getCartSummary } from '~/cart/cart-summary.server'
 import { pieceCents } from '~/catalog/weight'
 import { createAddress, listAddresses } from '~/customers/addresses.server'
 import { loadFulfilmentOffer, resolveFulfilment } from '~/fulfilment/offer.server'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { CurrentUser } from '~/auth/session.server'
-import { changeCart } from '~/cart/cart.server'
+import { changeCart } from '~/cart/cart-changes.server'
 import { addDays, farmDayOf } from '~/platform/farm-clock'
 import {
   createCustomer,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { getCartSummary } from '~/cart/cart.server'
+import { getCartSummary } from '~/cart/cart-summary.server'
 import { createCustomer, createProduct } from '~/seed/factories.server'
 import { enterHangingWeight, updateAnimal } from '~/shares/admin/animals.server'
 import { SHARE_ORDERED_ALONE, SHARE_PICKUP_NOT_SET, SHARE_PICKUP_ONLY } from '~/shares/shares'

@@ -1,4 +1,4 @@
-import { addToCart } from '~/cart/cart.server'
+import { addToCart } from '~/cart/cart-changes.server'
 import { expireOrder, markOrderAuthorised, markOrderPaid } from '~/orders/payment-events.server'
 import type { DB } from '~/platform/db/db.server'
 import { getLogger } from '~/platform/log.server'

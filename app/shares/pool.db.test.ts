@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { addToCart, getCartSummary } from '~/cart/cart.server'
+import { addToCart } from '~/cart/cart-changes.server'
+import { getCartSummary } from '~/cart/cart-summary.server'
 import { changeOrderStatus } from '~/orders/order-status.server'
 import { createCustomer } from '~/seed/factories.server'
 import { createTestApp } from '../../tests/setup/app'

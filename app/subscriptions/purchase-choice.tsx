@@ -14,7 +14,7 @@ import {
 
 // The product page's "One time or Subscribe" (ADR 32): two plain radio groups inside the Add
 // to Cart form, posting purchase=one-time|subscribe and frequency, so it works without
-// JavaScript. The server checks both again (cart.server.ts addToCart).
+// JavaScript. The server checks both again (cart-changes.server.ts addToCart).
 
 const groupClass = 'mt-4'
 const legendClass = 'text-sm font-semibold text-ink'

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { addToCart, claimHoldIntoCart, getCartSummary } from '~/cart/cart.server'
+import { addToCart } from '~/cart/cart-changes.server'
+import { getCartSummary } from '~/cart/cart-summary.server'
+import { claimHoldIntoCart } from '~/cart/claim-hold.server'
 import { placeOrder } from '~/orders/place-order.server'
 import type { DB } from '~/platform/db/db.server'
 import { createCustomer, createProduct, createWaitingListEntry } from '~/seed/factories.server'

@@ -1,7 +1,8 @@
-import { sql } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import { containsPattern, type PageRequest } from '~/platform/admin/pagination'
 import { changedFields, recordAdminChange } from '~/platform/audit.server'
 import type { DB } from '~/platform/db/db.server'
+import type { Database } from '~/platform/db/schema'
 import { farmDayEnd, farmDayStart } from '~/platform/farm-clock'
 import { PROMO_TERMS_COLUMNS, type PromoCodeRow } from '../promo'
 import { PROMO_CODE_RENAME_USED, PROMO_CODE_TAKEN, type PromoCodeInput } from './promo-code-form'
@@ -9,6 +10,8 @@ import { PROMO_CODE_RENAME_USED, PROMO_CODE_TAKEN, type PromoCodeInput } from '.
 // Promo codes as the admin manages them (issue 6 item 9). The rules that decide whether a
 // code can be used live in promo.ts (currentPromoTerms) and pricing.ts; the cart and
 // placeOrder apply them. Codes are stored in capitals, so "unique" is case-insensitive.
+// Carts keep a code by its name: renaming or deleting one is a flow (flows/promo-codes.server.ts)
+// that also changes the carts, in the same transaction.
 
 const COLUMNS = ['id', ...PROMO_TERMS_COLUMNS] as const
 
@@ -63,6 +66,11 @@ export type PromoSaveResult =
   | { ok: true; id: string }
   | { ok: false; status: 400 | 404; fieldErrors: FieldErrors }
 
+/** An update also says the name the code had, when it changed: what carts held it by. */
+export type PromoUpdateResult = PromoSaveResult | { ok: true; id: string; renamedFrom: string }
+
+type Trx = Transaction<Database>
+
 const taken: PromoSaveResult = { ok: false, status: 400, fieldErrors: { code: [PROMO_CODE_TAKEN] } }
 
 async function codeTaken(db: DB, code: string, exceptId: string | null): Promise<boolean> {
@@ -84,132 +92,119 @@ function isCodeTaken(error: unknown): boolean {
   )
 }
 
-export async function createPromoCode(
+/**
+ * Runs `save` in one transaction, after checking that no other code has the name: another
+ * admin saving the same name meanwhile makes the unique index answer "taken" too.
+ */
+export async function savingPromoCode<Result extends PromoUpdateResult>(
   db: DB,
-  actorId: string,
-  input: PromoCodeInput,
-): Promise<PromoSaveResult> {
-  if (await codeTaken(db, input.code, null)) return taken
-  const id = crypto.randomUUID()
-  const row = columnsOf(input)
+  code: string,
+  exceptId: string | null,
+  save: (trx: Trx) => Promise<Result>,
+): Promise<Result | PromoSaveResult> {
+  if (await codeTaken(db, code, exceptId)) return taken
   try {
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('promo_codes')
-        .values({ id, ...row })
-        .execute()
-      await recordAdminChange(trx, {
-        actorId,
-        action: 'promo_code.create',
-        entityType: 'promo_code',
-        entityId: id,
-        after: row,
-      })
-    })
+    return await db.transaction().execute(save)
   } catch (error) {
     if (isCodeTaken(error)) return taken
     throw error
   }
-  return { ok: true, id }
 }
 
-export async function updatePromoCode(
+export function createPromoCode(
   db: DB,
+  actorId: string,
+  input: PromoCodeInput,
+): Promise<PromoSaveResult> {
+  const id = crypto.randomUUID()
+  const row = columnsOf(input)
+  return savingPromoCode(db, input.code, null, async (trx) => {
+    await trx
+      .insertInto('promo_codes')
+      .values({ id, ...row })
+      .execute()
+    await recordAdminChange(trx, {
+      actorId,
+      action: 'promo_code.create',
+      entityType: 'promo_code',
+      entityId: id,
+      after: row,
+    })
+    return { ok: true, id } as const
+  })
+}
+
+/** Inside savingPromoCode's transaction (the flow's). A used code keeps its name. */
+export async function updatePromoCode(
+  trx: Trx,
   actorId: string,
   id: string,
   input: PromoCodeInput,
-): Promise<PromoSaveResult> {
-  const notFound = { ok: false, status: 404, fieldErrors: {} } as const
-  if (await codeTaken(db, input.code, id)) return taken
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const before = await trx
-        .selectFrom('promo_codes')
-        .select(COLUMNS)
-        .where('id', '=', id)
-        .executeTakeFirst()
-      if (!before) return notFound
-      const after = columnsOf(input)
-      if (after.code !== before.code) {
-        // Orders keep the name they were placed with; renaming a used code would split its
-        // history in two.
-        if (before.times_used > 0) {
-          return {
-            ok: false,
-            status: 400,
-            fieldErrors: { code: [PROMO_CODE_RENAME_USED] },
-          } satisfies PromoSaveResult
-        }
-        // Carts holding the old name keep their code under its new name.
-        await trx
-          .updateTable('carts')
-          .set({ promo_code: after.code })
-          .where('promo_code', '=', before.code)
-          .execute()
-      }
-      await trx.updateTable('promo_codes').set(after).where('id', '=', id).execute()
-      await recordAdminChange(trx, {
-        actorId,
-        action: 'promo_code.update',
-        entityType: 'promo_code',
-        entityId: id,
-        ...changedFields(before, after),
-      })
-      return { ok: true, id } as const
-    })
-  } catch (error) {
-    if (isCodeTaken(error)) return taken
-    throw error
+): Promise<PromoUpdateResult> {
+  const before = await trx
+    .selectFrom('promo_codes')
+    .select(COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!before) return { ok: false, status: 404, fieldErrors: {} }
+  const after = columnsOf(input)
+  const renamed = after.code !== before.code
+  // Orders keep the name they were placed with; renaming a used code would split its history
+  // in two.
+  if (renamed && before.times_used > 0) {
+    return { ok: false, status: 400, fieldErrors: { code: [PROMO_CODE_RENAME_USED] } }
   }
+  await trx.updateTable('promo_codes').set(after).where('id', '=', id).execute()
+  await recordAdminChange(trx, {
+    actorId,
+    action: 'promo_code.update',
+    entityType: 'promo_code',
+    entityId: id,
+    ...changedFields(before, after),
+  })
+  return renamed ? { ok: true, id, renamedFrom: before.code } : { ok: true, id }
 }
 
 /**
  * Deletes a code nobody has used; a used code is switched off instead, so old orders still
- * name a code that exists. Counted again inside the transaction: an order placed meanwhile
- * turns a delete into a switch-off.
+ * name a code that exists. Counted again inside the flow's transaction: an order placed
+ * meanwhile turns a delete into a switch-off.
  */
 export async function removePromoCode(
-  db: DB,
+  trx: Trx,
   actorId: string,
   id: string,
 ): Promise<{ kind: 'deleted' | 'deactivated'; code: string } | { kind: 'not-found' }> {
-  return db.transaction().execute(async (trx) => {
-    const deleted = await trx
-      .deleteFrom('promo_codes')
-      .where('id', '=', id)
-      .where('times_used', '=', 0)
-      .returning(COLUMNS)
-      .executeTakeFirst()
-    if (deleted) {
-      await trx
-        .updateTable('carts')
-        .set({ promo_code: null })
-        .where('promo_code', '=', deleted.code)
-        .execute()
-      await recordAdminChange(trx, {
-        actorId,
-        action: 'promo_code.delete',
-        entityType: 'promo_code',
-        entityId: id,
-        before: deleted,
-      })
-      return { kind: 'deleted', code: deleted.code } as const
-    }
-    const before = await trx
-      .selectFrom('promo_codes')
-      .select(['code', 'is_active'])
-      .where('id', '=', id)
-      .executeTakeFirst()
-    if (!before) return { kind: 'not-found' } as const
-    await trx.updateTable('promo_codes').set({ is_active: false }).where('id', '=', id).execute()
+  const deleted = await trx
+    .deleteFrom('promo_codes')
+    .where('id', '=', id)
+    .where('times_used', '=', 0)
+    .returning(COLUMNS)
+    .executeTakeFirst()
+  if (deleted) {
     await recordAdminChange(trx, {
       actorId,
-      action: 'promo_code.deactivate',
+      action: 'promo_code.delete',
       entityType: 'promo_code',
       entityId: id,
-      before: { is_active: before.is_active },
-      after: { is_active: false },
+      before: deleted,
     })
-    return { kind: 'deactivated', code: before.code } as const
+    return { kind: 'deleted', code: deleted.code } as const
+  }
+  const before = await trx
+    .selectFrom('promo_codes')
+    .select(['code', 'is_active'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!before) return { kind: 'not-found' } as const
+  await trx.updateTable('promo_codes').set({ is_active: false }).where('id', '=', id).execute()
+  await recordAdminChange(trx, {
+    actorId,
+    action: 'promo_code.deactivate',
+    entityType: 'promo_code',
+    entityId: id,
+    before: { is_active: before.is_active },
+    after: { is_active: false },
   })
+  return { kind: 'deactivated', code: before.code } as const
 }

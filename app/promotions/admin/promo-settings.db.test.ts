@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { applyPromo, type CartOwner, getCartSummary } from '~/cart/cart.server'
+import type { CartOwner } from '~/cart/cart-owner.server'
+import { applyPromo } from '~/cart/cart-promo.server'
+import { getCartSummary } from '~/cart/cart-summary.server'
 import { PROMO_INVALID, promoMinimumMessage } from '~/cart/messages'
+import { editPromoCode, withdrawPromoCode } from '~/flows/promo-codes.server'
 import { PROMO_NO_LONGER_VALID } from '~/orders/place-order'
 import { placeOrder } from '~/orders/place-order.server'
 import { createCustomer, createProduct } from '~/seed/factories.server'
@@ -16,13 +19,7 @@ import {
   PromoCodeSchema,
   promoCodeInput,
 } from './promo-code-form'
-import {
-  createPromoCode,
-  getPromoCode,
-  listPromoCodes,
-  removePromoCode,
-  updatePromoCode,
-} from './promo-codes.server'
+import { createPromoCode, getPromoCode, listPromoCodes } from './promo-codes.server'
 
 let t: TestDatabase
 let adminId: string
@@ -188,18 +185,13 @@ describe('promo codes, as the admin makes them and the cart and checkout use the
     })
 
     // Used, so "delete" switches it off, and its name can no longer change.
-    expect(await removePromoCode(t.db, adminId, code.id)).toEqual({
+    expect(await withdrawPromoCode(t.db, adminId, code.id)).toEqual({
       kind: 'deactivated',
       code: 'SPRING5',
     })
     expect((await getPromoCode(t.db, code.id))?.is_active).toBe(false)
     expect(
-      await updatePromoCode(
-        t.db,
-        adminId,
-        code.id,
-        promo({ code: 'SPRING6', discount_value: '5' }),
-      ),
+      await editPromoCode(t.db, adminId, code.id, promo({ code: 'SPRING6', discount_value: '5' })),
     ).toEqual({ ok: false, status: 400, fieldErrors: { code: [PROMO_CODE_RENAME_USED] } })
   })
 
@@ -211,7 +203,7 @@ describe('promo codes, as the admin makes them and the cart and checkout use the
     expect(farm10.map((row) => row.code)).toEqual(['FARM10'])
     const id = farm10[0]?.id ?? ''
     expect(
-      await updatePromoCode(
+      await editPromoCode(
         t.db,
         adminId,
         id,
@@ -221,7 +213,7 @@ describe('promo codes, as the admin makes them and the cart and checkout use the
     const s = await shopper(10_000)
     await applyPromo(t.db, s.owner, 'farm10')
     expect((await getCartSummary(t.db, s.owner)).totals.discountCents).toBe(1500)
-    await updatePromoCode(
+    await editPromoCode(
       t.db,
       adminId,
       id,
@@ -234,15 +226,15 @@ describe('promo codes, as the admin makes them and the cart and checkout use the
     )
     const otherId = other.ok ? other.id : ''
     expect(
-      await updatePromoCode(t.db, adminId, otherId, promo({ code: 'Farm10', discount_value: '1' })),
+      await editPromoCode(t.db, adminId, otherId, promo({ code: 'Farm10', discount_value: '1' })),
     ).toEqual({ ok: false, status: 400, fieldErrors: { code: [PROMO_CODE_TAKEN] } })
     // Unused: removing deletes it.
-    expect(await removePromoCode(t.db, adminId, otherId)).toEqual({
+    expect(await withdrawPromoCode(t.db, adminId, otherId)).toEqual({
       kind: 'deleted',
       code: 'OTHER',
     })
     expect(await getPromoCode(t.db, otherId)).toBeNull()
-    expect(await removePromoCode(t.db, adminId, otherId)).toEqual({ kind: 'not-found' })
+    expect(await withdrawPromoCode(t.db, adminId, otherId)).toEqual({ kind: 'not-found' })
   })
 
   test('farm calendar dates: not started, running, ended', async () => {

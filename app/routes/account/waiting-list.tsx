@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { requireUser } from '~/auth/guards.server'
-import { claimHoldIntoCart } from '~/cart/cart.server'
+import { claimHoldIntoCart } from '~/cart/claim-hold.server'
 import { pageMeta } from '~/farm/meta'
 import { getDb } from '~/platform/db/db.server'
 import { formatFarmDate, formatFarmMoment } from '~/platform/farm-clock'

@@ -3,6 +3,7 @@ import { useId } from 'react'
 import { data, Form, redirect } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
+import { editPromoCode, withdrawPromoCode } from '~/flows/promo-codes.server'
 import { centsToDollarsInput } from '~/platform/admin/fields'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { AdminPageHeader, AdminPanel } from '~/platform/admin/ui/page'
@@ -26,12 +27,7 @@ import {
   promoCodeDays,
   promoCodeInput,
 } from '~/promotions/admin/promo-code-form'
-import {
-  createPromoCode,
-  getPromoCode,
-  removePromoCode,
-  updatePromoCode,
-} from '~/promotions/admin/promo-codes.server'
+import { createPromoCode, getPromoCode } from '~/promotions/admin/promo-codes.server'
 import type { Route } from './+types/promo-code'
 
 // One promo code: /admin/promo-codes/new makes one, /admin/promo-codes/:id edits it.
@@ -58,7 +54,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   if (intent.value.intent === 'remove') {
     if (params.id === NEW) throw data('No such promo code.', { status: 404 })
-    const removed = await removePromoCode(db, admin.id, params.id)
+    const removed = await withdrawPromoCode(db, admin.id, params.id)
     if (removed.kind === 'not-found') throw data('No such promo code.', { status: 404 })
     if (removed.kind === 'deleted') {
       return redirect(`/admin/promo-codes?deleted=${encodeURIComponent(removed.code)}`)
@@ -76,7 +72,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const saved =
     params.id === NEW
       ? await createPromoCode(db, admin.id, input)
-      : await updatePromoCode(db, admin.id, params.id, input)
+      : await editPromoCode(db, admin.id, params.id, input)
   if (!saved.ok) {
     if (saved.status === 404) throw data('No such promo code.', { status: 404 })
     return data<FormReply>(

@@ -3,8 +3,8 @@ import { configuredSocialProviders } from '~/auth/auth.server'
 import { AuthCard } from '~/auth/auth-card'
 import { safeRedirect } from '~/auth/redirect'
 import { getCurrentUser } from '~/auth/session.server'
-import { runSignInHooks } from '~/auth/sign-in-hooks.server'
 import { pageMeta } from '~/farm/meta'
+import { completeSignIn } from '~/flows/sign-in.server'
 import { ButtonLink } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
 import type { Route } from './+types/callback'
@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = failed ? null : await getCurrentUser(request)
   if (user) {
     const headers = new Headers()
-    await runSignInHooks(request, user.id, headers)
+    await completeSignIn(request, user.id, headers)
     throw redirect(safeRedirect(url.searchParams.get('redirect')), { headers })
   }
   const provider =

@@ -9,6 +9,7 @@ import { ForgotPasswordSchema, SignInSchema, SocialSignInSchema } from '~/auth/f
 import { requireGuest } from '~/auth/guards.server'
 import { authPageUrl, safeRedirect, signInReason } from '~/auth/redirect'
 import { pageMeta } from '~/farm/meta'
+import { completeSignIn } from '~/flows/sign-in.server'
 import {
   type FormReply,
   parseSubmission,
@@ -71,6 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return replyInvalid(submission, options)
   const outcome = await signIn(submission.value, caller)
   if (!outcome.ok) return replyRefused(submission, outcome.message, outcome.status, options)
+  await completeSignIn(request, outcome.customerId, outcome.headers)
   throw redirect(safeRedirect(submission.value.redirect), { headers: outcome.headers })
 }
 

@@ -7,6 +7,7 @@ import { SignUpSchema } from '~/auth/forms'
 import { requireGuest } from '~/auth/guards.server'
 import { authPageUrl, SIGN_UP_LANDING, safeRedirect } from '~/auth/redirect'
 import { pageMeta } from '~/farm/meta'
+import { completeSignIn } from '~/flows/sign-in.server'
 import {
   parseSubmission,
   replyInvalid,
@@ -40,6 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return replyInvalid(submission, { hideFields })
   const outcome = await signUp(submission.value, { request, clientIp: context.clientIp })
   if (!outcome.ok) return replyRefused(submission, outcome.message, outcome.status, { hideFields })
+  await completeSignIn(request, outcome.customerId, outcome.headers)
   throw redirect(safeRedirect(submission.value.redirect, SIGN_UP_LANDING), {
     headers: outcome.headers,
   })

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
-import { claimHoldIntoCart } from '~/cart/cart.server'
+import { claimHoldIntoCart } from '~/cart/claim-hold.server'
 import { pageMeta } from '~/farm/meta'
 import { getDb } from '~/platform/db/db.server'
 import { ButtonLink } from '~/platform/ui/button'
