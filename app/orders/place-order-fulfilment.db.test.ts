@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { placeOrder } from '~/flows/place-order.server'
 import { SLOT_GONE, SLOT_REQUIRED_PICKUP } from '~/fulfilment/methods'
 import {
   createCustomer,
@@ -11,7 +12,6 @@ import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import { returnOrderStock } from './order-stock.server'
 import type { PlaceOrderFields } from './place-order'
-import { placeOrder } from './place-order.server'
 
 // placeOrder with a pickup window or a delivery day (issue 16, ADR 18): the choice is checked
 // again inside the order transaction, and a window's capacity is taken like stock.

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { placeOrder } from '~/flows/place-order.server'
 import type { TableName } from '~/platform/db/schema'
 import { createCustomer, createProduct, createVariant } from '~/seed/factories.server'
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import { fillCart, readStock, type TestCartLine } from '../../tests/support/orders'
-import { formatOrderNumber, type PlaceOrderFields } from './place-order'
-import { type PlaceOrderInput, placeOrder } from './place-order.server'
+import { formatOrderNumber, type PlaceOrderFields, type PlaceOrderInput } from './place-order'
 
 let t: TestDatabase
 beforeAll(async () => {

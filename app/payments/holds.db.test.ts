@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { placeOrder } from '~/flows/place-order.server'
 import type { PaymentMethod } from '~/orders/place-order'
-import { placeOrder } from '~/orders/place-order.server'
 import type { PieceWeight } from '~/orders/weights'
 import {
   createCustomer,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { placeOrder } from '~/flows/place-order.server'
 import { markPacked } from '~/fulfilment/admin/packing.server'
 import { collectText } from '~/fulfilment/admin/this-week'
 import { loadThisWeek } from '~/fulfilment/admin/this-week.server'
 import { changeOrderStatus } from '~/orders/order-status.server'
 import type { PaymentMethod } from '~/orders/place-order'
-import { placeOrder } from '~/orders/place-order.server'
 import {
   overMaximumMessage,
   type PieceWeight,

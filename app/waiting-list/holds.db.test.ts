@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { addToCart, claimHoldIntoCart, getCartSummary } from '~/cart/cart.server'
-import { placeOrder } from '~/orders/place-order.server'
+import { placeOrder } from '~/flows/place-order.server'
 import type { DB } from '~/platform/db/db.server'
 import { createCustomer, createProduct, createWaitingListEntry } from '~/seed/factories.server'
 import { createTestApp } from '../../tests/setup/app'
