@@ -3,7 +3,12 @@ import { placeOrder } from '~/flows/place-order.server'
 import { createCustomer, createProduct, createVariant } from '~/seed/factories.server'
 import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
-import { expectPlaced, orderInput, writtenRows } from '../../tests/support/order-fixture'
+import {
+  countCartLines,
+  expectPlaced,
+  orderInput,
+  writtenRows,
+} from '../../tests/support/order-fixture'
 import { fillCart, readStock } from '../../tests/support/orders'
 
 // A refused order writes nothing: stock, orders, items and emails stay as they were.
@@ -20,15 +25,7 @@ const written = () => writtenRows(t.db)
 const stockOf = (productId: string) => readStock(t.db, 'products', productId)
 const variantStockOf = (variantId: string) => readStock(t.db, 'product_variants', variantId)
 
-async function cartLineCount(customerId: string): Promise<number> {
-  const rows = await t.db
-    .selectFrom('cart_lines')
-    .innerJoin('carts', 'carts.id', 'cart_lines.cart_id')
-    .select('cart_lines.id')
-    .where('carts.customer_id', '=', customerId)
-    .execute()
-  return rows.length
-}
+const cartLineCount = (customerId: string) => countCartLines(t.db, customerId)
 
 describe('refusals write nothing', () => {
   test('a short line names the item and what is left; a sold-out one says so', async () => {

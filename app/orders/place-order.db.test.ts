@@ -3,7 +3,7 @@ import { placeOrder } from '~/flows/place-order.server'
 import { createCustomer, createProduct, createVariant } from '~/seed/factories.server'
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
-import { expectPlaced, orderInput } from '../../tests/support/order-fixture'
+import { countCartLines, expectPlaced, orderInput } from '../../tests/support/order-fixture'
 import { fillCart, readStock } from '../../tests/support/orders'
 import { formatOrderNumber } from './place-order'
 
@@ -21,15 +21,7 @@ afterAll(async () => {
 const stockOf = (productId: string) => readStock(t.db, 'products', productId)
 const variantStockOf = (variantId: string) => readStock(t.db, 'product_variants', variantId)
 
-async function cartLineCount(customerId: string): Promise<number> {
-  const rows = await t.db
-    .selectFrom('cart_lines')
-    .innerJoin('carts', 'carts.id', 'cart_lines.cart_id')
-    .select('cart_lines.id')
-    .where('carts.customer_id', '=', customerId)
-    .execute()
-  return rows.length
-}
+const cartLineCount = (customerId: string) => countCartLines(t.db, customerId)
 
 async function orderRow(id: string) {
   return t.db

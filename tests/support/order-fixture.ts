@@ -77,6 +77,17 @@ export async function countRows(db: DB, table: TableName): Promise<number> {
   return Number(row.n)
 }
 
+/** How many lines the customer's cart holds (0 once the order emptied it). */
+export async function countCartLines(db: DB, customerId: string): Promise<number> {
+  const rows = await db
+    .selectFrom('cart_lines')
+    .innerJoin('carts', 'carts.id', 'cart_lines.cart_id')
+    .select('cart_lines.id')
+    .where('carts.customer_id', '=', customerId)
+    .execute()
+  return rows.length
+}
+
 /** Orders, items and emails together: what a half-written order would leave behind. */
 export async function writtenRows(db: DB) {
   return {
