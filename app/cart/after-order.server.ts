@@ -2,7 +2,7 @@ import type { DB } from '~/platform/db/db.server'
 
 // What placing an order does to the cart it came from (the cart's own tables, carts and
 // cart_lines): the order's flow calls these inside its transaction (flows/place-order.server.ts),
-// and a payment that fails gives the promo code back (flows/settle-paypal.server.ts).
+// and a PayPal payment that fails gives the promo code back (payments/paypal-settle.server.ts).
 
 /**
  * The customer's cart, locked for the order: the first write locks its row (PostgreSQL) or
