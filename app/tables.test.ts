@@ -187,16 +187,8 @@ const READS_TO_MOVE: Entry[] = [
     'customers/profile.server.ts',
     'customers',
   ]),
-  ...each("should take the order's window and date from its caller (orders sits above)", [
-    'fulfilment/booking.server.ts',
-    'orders',
-  ]),
   ...each(
     'issue 33: moves to flows',
-    ['orders/place-order.server.ts', 'fulfilment_windows'],
-    ['orders/place-order.server.ts', 'products'],
-    ['orders/place-order.server.ts', 'product_variants'],
-    ['orders/place-order.server.ts', 'promo_codes'],
     ['orders/subscription-order.server.ts', 'fulfilment_windows'],
     ['orders/subscription-order.server.ts', 'subscriptions'],
     ['orders/subscription-order.server.ts', 'subscription_items'],
@@ -210,11 +202,6 @@ const READS_TO_MOVE: Entry[] = [
 const MOVING_TO_FLOWS: Entry[] = [
   ...each(
     'issue 33: moves to flows',
-    ['orders/place-order.server.ts', 'carts'],
-    ['orders/place-order.server.ts', 'cart_lines'],
-    ['orders/place-order.server.ts', 'promo_codes'],
-    ['orders/place-order.server.ts', 'products'],
-    ['orders/place-order.server.ts', 'product_variants'],
     ['orders/subscription-order.server.ts', 'subscriptions'],
     ['orders/subscription-order.server.ts', 'subscription_cycles'],
     ['orders/subscriptions-from-order.server.ts', 'subscriptions'],
@@ -222,7 +209,6 @@ const MOVING_TO_FLOWS: Entry[] = [
     ['payments/capture.server.ts', 'orders'],
     ['payments/hold-renewal.server.ts', 'orders'],
     ['payments/holds.server.ts', 'orders'],
-    ['payments/paypal-settle.server.ts', 'carts'],
     ['payments/paypal.server.ts', 'orders'],
     ['payments/renewal-payment.server.ts', 'subscription_cycles'],
     ['payments/saved-card.server.ts', 'subscriptions'],
@@ -242,8 +228,6 @@ const MOVING_TO_FLOWS: Entry[] = [
     ['shares/pool.server.ts', 'product_variants'],
     ['subscriptions/reservations.server.ts', 'products'],
     ['subscriptions/reservations.server.ts', 'product_variants'],
-    ['waiting-list/restock.server.ts', 'products'],
-    ['waiting-list/restock.server.ts', 'product_variants'],
   ),
   ...each("issue 33: moves behind auth's function (customers is better-auth's user table)", [
     'customers/profile.server.ts',

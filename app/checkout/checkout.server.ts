@@ -5,8 +5,12 @@ import { pieceCents } from '~/catalog/weight'
 import { createAddress, listAddresses } from '~/customers/addresses.server'
 import { loadFulfilmentOffer, resolveFulfilment } from '~/fulfilment/offer.server'
 import { expireOrder } from '~/orders/payment-events.server'
-import { formatOrderNumber, PAYMENT_METHOD_INVALID } from '~/orders/place-order'
-import { placeOrder } from '~/orders/place-order.server'
+import {
+  formatOrderNumber,
+  PAYMENT_METHOD_INVALID,
+  type PlaceOrderInput,
+  type PlaceOrderResult,
+} from '~/orders/place-order'
 import { getProvider, listPaymentOptions } from '~/payments/providers.server'
 import type { DB } from '~/platform/db/db.server'
 import { farmDayOf } from '~/platform/farm-clock'
@@ -28,7 +32,11 @@ import {
 } from './subscription-checkout.server'
 
 // The checkout's server side: what the page starts with, and what each step's post does.
-// Placing the order itself is placeOrder's work (ADR 11); this only walks the steps.
+// Placing the order itself is the place-order flow's work (ADR 11, flows/place-order.server.ts),
+// handed in by the route: a flow sits above every domain, so checkout cannot import it.
+
+/** The place-order flow, as checkout calls it. */
+export type PlaceOrder = (db: DB, input: PlaceOrderInput) => Promise<PlaceOrderResult>
 
 /** The cart, the shopper's details for prefill, the states and payment methods on offer. */
 export async function loadCheckout(db: DB, customer: CurrentUser) {
@@ -137,6 +145,7 @@ export async function runCheckoutAction(
   db: DB,
   customerId: string,
   action: CheckoutAction,
+  placeOrder: PlaceOrder,
 ): Promise<CheckoutOutcome> {
   const draft = draftOf(action)
   if (action.intent === 'back-to-shipping') return show(200, 1)

@@ -36,21 +36,33 @@ export async function takeSlot(trx: DB, windowId: string, date: string): Promise
 }
 
 /**
- * Gives a cancelled or expired order's place in its window back. Like returnOrderStock, call
- * it in the transaction whose conditional status change is the guard, so it happens once.
+ * Gives a cancelled or expired order's place in its window back (the orders domain says which
+ * window and date the order took). Like returnOrderStock, call it in the transaction whose
+ * conditional status change is the guard, so it happens once.
  */
-export async function releaseSlot(trx: DB, orderId: string): Promise<void> {
-  const order = await trx
-    .selectFrom('orders')
-    .select(['fulfilment_window_id', 'fulfilment_date'])
-    .where('id', '=', orderId)
-    .executeTakeFirst()
-  if (!order?.fulfilment_window_id || !order.fulfilment_date) return
+export async function releaseSlot(
+  trx: DB,
+  booking: { windowId: string | null; date: string | null },
+): Promise<void> {
+  if (!booking.windowId || !booking.date) return
   await trx
     .updateTable('fulfilment_bookings')
     .set((eb) => ({ booked: eb('booked', '-', 1) }))
-    .where('window_id', '=', order.fulfilment_window_id)
-    .where('on_date', '=', order.fulfilment_date)
+    .where('window_id', '=', booking.windowId)
+    .where('on_date', '=', booking.date)
     .where('booked', '>', 0)
     .execute()
+}
+
+/**
+ * Whether a window repeats weekly (a subscription's box needs one), or undefined for a window
+ * that does not exist: the caller's later checks say the time is gone.
+ */
+export async function isWeeklyWindow(db: DB, windowId: string): Promise<boolean | undefined> {
+  const window = await db
+    .selectFrom('fulfilment_windows')
+    .select(['weekday', 'on_date'])
+    .where('id', '=', windowId)
+    .executeTakeFirst()
+  return window && window.on_date === null && window.weekday !== null
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type PlaceOrderHooks, placeOrder } from '~/flows/place-order.server'
 import { type DB, openDatabase } from '~/platform/db/db.server'
 import {
   createCustomer,
@@ -16,7 +17,6 @@ import { fillCart, readStock } from '../../tests/support/orders'
 import { FIRST_BOX, MONDAY_NOON } from '../../tests/support/subscriptions'
 import { expireOrder } from './payment-events.server'
 import type { PlaceOrderResult } from './place-order'
-import { type PlaceOrderHooks, placeOrder } from './place-order.server'
 
 // One lock order for stock (issue 31): every transaction locks a product's stock rows before
 // anything that comes after them (a window's booking, the order counter), all of its options

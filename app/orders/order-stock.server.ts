@@ -53,7 +53,12 @@ export async function returnOrderStock(trx: DB, orderId: string): Promise<string
     }
   }
   // The order's place in its pickup window or delivery day goes back with its stock.
-  await releaseSlot(trx, orderId)
+  const booking = await trx
+    .selectFrom('orders')
+    .select(['fulfilment_window_id as windowId', 'fulfilment_date as date'])
+    .where('id', '=', orderId)
+    .executeTakeFirst()
+  if (booking) await releaseSlot(trx, booking)
   const productIds = [...restocked]
   // Both cancellation paths pass here once their stock is back, in their transaction: anyone
   // waiting for what came back (D14) is emailed once.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { placeOrder } from '~/flows/place-order.server'
 import { SLOT_GONE, SLOT_REQUIRED_PICKUP } from '~/fulfilment/methods'
 import {
   createCustomer,
@@ -9,9 +10,9 @@ import {
 } from '~/seed/factories.server'
 import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
+import { MONDAY, pickupInput, THURSDAY } from '../../tests/support/order-fixture'
+import { fillCart } from '../../tests/support/orders'
 import { returnOrderStock } from './order-stock.server'
-import type { PlaceOrderFields } from './place-order'
-import { placeOrder } from './place-order.server'
 
 // placeOrder with a pickup window or a delivery day (issue 16, ADR 18): the choice is checked
 // again inside the order transaction, and a window's capacity is taken like stock.
@@ -24,32 +25,10 @@ afterAll(async () => {
   await t?.cleanup()
 })
 
-// Monday 2026-11-23, noon in Boise. Thursday 2026-11-26 is the next Thursday.
-const MONDAY = new Date('2026-11-23T19:00:00Z')
-const THURSDAY = '2026-11-26'
-
 async function customerWith(productId: string, quantity = 1): Promise<string> {
   const { id } = await createCustomer(t.db, { first_name: 'Ann', last_name: 'Lee' })
-  const cartId = crypto.randomUUID()
-  await t.db.insertInto('carts').values({ id: cartId, customer_id: id }).execute()
-  await t.db
-    .insertInto('cart_lines')
-    .values({ id: crypto.randomUUID(), cart_id: cartId, product_id: productId, quantity })
-    .execute()
+  await fillCart(t.db, id, [{ productId, quantity }])
   return id
-}
-
-function pickup(customerId: string, slot: string, overrides: Partial<PlaceOrderFields> = {}) {
-  return {
-    customerId,
-    idempotencyKey: crypto.randomUUID(),
-    contact: { email: 'ann@example.com', phone: '208-555-0100' },
-    shippingAddress: { firstName: 'Ann', lastName: 'Lee' },
-    shippingMethod: 'pickup',
-    slot,
-    paymentMethod: 'offline',
-    ...overrides,
-  }
 }
 
 const boise = {
@@ -83,7 +62,7 @@ describe('pickup in a window', () => {
     const product = await createProduct(t.db, { unit: 'lb', price_cents: 1299 })
     const customerId = await customerWith(product.id, 2)
 
-    const result = await placeOrder(t.db, pickup(customerId, `${window.id}:${THURSDAY}`), {
+    const result = await placeOrder(t.db, pickupInput(customerId, `${window.id}:${THURSDAY}`), {
       now: MONDAY,
     })
     if (!result.ok) throw new Error(result.message)
@@ -138,7 +117,7 @@ describe('pickup in a window', () => {
     const product = await createProduct(t.db, { stock_quantity: 5 })
     const customerId = await customerWith(product.id)
     const refusedWith = async (slot: string, now: Date) => {
-      const result = await placeOrder(t.db, pickup(customerId, slot), { now })
+      const result = await placeOrder(t.db, pickupInput(customerId, slot), { now })
       expect(result.ok).toBe(false)
       return result.ok ? null : result
     }
@@ -186,7 +165,7 @@ describe('pickup in a window', () => {
     const customers = await Promise.all(Array.from({ length: 20 }, () => customerWith(product.id)))
     const slot = `${window.id}:${THURSDAY}`
     const results = await Promise.all(
-      customers.map((id) => placeOrder(t.db, pickup(id, slot), { now: MONDAY })),
+      customers.map((id) => placeOrder(t.db, pickupInput(id, slot), { now: MONDAY })),
     )
     const placed = results.filter((result) => result.ok)
     expect(placed).toHaveLength(3)
@@ -225,7 +204,7 @@ describe('local delivery', () => {
     const order = (customerId: string, zipCode = '83702') =>
       placeOrder(
         t.db,
-        pickup(customerId, slot, {
+        pickupInput(customerId, slot, {
           shippingMethod: 'delivery',
           shippingAddress: { ...boise, zipCode },
         }),
@@ -276,7 +255,7 @@ describe('pickup or local delivery only', () => {
     const customerId = await customerWith(beef.id)
     const result = await placeOrder(
       t.db,
-      pickup(customerId, '', { shippingMethod: 'standard', shippingAddress: boise }),
+      pickupInput(customerId, '', { shippingMethod: 'standard', shippingAddress: boise }),
       { now: MONDAY },
     )
     expect(result).toMatchObject({

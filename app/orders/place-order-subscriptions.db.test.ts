@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { placeOrder } from '~/flows/place-order.server'
 import { cancelPendingSubscriptions } from '~/orders/subscriptions-from-order.server'
 import {
   createCustomer,
@@ -22,7 +23,6 @@ import {
   subscribed,
 } from '../../tests/support/subscriptions'
 import { changeOrderStatus } from './order-status.server'
-import { placeOrder } from './place-order.server'
 
 // Subscribing is checking out (issue 21, ADR 32): placeOrder writes the first box's order and,
 // in the same transaction, one subscription per frequency in the cart.

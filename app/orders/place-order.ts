@@ -167,6 +167,9 @@ export type PlaceOrderFields = {
 }
 export type PlaceOrderData = z.output<typeof PlaceOrderSchema>
 
+/** A checkout's fields for this customer's cart: the place-order flow's input. */
+export type PlaceOrderInput = PlaceOrderFields & { customerId: string }
+
 /** 10042 -> "FS-10042": how every page and email shows an order number. */
 export function formatOrderNumber(orderNumber: number): string {
   return `FS-${orderNumber}`

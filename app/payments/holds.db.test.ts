@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { PaymentMethod } from '~/orders/place-order'
-import { placeOrder } from '~/orders/place-order.server'
-import type { PieceWeight } from '~/orders/weights'
-import {
-  createCustomer,
-  createPickupPlace,
-  createProduct,
-  createSubscription,
-  createWindow,
-} from '~/seed/factories.server'
+import { createCustomer, createSubscription } from '~/seed/factories.server'
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
-import { fillCart } from '../../tests/support/orders'
+import {
+  emailsTo,
+  MAXIMUM,
+  orderPayment,
+  pieces,
+  placeByWeightOrder,
+} from '../../tests/support/order-fixture'
 import { type PayPalStandIn, startPayPalStandIn } from '../../tests/support/paypal-stand-in'
 import { type StripeStandIn, startStripeStandIn } from '../../tests/support/stripe-stand-in'
 import { captureWeighedPayment, stripeCapture, weighAndCapture } from './capture.server'
@@ -69,57 +67,9 @@ const releasers = (): HoldReleasers => ({
 })
 const tools = () => ({ stripe: stripe(), releasers: releasers() })
 
-// Monday noon in Boise; the window is on Thursday.
-const MONDAY = new Date('2026-11-23T19:00:00Z')
-const THURSDAY = '2026-11-26'
-// 2 ribeyes at most 4805, a $11.00 jar, 6 % tax (see weigh.db.test.ts)
-const MAXIMUM = 4805 + 1100 + 354
-
-/** 2 ribeyes ($18.99/lb, about 1.10 lb each) and a jar, for pickup, not paid yet. */
-async function byWeightOrder(paymentMethod: PaymentMethod) {
-  const place = await createPickupPlace(t.db, { name: `Barn ${crypto.randomUUID().slice(0, 6)}` })
-  const window = await createWindow(t.db, { place_id: place.id })
-  const ribeye = await createProduct(t.db, {
-    name: 'Ribeye',
-    unit: 'lb',
-    price_cents: 1899,
-    sold_by_weight: true,
-    average_weight_centi_lb: 110,
-  })
-  const jam = await createProduct(t.db, { name: 'Huckleberry Jam', price_cents: 1100 })
-  const customer = await createCustomer(t.db, { first_name: 'Ann', last_name: 'Lee' })
-  await fillCart(t.db, customer.id, [
-    { productId: ribeye.id, quantity: 2 },
-    { productId: jam.id, quantity: 1 },
-  ])
-  const result = await placeOrder(
-    t.db,
-    {
-      customerId: customer.id,
-      idempotencyKey: crypto.randomUUID(),
-      contact: { email: customer.email, phone: '208-555-0100' },
-      shippingAddress: { firstName: 'Ann', lastName: 'Lee' },
-      shippingMethod: 'pickup',
-      slot: `${window.id}:${THURSDAY}`,
-      paymentMethod,
-    },
-    { now: MONDAY },
-  )
-  if (!result.ok) throw new Error(result.message)
-  const item = await t.db
-    .selectFrom('order_items')
-    .select('id')
-    .where('order_id', '=', result.order.id)
-    .where('sold_by_weight', '=', true)
-    .executeTakeFirstOrThrow()
-  return {
-    orderId: result.order.id,
-    itemId: item.id,
-    email: customer.email,
-    customerId: customer.id,
-    windowId: window.id,
-  }
-}
+const byWeightOrder = (paymentMethod: PaymentMethod) => placeByWeightOrder(t.db, paymentMethod)
+const order = (orderId: string) => orderPayment(t.db, orderId)
+const payLinkEmails = (to: string) => emailsTo(t.db, to, 'hold-lapsed')
 
 /** ...paid on Stripe's page: the card is held for the maximum. */
 async function heldByStripe() {
@@ -144,22 +94,6 @@ async function heldByStripe() {
   return { ...placed, intent }
 }
 
-async function order(orderId: string) {
-  return t.db
-    .selectFrom('orders')
-    .select([
-      'status',
-      'payment_status',
-      'total_cents',
-      'authorization_reference',
-      'captured_cents',
-      'hold_authorised_at',
-      'hold_renewal_failed_at',
-    ])
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow()
-}
-
 /** Moves the order's hold back in time: as if it was placed `days` ago. */
 async function holdPlacedDaysAgo(orderId: string, days: number) {
   await t.db
@@ -178,19 +112,8 @@ const cancel = (orderId: string) =>
     releasers(),
   )
 
-const pieces = (itemId: string, ...weights: number[]): PieceWeight[] =>
-  weights.map((centiLb, index) => ({ itemId, piece: index + 1, centiLb }))
 // 18.99 x 1.04 -> 1975; 18.99 x 1.21 -> 2298; + 1100; + 6 % tax
 const EXACT = 1975 + 2298 + 1100 + Math.round((1975 + 2298 + 1100) * 0.06)
-
-async function payLinkEmails(to: string) {
-  return t.db
-    .selectFrom('email_outbox')
-    .select(['subject', 'text_body'])
-    .where('to_address', '=', to)
-    .where('template', '=', 'hold-lapsed')
-    .execute()
-}
 
 describe('cancelling an order releases its card hold', () => {
   test('Stripe: the PaymentIntent is cancelled, once, and the order says voided', async () => {

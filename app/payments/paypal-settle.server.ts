@@ -1,3 +1,4 @@
+import { restorePromoCode } from '~/cart/after-order.server'
 import { addToCart } from '~/cart/cart-changes.server'
 import { expireOrder, markOrderAuthorised, markOrderPaid } from '~/orders/payment-events.server'
 import type { DB } from '~/platform/db/db.server'
@@ -222,14 +223,7 @@ async function cancelAndRefill(db: DB, order: OurOrder, paypalOrderId: string): 
     .where('id', '=', order.id)
     .executeTakeFirstOrThrow()
   // placeOrder checks the code again, so one that ran out meanwhile is simply refused there.
-  if (promo_code) {
-    await db
-      .updateTable('carts')
-      .set({ promo_code, updated_at: new Date() })
-      .where('customer_id', '=', order.customer_id)
-      .where('promo_code', 'is', null)
-      .execute()
-  }
+  if (promo_code) await restorePromoCode(db, order.customer_id, promo_code)
 }
 
 /**

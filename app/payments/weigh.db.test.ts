@@ -3,41 +3,29 @@ import { markPacked } from '~/fulfilment/admin/packing.server'
 import { collectText } from '~/fulfilment/admin/this-week'
 import { loadThisWeek } from '~/fulfilment/admin/this-week.server'
 import { changeOrderStatus } from '~/orders/order-status.server'
-import type { PaymentMethod } from '~/orders/place-order'
-import { placeOrder } from '~/orders/place-order.server'
 import {
   overMaximumMessage,
-  type PieceWeight,
   WEIGHTS_LOCKED,
   WEIGHTS_NOT_PAID,
   WEIGHTS_UNKNOWN_PIECE,
 } from '~/orders/weights'
 import { recordWeights } from '~/orders/weights.server'
-import {
-  createCustomer,
-  createPickupPlace,
-  createProduct,
-  createWindow,
-} from '~/seed/factories.server'
+import { createCustomer } from '~/seed/factories.server'
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
-import { fillCart } from '../../tests/support/orders'
-import { type PayPalStandIn, startPayPalStandIn } from '../../tests/support/paypal-stand-in'
+import {
+  ESTIMATE,
+  ESTIMATED_TOTAL,
+  emailsTo,
+  MAXIMUM,
+  MONDAY,
+  orderPayment,
+  pieces,
+  placeByWeightOrder,
+  THURSDAY,
+} from '../../tests/support/order-fixture'
 import { type StripeStandIn, startStripeStandIn } from '../../tests/support/stripe-stand-in'
-import {
-  CAPTURE_FAILED,
-  captureWeighedPayment,
-  payPalCapture,
-  stripeCapture,
-  weighAndCapture,
-} from './capture.server'
-import {
-  createPayPalClient,
-  createPayPalProvider,
-  PAYPAL_APPROVAL_LIFETIME_MS,
-  type PayPalClient,
-} from './paypal.server'
-import { completePayPalApproval, sweepAbandonedPayPalOrders } from './paypal-settle.server'
+import { captureWeighedPayment, stripeCapture, weighAndCapture } from './capture.server'
 import { createStripeProvider } from './stripe.server'
 import { handleStripeWebhook } from './stripe-webhook.server'
 
@@ -45,27 +33,19 @@ import { handleStripeWebhook } from './stripe-webhook.server'
 // estimate and its maximum, Stripe (the stand-in) authorises the maximum, the farm weighs each
 // piece, the order is priced again on the weights, the customer is emailed the final total,
 // and the card is captured for exactly that. Pay at pickup: the pack list's amount to collect.
+// PayPal's hold and capture: weigh-paypal.db.test.ts.
 
 const WEBHOOK_SECRET = 'whsec_test_weight'
 let t: TestDatabase
 let standIn: StripeStandIn
-let payPalStandIn: PayPalStandIn
-let payPal: PayPalClient
 let admin: string
 beforeAll(async () => {
   t = await createTestApp()
   standIn = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET })
-  payPalStandIn = await startPayPalStandIn()
-  payPal = createPayPalClient({
-    clientId: payPalStandIn.clientId,
-    clientSecret: payPalStandIn.clientSecret,
-    apiBase: payPalStandIn.apiBase,
-  })
   admin = (await createCustomer(t.db, { first_name: 'Ruth', is_admin: true })).id
 })
 afterAll(async () => {
   await standIn?.close()
-  await payPalStandIn?.close()
   await t?.cleanup()
 })
 
@@ -75,85 +55,10 @@ const stripe = () => ({
   apiBase: standIn.apiBase,
 })
 const capturers = () => ({ stripe: stripeCapture(stripe()) })
-
-// Monday noon in Boise; the window is on Thursday.
-const MONDAY = new Date('2026-11-23T19:00:00Z')
-const THURSDAY = '2026-11-26'
-
-/** 2 ribeyes ($18.99/lb, about 1.10 lb: est. $20.89 each) and a $11.00 jar, for pickup. */
-async function byWeightOrder(paymentMethod: PaymentMethod) {
-  const place = await createPickupPlace(t.db, { name: `Barn ${crypto.randomUUID().slice(0, 6)}` })
-  const window = await createWindow(t.db, { place_id: place.id })
-  const ribeye = await createProduct(t.db, {
-    name: 'Ribeye',
-    unit: 'lb',
-    price_cents: 1899,
-    sold_by_weight: true,
-    average_weight_centi_lb: 110,
-  })
-  const jam = await createProduct(t.db, { name: 'Huckleberry Jam', price_cents: 1100 })
-  const customer = await createCustomer(t.db, { first_name: 'Ann', last_name: 'Lee' })
-  await fillCart(t.db, customer.id, [
-    { productId: ribeye.id, quantity: 2 },
-    { productId: jam.id, quantity: 1 },
-  ])
-  const result = await placeOrder(
-    t.db,
-    {
-      customerId: customer.id,
-      idempotencyKey: crypto.randomUUID(),
-      contact: { email: customer.email, phone: '208-555-0100' },
-      shippingAddress: { firstName: 'Ann', lastName: 'Lee' },
-      shippingMethod: 'pickup',
-      slot: `${window.id}:${THURSDAY}`,
-      paymentMethod,
-    },
-    { now: MONDAY },
-  )
-  if (!result.ok) throw new Error(result.message)
-  const item = await t.db
-    .selectFrom('order_items')
-    .select(['id'])
-    .where('order_id', '=', result.order.id)
-    .where('sold_by_weight', '=', true)
-    .executeTakeFirstOrThrow()
-  return { orderId: result.order.id, itemId: item.id, email: customer.email, ribeye }
-}
-
-const ESTIMATE = 2 * 2089 + 1100
-// 6 % tax on 5278 = 316.68 -> 317
-const ESTIMATED_TOTAL = ESTIMATE + 317
-// ribeyes at most 4178 x 1.15 = 4804.7 -> 4805; (4805 + 1100) + 354 tax
-const MAXIMUM = 4805 + 1100 + 354
-
-async function order(orderId: string) {
-  return t.db
-    .selectFrom('orders')
-    .select([
-      'status',
-      'payment_status',
-      'subtotal_cents',
-      'tax_cents',
-      'total_cents',
-      'authorised_cents',
-      'authorization_reference',
-      'captured_cents',
-    ])
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow()
-}
-
-const pieces = (itemId: string, ...weights: Array<number | null>): PieceWeight[] =>
-  weights.map((centiLb, index) => ({ itemId, piece: index + 1, centiLb }))
-
-async function finalTotalEmails(to: string) {
-  return t.db
-    .selectFrom('email_outbox')
-    .select(['subject', 'text_body'])
-    .where('to_address', '=', to)
-    .where('template', '=', 'final-total')
-    .execute()
-}
+const byWeightOrder = (paymentMethod: 'offline' | 'stripe') =>
+  placeByWeightOrder(t.db, paymentMethod)
+const order = (orderId: string) => orderPayment(t.db, orderId)
+const finalTotalEmails = (to: string) => emailsTo(t.db, to, 'final-total')
 
 describe('priced by weight: placing the order', () => {
   test('the items keep price per lb, average and estimate; the order its maximum', async () => {
@@ -395,146 +300,5 @@ describe('priced by weight: pay at pickup', () => {
     await recordWeights(t.db, admin, { orderId, weights: pieces(itemId, 100, 110) })
     expect(collectText(await packed())).toBe('Collect $53.93')
     expect(await finalTotalEmails(email)).toHaveLength(2)
-  })
-})
-
-describe('priced by weight: PayPal authorises the maximum and captures the exact amount', () => {
-  /** A by-weight order for PayPal, its PayPal order created and approved by the shopper. */
-  async function approvedPayPalOrder() {
-    const placed = await byWeightOrder('paypal')
-    await createPayPalProvider(t.db, payPal, TEST_BASE_URL).startPayment({
-      id: placed.orderId,
-      orderNumber: 'FS-10002',
-      email: placed.email,
-      totalCents: ESTIMATED_TOTAL,
-    })
-    const paypalOrder = [...payPalStandIn.orders.values()].find(
-      (candidate) => candidate.customId === placed.orderId,
-    )
-    if (!paypalOrder) throw new Error('no PayPal order')
-    paypalOrder.status = 'APPROVED'
-    return { ...placed, paypalOrder }
-  }
-  /** ... and the shopper back on the shop: authorised. */
-  async function authorisedPayPalOrder() {
-    const approved = await approvedPayPalOrder()
-    const outcome = await completePayPalApproval(t.db, payPal, approved.paypalOrder.id)
-    return { ...approved, outcome }
-  }
-  const capturers = () => ({ paypal: payPalCapture(payPal) })
-
-  test('held for the maximum, weighed, captured for the exact total once', async () => {
-    const { orderId, itemId, email, paypalOrder, outcome } = await authorisedPayPalOrder()
-    expect(paypalOrder).toMatchObject({ intent: 'AUTHORIZE', value: '62.59', captures: 0 })
-    expect(outcome).toEqual({ kind: 'paid', orderId })
-    const authorization = paypalOrder.authorization
-    expect(authorization).toMatchObject({ status: 'CREATED', value: '62.59', captures: 0 })
-    expect(await order(orderId)).toMatchObject({
-      status: 'paid',
-      payment_status: 'authorized',
-      authorised_cents: MAXIMUM,
-      authorization_reference: authorization?.id,
-      captured_cents: null,
-    })
-    // A second return (a reload) authorises nothing more.
-    expect(await completePayPalApproval(t.db, payPal, paypalOrder.id)).toEqual({
-      kind: 'settled',
-      orderId,
-      cancelled: false,
-    })
-
-    const weighed = await weighAndCapture(
-      t.db,
-      admin,
-      { orderId, weights: pieces(itemId, 104, 121) },
-      capturers(),
-    )
-    const subtotal = 1975 + 2298 + 1100
-    const exact = subtotal + Math.round(subtotal * 0.06)
-    expect(weighed).toEqual({
-      ok: true,
-      weighed: true,
-      totalCents: exact,
-      capture: { kind: 'captured', amountCents: exact },
-    })
-    expect(paypalOrder.authorization).toMatchObject({
-      status: 'CAPTURED',
-      value: '62.59',
-      capturedValue: (exact / 100).toFixed(2),
-      captures: 1,
-    })
-    expect(await order(orderId)).toMatchObject({
-      payment_status: 'paid',
-      total_cents: exact,
-      captured_cents: exact,
-    })
-    const emails = await finalTotalEmails(email)
-    expect(emails).toHaveLength(1)
-    expect(emails[0]?.text_body).toContain(
-      `Your PayPal payment is $${(exact / 100).toFixed(2)}; the rest of the amount held is released.`,
-    )
-    expect(await captureWeighedPayment(t.db, orderId, capturers())).toEqual({ kind: 'nothing' })
-    expect(paypalOrder.authorization?.captures).toBe(1)
-  })
-
-  test('an authorisation for another amount is not taken as the hold', async () => {
-    const { paypalOrder, ...placed } = await approvedPayPalOrder()
-    payPalStandIn.captureNextAs('53.93')
-    expect(await completePayPalApproval(t.db, payPal, paypalOrder.id)).toEqual({
-      kind: 'failed',
-      orderId: placed.orderId,
-    })
-    expect(await order(placed.orderId)).toMatchObject({
-      status: 'cancelled',
-      authorization_reference: null,
-    })
-  })
-
-  test('approved but never back: the sweep authorises it like the return', async () => {
-    const { orderId, paypalOrder } = await approvedPayPalOrder()
-    const later = new Date(Date.now() + PAYPAL_APPROVAL_LIFETIME_MS + 60_000)
-    expect(await sweepAbandonedPayPalOrders(t.db, payPal, later)).toBeGreaterThan(0)
-    expect(await order(orderId)).toMatchObject({
-      status: 'paid',
-      payment_status: 'authorized',
-      authorization_reference: paypalOrder.authorization?.id,
-    })
-    expect(paypalOrder.authorization).toMatchObject({ status: 'CREATED', value: '62.59' })
-    const week = await loadThisWeek(t.db, THURSDAY, MONDAY)
-    const packed = week.groups.flatMap((g) => g.orders).find((o) => o.id === orderId)
-    expect(packed && collectText(packed)).toBe('PayPal: charged when weighed')
-  })
-
-  test('a refused capture leaves the weights and says so; saving again captures', async () => {
-    const { orderId, itemId, paypalOrder } = await authorisedPayPalOrder()
-    payPalStandIn.declineNextCapture()
-    const weights = { orderId, weights: pieces(itemId, 100, 100) }
-    const failed = await weighAndCapture(t.db, admin, weights, capturers())
-    expect(failed).toEqual({
-      ok: true,
-      weighed: true,
-      totalCents: 5192,
-      capture: { kind: 'failed', message: CAPTURE_FAILED },
-    })
-    expect(paypalOrder.authorization).toMatchObject({ status: 'CREATED', captures: 0 })
-    expect(await order(orderId)).toMatchObject({
-      payment_status: 'authorized',
-      total_cents: 5192,
-      captured_cents: null,
-    })
-    // Without PayPal configured the capture cannot happen either, and says the same.
-    expect(await weighAndCapture(t.db, admin, weights, {})).toMatchObject({
-      capture: { kind: 'failed', message: CAPTURE_FAILED },
-    })
-
-    const retried = await weighAndCapture(t.db, admin, weights, capturers())
-    expect(retried).toEqual({
-      ok: true,
-      weighed: true,
-      totalCents: 5192,
-      capture: { kind: 'captured', amountCents: 5192 },
-    })
-    expect(paypalOrder.authorization).toMatchObject({ capturedValue: '51.92', captures: 1 })
-    expect(await order(orderId)).toMatchObject({ payment_status: 'paid', captured_cents: 5192 })
   })
 })

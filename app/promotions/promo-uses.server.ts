@@ -1,4 +1,5 @@
 import type { DB } from '~/platform/db/db.server'
+import { currentPromoTerms, PROMO_TERMS_COLUMNS, type PricingPromo } from './promo'
 
 // A code's uses (promo_codes.times_used) belong to promotions. placeOrder counts a use, inside
 // its transaction, only when the code took something off; an order it counted names the code
@@ -19,4 +20,36 @@ export async function givePromoUseBack(trx: DB, code: string): Promise<boolean> 
     .where('times_used', '>', 0)
     .executeTakeFirst()
   return updated.numUpdatedRows > 0n
+}
+
+/** The code's terms as they are now, or null when there is no such code or it cannot be used. */
+export async function findPromoTerms(
+  trx: DB,
+  code: string,
+  now: Date,
+): Promise<{ code: string; terms: PricingPromo } | null> {
+  const row = await trx
+    .selectFrom('promo_codes')
+    .select(PROMO_TERMS_COLUMNS)
+    .where('code', '=', code)
+    .executeTakeFirst()
+  const terms = row ? currentPromoTerms(row, now) : null
+  return row && terms ? { code: row.code, terms } : null
+}
+
+/**
+ * Counts one use of `code`, in the order's transaction. The limit is checked again by the
+ * update itself, so two last uses of a limited code cannot both succeed: false for the loser.
+ */
+export async function countPromoUse(trx: DB, code: string): Promise<boolean> {
+  const counted = await trx
+    .updateTable('promo_codes')
+    .set((eb) => ({ times_used: eb('times_used', '+', 1) }))
+    .where('code', '=', code)
+    .where('is_active', '=', true)
+    .where((eb) =>
+      eb.or([eb('usage_limit', 'is', null), eb('times_used', '<', eb.ref('usage_limit'))]),
+    )
+    .executeTakeFirst()
+  return counted.numUpdatedRows > 0n
 }

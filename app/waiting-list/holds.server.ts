@@ -1,8 +1,9 @@
 import type { Logger } from 'pino'
+import { changeHeld } from '~/catalog/held-stock.server'
 import type { DB } from '~/platform/db/db.server'
 import { hashHoldToken, isHoldToken } from './hold-token.server'
 import type { HoldStatus } from './holds'
-import { changeHeld, notifyWaitingGroup } from './restock.server'
+import { notifyWaitingGroup } from './restock.server'
 
 // A hold's life after it is made (ADR 29): claimed by its holder's order, declined from the
 // email's link, or expired by the sweep. Every change is one conditional UPDATE on the hold's

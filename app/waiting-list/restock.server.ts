@@ -1,3 +1,4 @@
+import { changeHeld, lockStockRow, type StockRowTarget } from '~/catalog/held-stock.server'
 import { asFlag, onSaleExpression } from '~/catalog/on-sale.server'
 import { sendEmail } from '~/email/outbox.server'
 import type { DB } from '~/platform/db/db.server'
@@ -24,7 +25,7 @@ import { hashHoldToken, newHoldToken } from './hold-token.server'
 // then an existing hold, so no two transactions wait for each other in a circle. On SQLite
 // writers are serialised.
 
-type Target = { productId: string; variantId: string | null }
+type Target = StockRowTarget
 
 /**
  * Call inside the transaction that may have freed units (an admin's stock change, an order
@@ -158,24 +159,6 @@ async function holdFreeUnits(trx: DB, target: Target, now: Date): Promise<number
 }
 
 /**
- * Adds `by` (negative: gives back) to the held units of a product's or option's row. The
- * CHECK (0 <= held <= stock) refuses anything the stock cannot cover.
- */
-export async function changeHeld(trx: DB, target: Target, by: number): Promise<void> {
-  const query = target.variantId
-    ? trx
-        .updateTable('product_variants')
-        .set((eb) => ({ held_quantity: eb('held_quantity', '+', by) }))
-        .where('id', '=', target.variantId)
-    : trx
-        .updateTable('products')
-        .set((eb) => ({ held_quantity: eb('held_quantity', '+', by) }))
-        .where('id', '=', target.productId)
-  await query.execute()
-}
-
-/** Sold at all right now: the product on sale and the entry's option (or none) with it. */
-/**
  * A beef share's sizes sell from one pool of quarters (ADR 31), and every sale rewrites their
  * stock as a mirror of it: no size can keep units aside, so their waiting lists stay demand
  * the farm sees (and a hold could never sit under a mirror that drops below it).
@@ -191,6 +174,7 @@ async function drawsOnSharePool(trx: DB, productId: string): Promise<boolean> {
   return option !== undefined
 }
 
+/** Sold at all right now: the product on sale and the entry's option (or none) with it. */
 async function isOnSale(trx: DB, target: Target): Promise<boolean> {
   const row = await trx
     .selectFrom('products')
@@ -203,26 +187,4 @@ async function isOnSale(trx: DB, target: Target): Promise<boolean> {
     .where('products.id', '=', target.productId)
     .executeTakeFirst()
   return Number(row?.on_sale) === 1
-}
-
-/**
- * Takes the row lock of the stock the target sells from and reads it as committed: on
- * PostgreSQL an UPDATE that waited for another transaction sees that one's result.
- */
-function lockStockRow(trx: DB, target: Target) {
-  const columns = ['stock_quantity', 'held_quantity', 'reserved_quantity'] as const
-  return target.variantId
-    ? trx
-        .updateTable('product_variants')
-        .set((eb) => ({ held_quantity: eb.ref('held_quantity') }))
-        .where('id', '=', target.variantId)
-        .where('product_id', '=', target.productId)
-        .returning(columns)
-        .executeTakeFirst()
-    : trx
-        .updateTable('products')
-        .set((eb) => ({ held_quantity: eb.ref('held_quantity') }))
-        .where('id', '=', target.productId)
-        .returning(columns)
-        .executeTakeFirst()
 }

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely'
 import type { Frequency } from '~/catalog/subscription-terms'
+import { placeOrder } from '~/flows/place-order.server'
 import type { PlaceOrderResult } from '~/orders/place-order'
-import { placeOrder } from '~/orders/place-order.server'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import {

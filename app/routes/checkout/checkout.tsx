@@ -4,6 +4,7 @@ import { CheckoutActionSchema, checkoutView, formOfStep, paymentNotice } from '~
 import { loadCheckout, runCheckoutAction } from '~/checkout/checkout.server'
 import { CheckoutPage } from '~/checkout/checkout-page'
 import { pageMeta } from '~/farm/meta'
+import { placeOrder } from '~/flows/place-order.server'
 import { getDb } from '~/platform/db/db.server'
 import { type FormReply, parseSubmission, replyInvalid } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data.server'
@@ -14,7 +15,7 @@ import type { Route } from './+types/checkout'
 // The checkout: three steps (Shipping, Payment, Review), each a form posting here with an
 // intent (to-payment, back-to-shipping, to-review, back-to-payment, place-order). What was
 // entered travels in hidden fields, so it works without JavaScript; Place Order hands the
-// cart to placeOrder (ADR 11) and goes to the order's confirmation page, or first to the
+// cart to the place-order flow (ADR 11) and goes to the order's confirmation page, or first to the
 // payment provider's hosted page when the chosen method has one (Stripe Checkout, PayPal).
 // Every other answer is the one reply shape: what was posted (and the review step's new
 // idempotency key), the complaints, and `form` naming the step to show.
@@ -32,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request)
   const submission = parseSubmission(await readForm(request), CheckoutActionSchema)
   if (submission.status !== 'success') return replyInvalid(submission, { form: 'shipping' })
-  const outcome = await runCheckoutAction(getDb(), user.id, submission.value)
+  const outcome = await runCheckoutAction(getDb(), user.id, submission.value, placeOrder)
   if (outcome.kind === 'placed') throw redirect(`/order-confirmation/${outcome.orderId}`)
   // 303: the browser follows a POST's answer with a GET to the payment page.
   if (outcome.kind === 'pay') throw redirect(outcome.url, 303)
