@@ -5,13 +5,6 @@ import { cartItemsReadWithSession, getCurrentUser } from '~/auth/session.server'
 import { onSignIn } from '~/auth/sign-in-hooks.server'
 import { freeStock } from '~/catalog/free-stock.server'
 import { asFlag, onSaleExpression, productOnSaleExpression } from '~/catalog/on-sale.server'
-import {
-  FREQUENCY_LABELS,
-  type Frequency,
-  isFrequency,
-  parseFrequencies,
-  subscriberPriceCents,
-} from '~/catalog/subscription-terms'
 import { lineAverageWeightExpression } from '~/catalog/weight.server'
 import { listDeliveryZoneTerms } from '~/fulfilment/delivery-zones.server'
 import { type DB, getDb } from '~/platform/db/db.server'
@@ -21,6 +14,13 @@ import { currentPromoTerms, normalizePromoCode, PROMO_TERMS_COLUMNS } from '~/pr
 import type { PricingSettings } from '~/settings/settings'
 import { getPricingSettings } from '~/settings/settings.server'
 import { shareProductExpression } from '~/shares/share-product.server'
+import {
+  FREQUENCY_LABELS,
+  type Frequency,
+  isFrequency,
+  parseFrequencies,
+  subscriberPriceCents,
+} from '~/subscriptions/terms'
 import {
   HOLD_NOT_FOUND,
   HOLD_OTHER_ACCOUNT,

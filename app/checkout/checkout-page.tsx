@@ -3,7 +3,6 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import type { CartSummary } from '~/cart/cart'
 import { LineText, pricedLineTerms } from '~/catalog/line-wording'
-import type { Frequency } from '~/catalog/subscription-terms'
 import {
   DeliveryDays,
   findSlot,
@@ -26,6 +25,7 @@ import { stateName } from '~/platform/us-address'
 import { TermsLabel } from '~/policies/terms-label'
 import { SHARE_NOT_SHIPPED } from '~/shares/shares'
 import { firstBoxNote, subscriptionLineText } from '~/subscriptions/storefront'
+import type { Frequency } from '~/subscriptions/terms'
 import {
   type CheckoutDraft,
   type CheckoutPricing,

@@ -12,6 +12,12 @@ import type { DB } from '~/platform/db/db.server'
 import { farmDayOf } from '~/platform/farm-clock'
 import { getLogger } from '~/platform/log.server'
 import { listStatesOffered } from '~/settings/settings.server'
+import { paymentOptionsFor, subscribedFrequencies } from '~/subscriptions/checkout-rules'
+import {
+  subscriptionFulfilmentProblem,
+  subscriptionPaymentProblem,
+  weeklyOffer,
+} from '~/subscriptions/checkout-rules.server'
 import {
   type CheckoutAction,
   type CheckoutDraft,
@@ -20,12 +26,6 @@ import {
   shippingStepSchema,
   TERMS_REQUIRED,
 } from './checkout'
-import { paymentOptionsFor, subscribedFrequencies } from './subscription-checkout'
-import {
-  subscriptionFulfilmentProblem,
-  subscriptionPaymentProblem,
-  weeklyOffer,
-} from './subscription-checkout.server'
 
 // The checkout's server side: what the page starts with, and what each step's post does.
 // Placing the order itself is placeOrder's work (ADR 11); this only walks the steps.

@@ -12,7 +12,6 @@ import { resolveFulfilment } from '~/fulfilment/offer.server'
 import { parseSlotKey } from '~/fulfilment/windows'
 import { orderConfirmationEmail } from '~/orders/emails/order-confirmation'
 import { paymentMethodLabel, shippingMethodLabel } from '~/orders/labels'
-import { createSubscriptionsFromOrder } from '~/orders/subscriptions-from-order.server'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import { getEnv } from '~/platform/env.server'
@@ -26,6 +25,7 @@ import {
   SUBSCRIPTION_NEEDS_WEEKLY_DAY,
   SUBSCRIPTION_PAYMENT,
 } from '~/subscriptions/checkout-rules'
+import { createSubscriptionsFromOrder } from '~/subscriptions/from-order.server'
 import { claimHoldForOrder, recordHoldOrder } from '~/waiting-list/holds.server'
 import { notifyWaitingGroup } from '~/waiting-list/restock.server'
 import { loadCartLines, type OrderLine } from './order-lines.server'

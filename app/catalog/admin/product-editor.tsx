@@ -1,6 +1,5 @@
 import { type FieldMetadata, getFormProps } from '@conform-to/react'
 import { Form } from 'react-router'
-import { FREQUENCIES, FREQUENCY_LABELS, parseFrequencies } from '~/catalog/subscription-terms'
 import { centsToDollarsInput } from '~/platform/admin/fields'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { type FormReply, useSchemaForm } from '~/platform/forms/conform'
@@ -10,6 +9,7 @@ import { CheckboxField, FieldError, FormMessage, TextField } from '~/platform/ui
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
 import { SelectField } from '~/platform/ui/select-field'
 import { TextAreaField } from '~/platform/ui/text-area-field'
+import { FREQUENCIES, FREQUENCY_LABELS, parseFrequencies } from '~/subscriptions/terms'
 import { parseSeasonMonths } from '../in-season'
 import { poundsInput } from '../weight'
 import {

@@ -1,5 +1,4 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
-import { subscriberPriceCents } from '~/catalog/subscription-terms'
 import { customerMatches } from '~/customers/admin/customers.server'
 import { cutoffOf } from '~/fulfilment/windows'
 import { orderStatusLabel, paymentMethodLabel } from '~/orders/labels'
@@ -11,6 +10,7 @@ import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import { formatDay, formatFarmDateTime } from '~/platform/farm-clock'
 import { WINDOW_VIEW_COLUMNS } from '../subscription-view.server'
+import { subscriberPriceCents } from '../terms'
 import {
   type BoxItem,
   chargeStatusLabel,
