@@ -13,9 +13,9 @@ import {
 import { subscriberPriceCents } from '~/subscriptions/terms'
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/database'
 import { subscriptionDashboard, upcomingBoxDemand } from './coming-boxes.server'
+import { getAdminSubscription } from './subscription-detail.server'
 import {
   exportSubscriptionsCsv,
-  getAdminSubscription,
   listAdminSubscriptions,
   subscriptionFilter,
 } from './subscriptions.server'
