@@ -1,8 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
 import { customerMatches } from '~/customers/admin/customers.server'
 import { cutoffOf } from '~/fulfilment/windows'
-import { orderStatusLabel, paymentMethodLabel } from '~/orders/labels'
-import { formatOrderNumber } from '~/orders/place-order'
+import { paymentMethodLabel } from '~/orders/labels'
 import { toCsv } from '~/platform/admin/csv'
 import { type PageInfo, type PageRequest, pageInfo, searchTerm } from '~/platform/admin/pagination'
 import { likeContains } from '~/platform/admin/pagination.server'
@@ -13,8 +12,6 @@ import { WINDOW_VIEW_COLUMNS } from '../subscription-view.server'
 import { subscriberPriceCents } from '../terms'
 import {
   type BoxItem,
-  chargeStatusLabel,
-  cycleStatusLabel,
   frequencyLabel,
   isSubscriptionStatus,
   itemText,
@@ -24,9 +21,9 @@ import {
 } from './words'
 
 // The admin's view of subscriptions (issue 21 item 5): the list (status filter, search by the
-// customer's name or email, paginated like every admin list) and the same list as CSV; one
-// subscription in full is subscription-detail.server.ts, from the same columns. A page is three queries whatever its size: the count,
-// the page, and the page's items.
+// customer's name or email, paginated like every admin list) and the same list as CSV. A page
+// is three queries whatever its size: the count, the page, and the page's items. One
+// subscription in full is subscription-detail.server.ts's, from the same columns.
 
 export type SubscriptionFilter = { q: string; status: SubscriptionStatus | null }
 
