@@ -1,12 +1,12 @@
 import { sql, type Transaction } from 'kysely'
 import { freeStock } from '~/catalog/free-stock.server'
 import { asFlag, onSaleExpression } from '~/catalog/on-sale.server'
-import { isFrequency, parseFrequencies, subscriberPriceCents } from '~/catalog/subscription-terms'
 import { lineAverageWeightExpression } from '~/catalog/weight.server'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import { currentPromoTerms } from '~/promotions/promo'
 import { shareProductExpression } from '~/shares/share-product.server'
+import { isFrequency, parseFrequencies, subscriberPriceCents } from '~/subscriptions/terms'
 import type { AppliedPromo, CartLine } from './cart'
 import { type CartOwner, ownedCartIds } from './cart-owner.server'
 

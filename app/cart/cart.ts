@@ -1,7 +1,7 @@
-import type { Frequency } from '~/catalog/subscription-terms'
 import type { DeliveryZoneTerms } from '~/fulfilment/methods'
 import type { PricingPromo } from '~/promotions/promo'
 import type { PricingSettings } from '~/settings/settings'
+import type { Frequency } from '~/subscriptions/terms'
 import type { ShareCart } from './fulfilment-pricing'
 import type { CartTotals } from './pricing'
 

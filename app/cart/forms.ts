@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { QUANTITY_TOO_LOW } from '~/catalog/stock'
-import { FREQUENCIES } from '~/catalog/subscription-terms'
 import { PURCHASE_CHOICES } from '~/subscriptions/storefront'
+import { FREQUENCIES } from '~/subscriptions/terms'
 import { FREQUENCY_INVALID, PROMO_REQUIRED, PURCHASE_INVALID } from './messages'
 
 // The one schema for every post to /cart (house style 3 and 4): an `intent` picks the change.

@@ -1,7 +1,7 @@
 import type { SelectQueryBuilder } from 'kysely'
-import { type Frequency, parseFrequencies } from '~/catalog/subscription-terms'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
+import { type Frequency, parseFrequencies } from '~/subscriptions/terms'
 import { freeStock } from './free-stock.server'
 import { type CardOffer, cardOffer, type VariantOption } from './variants'
 

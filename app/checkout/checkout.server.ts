@@ -16,6 +16,12 @@ import type { DB } from '~/platform/db/db.server'
 import { farmDayOf } from '~/platform/farm-clock'
 import { getLogger } from '~/platform/log.server'
 import { listStatesOffered } from '~/settings/settings.server'
+import { paymentOptionsFor, subscribedFrequencies } from '~/subscriptions/checkout-rules'
+import {
+  subscriptionFulfilmentProblem,
+  subscriptionPaymentProblem,
+  weeklyOffer,
+} from '~/subscriptions/checkout-rules.server'
 import {
   type CheckoutAction,
   type CheckoutDraft,
@@ -24,12 +30,6 @@ import {
   shippingStepSchema,
   TERMS_REQUIRED,
 } from './checkout'
-import { paymentOptionsFor, subscribedFrequencies } from './subscription-checkout'
-import {
-  subscriptionFulfilmentProblem,
-  subscriptionPaymentProblem,
-  weeklyOffer,
-} from './subscription-checkout.server'
 
 // The checkout's server side: what the page starts with, and what each step's post does.
 // Placing the order itself is the place-order flow's work (ADR 11, flows/place-order.server.ts),

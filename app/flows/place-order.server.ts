@@ -21,7 +21,6 @@ import {
   type ShipTo,
   writeOrder,
 } from '~/orders/place-order.server'
-import { createSubscriptionsFromOrder } from '~/orders/subscriptions-from-order.server'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import { listStatesOffered } from '~/settings/settings.server'
@@ -30,6 +29,7 @@ import {
   SUBSCRIPTION_NEEDS_WEEKLY_DAY,
   SUBSCRIPTION_PAYMENT,
 } from '~/subscriptions/checkout-rules'
+import { createSubscriptionsFromOrder } from '~/subscriptions/from-order.server'
 
 // Placing an order (D6, ADR 11): one transaction that locks the cart, empties it (cart), writes
 // the order from its lines (orders' writeOrder: stock, the window's place, the promo code's

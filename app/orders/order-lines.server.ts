@@ -1,14 +1,14 @@
 import type { Expression, Transaction } from 'kysely'
 import { expressionBuilder } from 'kysely'
 import { asFlag, onSaleExpression } from '~/catalog/on-sale.server'
+import { lineAverageWeightExpression } from '~/catalog/weight.server'
+import type { Database } from '~/platform/db/schema'
 import {
   type Frequency,
   isFrequency,
   parseFrequencies,
   subscriberPriceCents,
-} from '~/catalog/subscription-terms'
-import { lineAverageWeightExpression } from '~/catalog/weight.server'
-import type { Database } from '~/platform/db/schema'
+} from '~/subscriptions/terms'
 
 // An order's lines as the catalog has them now (names, prices, availability), read the same
 // way for a shopper's cart and for a subscription's box (ADR 32), so a box is priced exactly as

@@ -1,11 +1,11 @@
 import { sendEmail } from '~/email/outbox.server'
 import { describeFulfilment, ORDER_FULFILMENT_COLUMNS } from '~/fulfilment/methods'
 import { orderStatusEmail } from '~/orders/emails/order-status'
-import { cancelPendingSubscriptions } from '~/orders/subscriptions-from-order.server'
 import { recordAdminChange } from '~/platform/audit.server'
 import type { DB } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
 import { givePromoUseBack } from '~/promotions/promo-uses.server'
+import { cancelPendingSubscriptions } from '~/subscriptions/from-order.server'
 import { returnOrderStock } from './order-stock.server'
 import {
   canTakeStep,

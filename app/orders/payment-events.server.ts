@@ -1,7 +1,7 @@
-import { cancelPendingSubscriptions } from '~/orders/subscriptions-from-order.server'
 import type { DB } from '~/platform/db/db.server'
 import { getLogger } from '~/platform/log.server'
 import { givePromoUseBack } from '~/promotions/promo-uses.server'
+import { cancelPendingSubscriptions } from '~/subscriptions/from-order.server'
 import { returnOrderStock } from './order-stock.server'
 
 // What a payment provider's news does to an order (ADR 11 addendum, D7). Stripe's webhooks

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { startCardUpdate } from '~/flows/update-subscription-card.server'
 import { changeOrderStatus } from '~/orders/order-status.server'
 import { formatOrderNumber } from '~/orders/place-order'
 import { addDays, farmDayOf } from '~/platform/farm-clock'
@@ -14,7 +15,6 @@ import { placeTestOrder } from '../../tests/support/orders'
 import { setUpStripeTestApp } from '../../tests/support/stripe-test-app'
 import { createStripeClient, createStripeProvider } from './stripe.server'
 import { handleStripeWebhook } from './stripe-webhook.server'
-import { startCardUpdate } from './subscription-card.server'
 
 // Cards saved for subscriptions (ADR 32), against the local Stripe stand-in: the first
 // checkout saves the card and the webhook activates the subscriptions; an unpaid first order

@@ -1,7 +1,7 @@
-import { type Frequency, isFrequency, parseFrequencies } from '~/catalog/subscription-terms'
 import { zipInList } from '~/fulfilment/zip-codes'
 import type { DB } from '~/platform/db/db.server'
 import { swapChoice, windowLabel } from './manage'
+import { type Frequency, isFrequency, parseFrequencies } from './terms'
 
 // What a subscriber may choose instead (ADR 32): the items of the same price class a box item
 // may be swapped for, and the weekly windows the box may move to. The detail page offers them

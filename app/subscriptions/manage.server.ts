@@ -1,5 +1,4 @@
 import type { Updateable } from 'kysely'
-import { isFrequency } from '~/catalog/subscription-terms'
 import { cutoffOf } from '~/fulfilment/windows'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
@@ -28,6 +27,7 @@ import {
 } from './manage'
 import { syncReservations } from './reservations.server'
 import { firstDateOnOrAfter, followingDate } from './schedule'
+import { isFrequency } from './terms'
 
 // A customer's own changes to a subscription (ADR 32). Each one affects the next box not yet
 // made, so each is refused once that box's cut-off has passed: by then the scheduler makes (or

@@ -1,16 +1,12 @@
 import type { ReactNode } from 'react'
 import {
-  FREQUENCY_LABELS,
-  type Frequency,
-  subscriberPriceCents,
-} from '~/catalog/subscription-terms'
-import {
   FREQUENCY_LEGEND,
   OPTION_NOT_SUBSCRIBABLE_NOTE,
   PURCHASE_LABELS,
   PURCHASE_LEGEND,
   saveText,
 } from './storefront'
+import { FREQUENCY_LABELS, type Frequency, subscriberPriceCents } from './terms'
 
 // The product page's "One time or Subscribe" (ADR 32): two plain radio groups inside the Add
 // to Cart form, posting purchase=one-time|subscribe and frequency, so it works without

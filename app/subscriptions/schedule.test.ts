@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { subscriberPriceCents } from '~/catalog/subscription-terms'
+import { subscriberPriceCents } from '~/subscriptions/terms'
 import { firstDateOnOrAfter, followingDate, reservationHorizon } from './schedule'
 
 describe('a subscription calendar', () => {

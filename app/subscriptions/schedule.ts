@@ -1,5 +1,5 @@
-import type { Frequency } from '~/catalog/subscription-terms'
 import { addDays, farmDayOf, weekdayOf } from '~/platform/farm-clock'
+import type { Frequency } from './terms'
 
 // A subscription's calendar (ADR 32), pure and browser-safe. Every box falls on its weekly
 // window's weekday; changes close at that date's cut-off (fulfilment/windows.ts cutoffOf), which

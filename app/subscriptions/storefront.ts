@@ -1,4 +1,4 @@
-import { FREQUENCY_LABELS, type Frequency } from '~/catalog/subscription-terms'
+import { FREQUENCY_LABELS, type Frequency } from './terms'
 
 // What the shopper's side of subscribing says (ADR 32): the product page's choice, the cart
 // line, the checkout's note and the confirmation. Browser-safe, so the pages, their actions

@@ -1,4 +1,3 @@
-import { FREQUENCY_LABELS, isFrequency } from '~/catalog/subscription-terms'
 import { cutoffOf } from '~/fulfilment/windows'
 import type { DB } from '~/platform/db/db.server'
 import { addDays, farmDayOf, formatDay, weekdayOf } from '~/platform/farm-clock'
@@ -12,6 +11,7 @@ import {
   windowLabel,
 } from './manage'
 import { followingDate } from './schedule'
+import { FREQUENCY_LABELS, isFrequency } from './terms'
 
 // What Account > Subscriptions shows (ADR 32): a customer's subscriptions with their items,
 // where and when the boxes come, the next box and until when it can be changed. The detail

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely'
-import type { Frequency } from '~/catalog/subscription-terms'
 import { placeOrder } from '~/flows/place-order.server'
 import type { PaymentMethod } from '~/orders/place-order'
+import type { Frequency } from '~/subscriptions/terms'
 import type { DB } from '../../app/platform/db/db.server'
 import type { Database } from '../../app/platform/db/schema'
 import { createCustomer, createProduct, createVariant } from '../../app/seed/factories.server'

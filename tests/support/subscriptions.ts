@@ -1,5 +1,4 @@
 import type { Insertable } from 'kysely'
-import type { Frequency } from '~/catalog/subscription-terms'
 import { placeOrder } from '~/flows/place-order.server'
 import type { PlaceOrderResult } from '~/orders/place-order'
 import type { DB } from '~/platform/db/db.server'
@@ -10,6 +9,7 @@ import {
   createProduct,
   createWindow,
 } from '~/seed/factories.server'
+import type { Frequency } from '~/subscriptions/terms'
 import { fillCart } from './orders'
 
 // Subscriptions for data-layer tests, made the way a customer makes one (ADR 32): a cart with a

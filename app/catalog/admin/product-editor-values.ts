@@ -1,5 +1,5 @@
-import { parseFrequencies } from '~/catalog/subscription-terms'
 import { centsToDollarsInput } from '~/platform/admin/fields'
+import { parseFrequencies } from '~/subscriptions/terms'
 import { parseSeasonMonths } from '../in-season'
 import { poundsInput } from '../weight'
 import { BLANK_VARIANT_ROW, MAX_VARIANT_ROWS } from './product-form'

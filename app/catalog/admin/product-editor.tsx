@@ -1,11 +1,11 @@
 import { getFormProps } from '@conform-to/react'
 import { Form } from 'react-router'
-import { FREQUENCIES, FREQUENCY_LABELS } from '~/catalog/subscription-terms'
 import { type FormReply, useSchemaForm } from '~/platform/forms/conform'
 import { Button } from '~/platform/ui/button'
 import { CheckboxField, FieldError, FormMessage, TextField } from '~/platform/ui/field'
 import { SelectField } from '~/platform/ui/select-field'
 import { TextAreaField } from '~/platform/ui/text-area-field'
+import { FREQUENCIES, FREQUENCY_LABELS } from '~/subscriptions/terms'
 import { type ProductFormProduct, startingValues } from './product-editor-values'
 import {
   BLANK_VARIANT_ROW,

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { FREQUENCIES, type Frequency, formatFrequencies } from '~/catalog/subscription-terms'
 import {
   checkbox,
   dollars,
@@ -8,6 +7,7 @@ import {
   requiredText,
   wholeNumber,
 } from '~/platform/admin/fields'
+import { FREQUENCIES, type Frequency, formatFrequencies } from '~/subscriptions/terms'
 import { MAX_PIECE_CENTI_LB, parsePounds } from '../weight'
 import { SeasonMonthsField } from './season-months-field'
 

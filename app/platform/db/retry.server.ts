@@ -15,7 +15,7 @@ import type { Logger } from 'pino'
 //
 // Only the database's work is undone by a rollback, so a transaction body must be safe to run
 // again: nothing outside the database inside it (a payment provider, a file, a mail server).
-// The shop calls its providers before or after its transactions (payments/, renewals/); emails
+// The shop calls its providers before or after its transactions (payments/, flows/); emails
 // are queued in the outbox table, in the transaction.
 
 /** PostgreSQL's SQLSTATEs after which running the whole transaction again is right. */

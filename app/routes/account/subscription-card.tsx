@@ -2,6 +2,7 @@ import { getFormProps } from '@conform-to/react'
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
+import { startCardUpdate } from '~/flows/update-subscription-card.server'
 import {
   CARD_PAYMENTS_UNAVAILABLE,
   CARD_UPDATED,
@@ -9,7 +10,6 @@ import {
   cardUpdateRefusal,
   UPDATE_CARD,
 } from '~/payments/saved-card'
-import { getCardSubscription, startCardUpdate } from '~/payments/subscription-card.server'
 import { getDb } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
 import { parseSubmission, replyRefused, useSchemaForm } from '~/platform/forms/conform'
@@ -17,6 +17,7 @@ import { readForm } from '~/platform/forms/form-data.server'
 import { Button } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
+import { getCardSubscription } from '~/subscriptions/card.server'
 import type { Route } from './+types/subscription-card'
 
 // A subscription's card (ADR 32): "Update Card" opens Stripe's page in setup mode, where the

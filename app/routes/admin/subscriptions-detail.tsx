@@ -7,7 +7,7 @@ import { AdminPageHeader, AdminPanel, AdminTable, EmptyState } from '~/platform/
 import { getDb } from '~/platform/db/db.server'
 import { formatFarmMoment } from '~/platform/farm-clock'
 import { Price } from '~/platform/ui/price'
-import { getAdminSubscription } from '~/subscriptions/admin/subscriptions.server'
+import { getAdminSubscription } from '~/subscriptions/admin/subscription-detail.server'
 import type { Route } from './+types/subscriptions-detail'
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -2,6 +2,8 @@ import { Form, Link, useLocation } from 'react-router'
 import { z } from 'zod'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
+import { describeSchedulerRun } from '~/flows/subscription-scheduler'
+import { runScheduler } from '~/flows/subscription-scheduler.server'
 import { pageRequest } from '~/platform/admin/pagination'
 import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
 import {
@@ -18,8 +20,6 @@ import { readForm } from '~/platform/forms/form-data.server'
 import { Button, ButtonLink } from '~/platform/ui/button'
 import { FormMessage, TextField } from '~/platform/ui/field'
 import { SelectField } from '~/platform/ui/select-field'
-import { describeSchedulerRun } from '~/renewals/scheduler'
-import { runScheduler } from '~/renewals/scheduler.server'
 import {
   listAdminSubscriptions,
   subscriptionFilter,

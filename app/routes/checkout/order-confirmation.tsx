@@ -1,6 +1,5 @@
 import { data } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
-import { countSubscriptionsStarted } from '~/checkout/subscription-checkout.server'
 import { pageMeta } from '~/farm/meta'
 import { describeFulfilment, feeLabel, type OrderFulfilmentColumns } from '~/fulfilment/methods'
 import { getCustomerOrderView } from '~/orders/customer-orders.server'
@@ -17,6 +16,7 @@ import { TextLink } from '~/platform/ui/link'
 import { Price } from '~/platform/ui/price'
 import { ShareCutSheetLinks } from '~/shares/share-links'
 import { listSharesOfOrder } from '~/shares/share-orders.server'
+import { countSubscriptionsStarted } from '~/subscriptions/checkout-rules.server'
 import {
   MANAGE_SUBSCRIPTIONS_LINK,
   SUBSCRIPTIONS_PATH,

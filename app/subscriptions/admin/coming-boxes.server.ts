@@ -1,9 +1,9 @@
 import { type ExpressionBuilder, sql } from 'kysely'
-import type { Frequency } from '~/catalog/subscription-terms'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import { addDays, farmDayOf, farmPeriodStarts, formatDay } from '~/platform/farm-clock'
 import { reservationHorizon } from '../schedule'
+import type { Frequency } from '../terms'
 import { type BoxItem, monthlyValueCents } from './words'
 
 // What the subscriptions ask of the farm (issue 21 item 5): the coming boxes' demand per product

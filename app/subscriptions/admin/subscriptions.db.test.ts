@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { subscriberPriceCents } from '~/catalog/subscription-terms'
 import { pageRequest } from '~/platform/admin/pagination'
 import { addDays, farmDayOf, farmInstant, farmPeriodStarts } from '~/platform/farm-clock'
 import {
@@ -11,11 +10,12 @@ import {
   createVariant,
   createWindow,
 } from '~/seed/factories.server'
+import { subscriberPriceCents } from '~/subscriptions/terms'
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/database'
 import { subscriptionDashboard, upcomingBoxDemand } from './coming-boxes.server'
+import { getAdminSubscription } from './subscription-detail.server'
 import {
   exportSubscriptionsCsv,
-  getAdminSubscription,
   listAdminSubscriptions,
   subscriptionFilter,
 } from './subscriptions.server'

@@ -1,9 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
-import { subscriberPriceCents } from '~/catalog/subscription-terms'
 import { customerMatches } from '~/customers/admin/customers.server'
 import { cutoffOf } from '~/fulfilment/windows'
-import { orderStatusLabel, paymentMethodLabel } from '~/orders/labels'
-import { formatOrderNumber } from '~/orders/place-order'
+import { paymentMethodLabel } from '~/orders/labels'
 import { toCsv } from '~/platform/admin/csv'
 import { type PageInfo, type PageRequest, pageInfo, searchTerm } from '~/platform/admin/pagination'
 import { likeContains } from '~/platform/admin/pagination.server'
@@ -11,10 +9,9 @@ import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import { formatDay, formatFarmDateTime } from '~/platform/farm-clock'
 import { WINDOW_VIEW_COLUMNS } from '../subscription-view.server'
+import { subscriberPriceCents } from '../terms'
 import {
   type BoxItem,
-  chargeStatusLabel,
-  cycleStatusLabel,
   frequencyLabel,
   isSubscriptionStatus,
   itemText,
@@ -24,9 +21,9 @@ import {
 } from './words'
 
 // The admin's view of subscriptions (issue 21 item 5): the list (status filter, search by the
-// customer's name or email, paginated like every admin list), one subscription in full with its
-// boxes so far, and the same list as CSV. A page is three queries whatever its size: the count,
-// the page, and the page's items.
+// customer's name or email, paginated like every admin list) and the same list as CSV. A page
+// is three queries whatever its size: the count, the page, and the page's items. One
+// subscription in full is subscription-detail.server.ts's, from the same columns.
 
 export type SubscriptionFilter = { q: string; status: SubscriptionStatus | null }
 
@@ -63,7 +60,7 @@ function matching(db: DB, filter: SubscriptionFilter) {
 }
 
 /** The subscriptions with their weekly window and its place or zone, for a list or one. */
-function withWindow(db: DB) {
+export function withWindow(db: DB) {
   return db
     .selectFrom('subscriptions')
     .innerJoin('fulfilment_windows', 'fulfilment_windows.id', 'subscriptions.window_id')
@@ -71,7 +68,7 @@ function withWindow(db: DB) {
     .leftJoin('delivery_zones', 'delivery_zones.id', 'fulfilment_windows.zone_id')
 }
 
-const ROW_COLUMNS = [
+export const ROW_COLUMNS = [
   'subscriptions.id',
   'subscriptions.customer_id',
   'subscriptions.first_name',
@@ -101,7 +98,7 @@ type RowData = {
   next_date: string
 }
 
-function whereText(row: RowData): string {
+export function whereText(row: RowData): string {
   return windowText({
     method: row.shipping_method,
     placeName: row.shipping_method === 'delivery' ? row.zone_name : row.place_name,
@@ -112,7 +109,7 @@ function whereText(row: RowData): string {
 }
 
 /** When changes to the next box close, and the scheduler makes its order. */
-function nextCutoff(row: RowData): Date {
+export function nextCutoff(row: RowData): Date {
   return cutoffOf(
     {
       startTime: row.start_time,
@@ -132,7 +129,10 @@ export type SubscriptionItem = BoxItem & {
 }
 
 /** Every item of these subscriptions, in one query, by subscription id. */
-async function itemsOf(db: DB, ids: readonly string[]): Promise<Map<string, SubscriptionItem[]>> {
+export async function itemsOf(
+  db: DB,
+  ids: readonly string[],
+): Promise<Map<string, SubscriptionItem[]>> {
   const bySubscription = new Map<string, SubscriptionItem[]>()
   if (ids.length === 0) return bySubscription
   const rows = await db
@@ -239,110 +239,6 @@ export async function listAdminSubscriptions(
     info: pageInfo(page, Number(count.total)),
   }
 }
-
-/** How many boxes of a subscription's history the detail page lists. */
-export const CYCLES_SHOWN = 52
-
-/** One subscription in full for the admin, or null for an unknown id (four queries). */
-export async function getAdminSubscription(db: DB, id: string) {
-  const row = await withWindow(db)
-    .leftJoin('customers', 'customers.id', 'subscriptions.customer_id')
-    .leftJoin('orders as first_order', 'first_order.id', 'subscriptions.first_order_id')
-    .select([
-      ...ROW_COLUMNS,
-      'subscriptions.street',
-      'subscriptions.apartment',
-      'subscriptions.city',
-      'subscriptions.state',
-      'subscriptions.zip_code',
-      'subscriptions.cancelled_at',
-      'customers.email as account_email',
-      'first_order.id as first_order_id',
-      'first_order.order_number as first_order_number',
-    ])
-    .where('subscriptions.id', '=', id)
-    .executeTakeFirst()
-  if (!row) return null
-  const [items, cycles] = await Promise.all([
-    itemsOf(db, [id]),
-    db
-      .selectFrom('subscription_cycles')
-      .leftJoin('orders', 'orders.id', 'subscription_cycles.order_id')
-      .select([
-        'subscription_cycles.id',
-        'subscription_cycles.date',
-        'subscription_cycles.status',
-        'subscription_cycles.message',
-        'subscription_cycles.charge_status',
-        'subscription_cycles.retry_at',
-        'orders.id as order_id',
-        'orders.order_number',
-        'orders.status as order_status',
-        'orders.total_cents',
-      ])
-      .where('subscription_cycles.subscription_id', '=', id)
-      .orderBy('subscription_cycles.date', 'desc')
-      .limit(CYCLES_SHOWN)
-      .execute(),
-  ])
-  const boxItems = items.get(id) ?? []
-  const address =
-    row.shipping_method === 'delivery'
-      ? [
-          [row.street, row.apartment].filter(Boolean).join(', '),
-          `${row.city}, ${row.state} ${row.zip_code}`.trim(),
-        ].filter((line) => line && line !== ',')
-      : []
-  return {
-    id: row.id,
-    status: row.status,
-    statusLabel: subscriptionStatusLabel(row.status),
-    frequencyLabel: frequencyLabel(row.frequency),
-    customer: {
-      id: row.customer_id,
-      name: `${row.first_name} ${row.last_name}`.trim(),
-      email: row.email,
-      phone: row.phone,
-      accountEmail: row.account_email,
-    },
-    where: whereText(row),
-    address,
-    nextDate: row.next_date,
-    nextDateLabel: formatDay(row.next_date),
-    cutoffAt: nextCutoff(row),
-    pausedUntil: row.paused_until,
-    pausedUntilLabel: row.paused_until ? formatDay(row.paused_until) : null,
-    paymentLabel: paymentMethodLabel(row.payment_method),
-    createdAt: row.created_at,
-    cancelledAt: row.cancelled_at,
-    firstOrder:
-      row.first_order_id && row.first_order_number !== null
-        ? { id: row.first_order_id, number: formatOrderNumber(row.first_order_number) }
-        : null,
-    items: boxItems,
-    boxCents: boxCents(boxItems),
-    cycles: cycles.map((cycle) => ({
-      id: cycle.id,
-      date: cycle.date,
-      dateLabel: formatDay(cycle.date),
-      statusLabel: cycleStatusLabel(cycle.status),
-      message: cycle.message,
-      chargeLabel: cycle.status === 'ordered' ? chargeStatusLabel(cycle.charge_status) : null,
-      retryAt: cycle.charge_status === 'failed' ? cycle.retry_at : null,
-      order:
-        cycle.order_id && cycle.order_number !== null
-          ? {
-              id: cycle.order_id,
-              number: formatOrderNumber(cycle.order_number),
-              statusLabel: orderStatusLabel(cycle.order_status ?? ''),
-              totalCents: cycle.total_cents ?? 0,
-            }
-          : null,
-    })),
-  }
-}
-
-export type AdminSubscription = NonNullable<Awaited<ReturnType<typeof getAdminSubscription>>>
 
 const CSV_HEADER = [
   'Customer',

@@ -1,5 +1,5 @@
-import { FREQUENCY_LABELS, type Frequency, isFrequency } from '~/catalog/subscription-terms'
 import { formatTimeRange, WEEKDAY_NAMES } from '~/platform/farm-clock'
+import { FREQUENCY_LABELS, type Frequency, isFrequency } from '../terms'
 
 // The admin's words for subscriptions (issue 21), browser-safe: the list, the detail page, the
 // CSV export and the dashboard read them from here.

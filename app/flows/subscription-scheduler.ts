@@ -1,4 +1,4 @@
-import type { SchedulerRun } from './scheduler.server'
+import type { SchedulerRun } from './subscription-scheduler.server'
 
 // What the admin's "Run the Scheduler Now" answers (ADR 32). Browser-safe.
 

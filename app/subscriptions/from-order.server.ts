@@ -1,25 +1,42 @@
-import type { Frequency } from '~/catalog/subscription-terms'
 import type { DB } from '~/platform/db/db.server'
-import { syncReservations } from '~/subscriptions/reservations.server'
-import { followingDate } from '~/subscriptions/schedule'
-import type { OrderLine } from './order-lines.server'
-import type { ShipTo } from './place-order.server'
+import { syncReservations } from './reservations.server'
+import { followingDate } from './schedule'
+import type { Frequency } from './terms'
 
 // Subscribing is checking out (ADR 32): a cart line with a frequency is the first box, and
 // placeOrder calls this in its own transaction once the order is written, so the order and
 // its subscriptions exist together or not at all.
 
+/** What a subscription keeps of an order line: a line without a frequency is bought once. */
+export type OrderedLine = {
+  productId: string
+  variantId: string | null
+  quantity: number
+  subscriptionFrequency: Frequency | null
+}
+
+/** Where the boxes go, as the order says it. */
+export type SubscriberAddress = {
+  firstName: string
+  lastName: string
+  street: string
+  apartment: string | null
+  city: string
+  state: string
+  zipCode: string
+}
+
 export type NewSubscriptionsInput = {
   orderId: string
   customerId: string
   /** the order's lines; those with a frequency are subscribed */
-  lines: readonly OrderLine[]
+  lines: readonly OrderedLine[]
   /** the first box's weekly window and date */
   booking: { windowId: string; date: string }
   shippingMethod: 'pickup' | 'delivery'
   paymentMethod: 'stripe' | 'offline'
   contact: { email: string; phone: string }
-  shipTo: ShipTo
+  shipTo: SubscriberAddress
   now: Date
 }
 
@@ -32,7 +49,7 @@ export async function createSubscriptionsFromOrder(
   trx: DB,
   input: NewSubscriptionsInput,
 ): Promise<string[]> {
-  const byFrequency = new Map<Frequency, OrderLine[]>()
+  const byFrequency = new Map<Frequency, OrderedLine[]>()
   for (const line of input.lines) {
     if (!line.subscriptionFrequency) continue
     const same = byFrequency.get(line.subscriptionFrequency) ?? []

@@ -12,7 +12,7 @@ import {
 import type { DB } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
 import { getLogger } from '~/platform/log.server'
-import { chargeFailedEmail } from './charge-failed-email'
+import { chargeFailedEmail } from './emails/renewal-charge-failed'
 
 // Each later box of a subscription paid by card is written 'pending_payment' (ADR 32); this
 // step charges the card Stripe saved at the first checkout, off-session, and settles the

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { CurrentUser } from '~/auth/session.server'
 import { changeCart } from '~/cart/cart-changes.server'
+import { loadCheckout } from '~/checkout/checkout.server'
+import { FILLED_SHIPPING } from '~/checkout/test-shipping'
 import { addDays, farmDayOf } from '~/platform/farm-clock'
 import {
   createCustomer,
@@ -19,12 +21,7 @@ import { firstDateOnOrAfter } from '~/subscriptions/schedule'
 import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import { postCheckout, signUpShopper } from '../../tests/support/checkout-post'
-import { loadCheckout } from './checkout.server'
-import {
-  countSubscriptionsStarted,
-  subscriptionPaymentProblem,
-} from './subscription-checkout.server'
-import { FILLED_SHIPPING } from './test-shipping'
+import { countSubscriptionsStarted, subscriptionPaymentProblem } from './checkout-rules.server'
 
 // A cart holding a subscription's first box at checkout (ADR 32): weekly days only, picked up
 // or delivered, paid by card or at pickup; each step says so with checkout-rules' words.

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { CHARGE_FAILED_SUBJECT, chargeFailedEmail } from './charge-failed-email'
+import { CHARGE_FAILED_SUBJECT, chargeFailedEmail } from './renewal-charge-failed'
 
 const input = {
   farmName: 'Hillside Farm',

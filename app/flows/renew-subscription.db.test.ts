@@ -15,8 +15,8 @@ import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import { checkOut, fillCart, readStock } from '../../tests/support/orders'
 import { AFTER_NEXT_CUTOFF, NEXT_BOX } from '../../tests/support/subscriptions'
-import { BOX_MISSED, BOX_NOTHING_LEFT, BOX_PAUSED, BOX_WINDOW_GONE } from './subscription-order'
-import { placeSubscriptionOrder } from './subscription-order.server'
+import { BOX_MISSED, BOX_NOTHING_LEFT, BOX_PAUSED, BOX_WINDOW_GONE } from './renew-subscription'
+import { placeSubscriptionOrder } from './renew-subscription.server'
 
 // A subscription's later boxes (issue 21, ADR 32): made at the cut-off through writeOrder, once
 // per subscription and date, with stock reserved for them; or recorded as skipped or failed.

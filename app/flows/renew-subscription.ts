@@ -1,5 +1,5 @@
 import { SLOT_GONE } from '~/fulfilment/methods'
-import type { PlaceOrderResult } from './place-order'
+import type { PlaceOrderResult } from '~/orders/place-order'
 
 // Why a subscription's box was not made (ADR 32), as the cycle keeps it and the customer reads
 // it in the email and under Account > Subscriptions. Browser-safe.

@@ -6,8 +6,8 @@ import {
   SUBSCRIPTION_NEEDS_LOCAL,
   SUBSCRIPTION_NEEDS_WEEKLY_DAY,
   SUBSCRIPTION_PAYMENT,
-} from '~/subscriptions/checkout-rules'
-import { SUBSCRIPTION_PAYMENT_METHODS } from './subscription-checkout'
+  SUBSCRIPTION_PAYMENT_METHODS,
+} from './checkout-rules'
 
 // The server side of a subscribing checkout (ADR 32): only weekly windows' days are offered,
 // and each step checks the choice before placeOrder checks it once more.

@@ -2,8 +2,8 @@ import type { Logger } from 'pino'
 import type { DB } from '~/platform/db/db.server'
 import { remindSubscribers } from '~/subscriptions/reminders.server'
 import { syncReservations } from '~/subscriptions/reservations.server'
-import { chargeDueCycles } from './charges.server'
-import { makeDueCycles } from './cycles.server'
+import { chargeDueCycles } from './charge-renewals.server'
+import { makeDueCycles } from './renewal-cycles.server'
 
 // The subscription scheduler (ADR 32): every minute, on the single server or a cluster's
 // primary, and on every instance of a multi-instance shop. Running it on several instances at

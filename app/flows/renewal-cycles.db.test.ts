@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { BOX_PAUSED, BOX_WINDOW_GONE } from '~/orders/subscription-order'
+import { BOX_PAUSED, BOX_WINDOW_GONE } from '~/flows/renew-subscription'
 import {
   createCustomer,
   createPickupPlace,
@@ -10,7 +10,7 @@ import {
 import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import { AFTER_NEXT_CUTOFF, NEXT_BOX } from '../../tests/support/subscriptions'
-import { makeDueCycles } from './cycles.server'
+import { makeDueCycles } from './renewal-cycles.server'
 
 // The scheduler's first step (issue 21, ADR 32): the boxes whose cut-off has passed, and only
 // those, are made, skipped or recorded as failed, once however often it runs.

@@ -13,7 +13,7 @@ import {
 } from '~/seed/factories.server'
 import { TEST_BASE_URL } from '../../tests/setup/app'
 import { setUpStripeTestApp } from '../../tests/support/stripe-test-app'
-import { chargeDueCycles, RETRY_AFTER_MS, STALE_CHARGE_MS } from './charges.server'
+import { chargeDueCycles, RETRY_AFTER_MS, STALE_CHARGE_MS } from './charge-renewals.server'
 
 // Issue 31 item 6 (ADR 32's known gap): a customer paying a declined box from the emailed link
 // at the moment the scheduler retries the card must be charged once. The two run against the

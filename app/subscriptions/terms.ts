@@ -1,6 +1,6 @@
-// How often a box comes, and what a subscriber pays for it (ADR 32): part of what a product is,
-// so the catalog owns it. Browser-safe: the product page, the cart and the admin form read the
-// same words.
+// How often a box comes, and what a subscriber pays for it (ADR 32). A product offers these
+// terms, so the catalog (above subscriptions) reads them too. Browser-safe: the product page,
+// the cart and the admin form read the same words.
 
 export const FREQUENCIES = ['weekly', 'biweekly', 'monthly'] as const
 export type Frequency = (typeof FREQUENCIES)[number]

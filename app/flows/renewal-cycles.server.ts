@@ -1,5 +1,5 @@
+import { placeSubscriptionOrder } from '~/flows/renew-subscription.server'
 import { cutoffOf } from '~/fulfilment/windows'
-import { placeSubscriptionOrder } from '~/orders/subscription-order.server'
 import type { DB } from '~/platform/db/db.server'
 import { addDays, farmDayOf, farmDayStart } from '~/platform/farm-clock'
 import { getLogger } from '~/platform/log.server'

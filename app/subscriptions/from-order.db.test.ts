@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { placeOrder } from '~/flows/place-order.server'
-import { cancelPendingSubscriptions } from '~/orders/subscriptions-from-order.server'
+import { changeOrderStatus } from '~/orders/order-status.server'
 import {
   createCustomer,
   createPickupPlace,
@@ -12,6 +12,7 @@ import {
   SUBSCRIPTION_NEEDS_WEEKLY_DAY,
   SUBSCRIPTION_PAYMENT,
 } from '~/subscriptions/checkout-rules'
+import { cancelPendingSubscriptions } from '~/subscriptions/from-order.server'
 import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import { fillCart, readStock } from '../../tests/support/orders'
@@ -22,7 +23,6 @@ import {
   subscribeAtCheckout,
   subscribed,
 } from '../../tests/support/subscriptions'
-import { changeOrderStatus } from './order-status.server'
 
 // Subscribing is checking out (issue 21, ADR 32): placeOrder writes the first box's order and,
 // in the same transaction, one subscription per frequency in the cart.

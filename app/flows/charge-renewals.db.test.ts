@@ -10,8 +10,8 @@ import {
 } from '~/seed/factories.server'
 import { TEST_BASE_URL } from '../../tests/setup/app'
 import { setUpStripeTestApp } from '../../tests/support/stripe-test-app'
-import { CHARGE_FAILED_SUBJECT } from './charge-failed-email'
-import { chargeDueCycles, RETRY_AFTER_MS, STALE_CHARGE_MS } from './charges.server'
+import { chargeDueCycles, RETRY_AFTER_MS, STALE_CHARGE_MS } from './charge-renewals.server'
+import { CHARGE_FAILED_SUBJECT } from './emails/renewal-charge-failed'
 
 // Off-session charges of a subscription box's order, against the local Stripe stand-in.
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import { AFTER_NEXT_CUTOFF, NEXT_BOX, subscribed } from '../../tests/support/subscriptions'
-import { runScheduler } from './scheduler.server'
+import { runScheduler } from './subscription-scheduler.server'
 
 // The scheduler's one pass (ADR 32): a subscriber's next box is made once at its cut-off, even
 // when two runs (two instances) go at the same moment, and the stock kept for the box after

@@ -1,26 +1,26 @@
 import type { Transaction } from 'kysely'
-import { isFrequency } from '~/catalog/subscription-terms'
 import { sendEmail } from '~/email/outbox.server'
 import { getFarmBasics } from '~/farm/farm.server'
 import { isFulfilmentMethod } from '~/fulfilment/methods'
 import { cutoffOf, slotKey } from '~/fulfilment/windows'
 import { boxNotMadeEmail } from '~/orders/emails/box-not-made'
+import { loadBoxLines } from '~/orders/order-lines.server'
+import { PAYMENT_METHODS, type PaymentMethod } from '~/orders/place-order'
+import { Refusal, writeOrder } from '~/orders/place-order.server'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import { getEnv } from '~/platform/env.server'
 import { farmDayOf } from '~/platform/farm-clock'
 import { syncReservations } from '~/subscriptions/reservations.server'
 import { followingDate } from '~/subscriptions/schedule'
-import { loadBoxLines } from './order-lines.server'
-import { PAYMENT_METHODS, type PaymentMethod } from './place-order'
-import { Refusal, writeOrder } from './place-order.server'
+import { isFrequency } from '~/subscriptions/terms'
 import {
   BOX_MISSED,
   BOX_NOTHING_LEFT,
   BOX_PAUSED,
   BOX_WINDOW_GONE,
   boxRefusalMessage,
-} from './subscription-order'
+} from './renew-subscription'
 
 // A subscription's box (ADR 32): made when its cut-off passes, through the same writeOrder as
 // a shopper's checkout (catalog prices now, the subscriber discount, tax, stock, the window's
