@@ -13,7 +13,7 @@ import {
   zoneForZip,
 } from '~/fulfilment/fulfilment-choice'
 import { isFulfilmentMethod, METHOD_NAMES } from '~/fulfilment/methods'
-import type { FulfilmentOffer } from '~/fulfilment/offer.server'
+import type { FulfilmentOffer } from '~/fulfilment/offer'
 import { slotLabel } from '~/fulfilment/windows'
 import { type FormReply, useSchemaForm } from '~/platform/forms/conform'
 import { Button, ButtonLink } from '~/platform/ui/button'
