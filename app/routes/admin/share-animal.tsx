@@ -20,7 +20,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AdminShareAnimal({ loaderData, actionData }: Route.ComponentProps) {
-  return <AnimalPage {...loaderData} reply={actionData} />
+  return <AnimalPage page={loaderData} reply={actionData} />
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>

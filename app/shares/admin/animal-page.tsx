@@ -18,14 +18,13 @@ import type { AdminShare } from './animal-shares.server'
 type AnimalPageData = Awaited<ReturnType<typeof loadAnimalPage>>
 
 export function AnimalPage({
-  animal,
-  pickup,
-  shares,
-  products,
-  places,
-  saved,
+  page,
   reply: actionData,
-}: AnimalPageData & { reply: FormReply | undefined }) {
+}: {
+  page: AnimalPageData
+  reply: FormReply | undefined
+}) {
+  const { animal, pickup, shares, products, places, saved } = page
   const navigation = useNavigation()
   const submitting = navigation.state === 'submitting'
   const live = shares.filter((share) => !share.cancelled)
