@@ -2,9 +2,7 @@
 import './platform/forms/zod-config'
 import fraunces from '@fontsource/fraunces/files/fraunces-latin-700-normal.woff2?url'
 import sourceSans from '@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2?url'
-import { useEffect } from 'react'
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -18,8 +16,8 @@ import { getCurrentUser } from './auth/session.server'
 import { headerCartCount } from './cart/cart.server'
 import { getFarmBasics } from './farm/farm.server'
 import { getDb } from './platform/db/db.server'
-import { GlobalErrorHandling, reportError } from './platform/errors/global-error-handling'
-import { refusalOf } from './platform/errors/refusal'
+import { GlobalErrorHandling } from './platform/errors/global-error-handling'
+import { errorWords, GeneralErrorBoundary } from './platform/ui/error-boundary'
 import { useNonce } from './platform/ui/nonce'
 import { ToastProvider } from './platform/ui/toasts'
 import { chromeOf } from './shell/chrome'
@@ -103,42 +101,11 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // Responses the server chose to send (404, 403) are not faults; anything thrown is.
-  useEffect(() => {
-    if (!isRouteErrorResponse(error)) reportError(error)
-  }, [error])
-  const status = isRouteErrorResponse(error) ? error.status : 500
-  const refusal = refusalOf(error)
-  // 503: the database took no write (a full disk, a read-only file). A form posted without
-  // JavaScript gets the server's own page for it; one posted by a fetcher lands here.
-  const words =
-    status === 404
-      ? {
-          title: 'Page Not Found',
-          message: "The page you're looking for doesn't exist or has been moved.",
-        }
-      : status === 503
-        ? {
-            title: "We'll be right back",
-            message:
-              'The shop is taking a short break. Your cart and orders are safe. Please try again in a minute.',
-          }
-        : (refusal ?? {
-            title: 'Something went wrong',
-            message: 'An unexpected error occurred. Please try again.',
-          })
-  const { title, message } = words
+  // No route's meta speaks for a page that failed here, so the title is said here.
   return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <title>{title}</title>
-      <h1 className="font-display text-4xl font-bold text-pasture-800">{title}</h1>
-      <p className="mt-4 text-muted">{message}</p>
-      <a
-        href="/"
-        className="mt-8 inline-block rounded-md bg-pasture-700 px-5 py-3 font-semibold text-white hover:bg-pasture-800"
-      >
-        Back to Home
-      </a>
-    </section>
+    <>
+      <title>{errorWords(error).title}</title>
+      <GeneralErrorBoundary error={error} look="page" back={{ to: '/', label: 'Back to Home' }} />
+    </>
   )
 }

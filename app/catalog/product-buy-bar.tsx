@@ -1,5 +1,6 @@
 import { useFetchers } from 'react-router'
-import { Button } from '~/platform/ui/button'
+import { StatusButton } from '~/platform/ui/status-button'
+import { isPendingSubmission } from '~/platform/ui/use-is-pending'
 
 // A phone's Add to Cart (issue 22 item 4): below 640 px a bar with the price and the button
 // sticks to the bottom of the screen. Its button submits the page's own Add to Cart form
@@ -20,12 +21,8 @@ export function PhoneBuyBar({
   price: React.ReactNode
 }) {
   // The form's fetcher is the form's own; its state is read here from the router's list.
-  const adding = useFetchers().some(
-    (fetcher) =>
-      fetcher.state !== 'idle' &&
-      fetcher.formAction === '/cart' &&
-      fetcher.formData?.get('intent') === 'add' &&
-      fetcher.formData?.get('productId') === productId,
+  const adding = useFetchers().some((fetcher) =>
+    isPendingSubmission(fetcher, { formAction: '/cart', intent: 'add', fields: { productId } }),
   )
   return (
     <div
@@ -37,9 +34,15 @@ export function PhoneBuyBar({
           <span className="block truncate text-muted">{productName}</span>
           <span className="block font-semibold text-pasture-700">{price}</span>
         </p>
-        <Button type="submit" form={formId} disabled={adding} className="shrink-0">
-          {adding ? 'Adding...' : 'Add to Cart'}
-        </Button>
+        <StatusButton
+          type="submit"
+          form={formId}
+          status={adding ? 'pending' : 'idle'}
+          pendingText="Adding..."
+          className="shrink-0"
+        >
+          Add to Cart
+        </StatusButton>
       </div>
     </div>
   )

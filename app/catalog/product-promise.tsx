@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { TextLink } from '~/platform/ui/link'
 
 // Who grows a product and what the farm promises (issue 22 item 4): the promise is the farm's
 // own words from Content ("Our promise"); without them only who grows it is shown.
@@ -10,10 +10,7 @@ export function FarmPromise({ farmName, promise }: { farmName: string; promise: 
       className="mt-6 border-l-4 border-pasture-700 bg-pasture-50 px-4 py-3 text-sm"
     >
       <h2 id="farm-promise-heading" className="font-semibold text-ink">
-        Grown and packed by{' '}
-        <Link to="/about" className="text-pasture-800 underline hover:text-pasture-900">
-          {farmName}
-        </Link>
+        Grown and packed by <TextLink to="/about">{farmName}</TextLink>
       </h2>
       {promise ? <p className="mt-1 text-ink">{promise}</p> : null}
     </section>

@@ -2,6 +2,8 @@
 // requests) it is a static card: a drawn map, the address and a link to OpenStreetMap.
 // With a key, Google's embedded map replaces the drawing; the address and link stay.
 
+import { TextAnchor } from '~/platform/ui/link'
+
 export function openStreetMapSearchUrl(address: string): string {
   return `https://www.openstreetmap.org/search?${new URLSearchParams({ query: address })}`
 }
@@ -66,11 +68,11 @@ export function FarmMap({
           <p className="font-semibold text-ink">{farmName}</p>
           <p className="text-muted">{address}</p>
         </div>
-        <a
+        <TextAnchor
           href={openStreetMapSearchUrl(address)}
           target="_blank"
           rel="noopener noreferrer"
-          className="inline-flex items-center gap-1 font-semibold text-pasture-800 underline underline-offset-4"
+          className="inline-flex items-center gap-1"
         >
           Open in maps<span className="sr-only"> (opens in a new tab)</span>
           <svg
@@ -83,7 +85,7 @@ export function FarmMap({
           >
             <path d="M11 3h6v6M17 3l-8 8M8 5H3v12h12v-5" />
           </svg>
-        </a>
+        </TextAnchor>
       </figcaption>
     </figure>
   )

@@ -1,4 +1,5 @@
 import { FieldError } from '~/platform/ui/field'
+import { TextAnchor } from '~/platform/ui/link'
 import { Price } from '~/platform/ui/price'
 import type { PricingSettings } from '~/settings/settings'
 import { Fee } from './fee'
@@ -243,14 +244,9 @@ function PlaceTimes({
         {place.instructions ? <p>{place.instructions}</p> : null}
       </div>
       {place.mapUrl ? (
-        <a
-          href={place.mapUrl}
-          className="text-sm font-semibold text-pasture-800 underline"
-          rel="noopener noreferrer"
-          target="_blank"
-        >
+        <TextAnchor href={place.mapUrl} rel="noopener noreferrer" target="_blank" size="small">
           Map of {place.name}
-        </a>
+        </TextAnchor>
       ) : null}
       {place.slots.length === 0 ? (
         <p className="mt-2 text-sm text-ink">No pickup times are open in the next weeks.</p>

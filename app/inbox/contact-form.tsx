@@ -1,10 +1,11 @@
 import { getFormProps } from '@conform-to/react'
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import { type FormReply, useSchemaForm } from '~/platform/forms/conform'
-import { Button } from '~/platform/ui/button'
 import { FormMessage, TextField } from '~/platform/ui/field'
 import { SelectField } from '~/platform/ui/select-field'
+import { StatusButton } from '~/platform/ui/status-button'
 import { TextAreaField } from '~/platform/ui/text-area-field'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import { CONTACT_SUBJECTS, ContactSchema, MESSAGE_MAX_LENGTH } from './contact'
 
 // The contact page's message form. It posts as a plain form (so it works without JavaScript);
@@ -19,9 +20,7 @@ export function ContactForm({
   labelledBy: string
 }) {
   const [form, fields] = useSchemaForm(ContactSchema, { id: 'contact', lastResult: reply })
-  const navigation = useNavigation()
-  const sending =
-    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'contact'
+  const sending = useIsPending({ intent: 'contact' })
   const checking = form.status === 'error'
 
   return (
@@ -54,9 +53,9 @@ export function ContactForm({
         rows={6}
         maxLength={MESSAGE_MAX_LENGTH}
       />
-      <Button type="submit" disabled={sending}>
-        {sending ? 'Sending...' : 'Send Message'}
-      </Button>
+      <StatusButton type="submit" status={sending ? 'pending' : 'idle'} pendingText="Sending...">
+        Send Message
+      </StatusButton>
     </Form>
   )
 }

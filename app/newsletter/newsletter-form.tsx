@@ -2,8 +2,9 @@ import { getFormProps } from '@conform-to/react'
 import { useId } from 'react'
 import { useFetcher } from 'react-router'
 import { type FormReply, useSchemaForm } from '~/platform/forms/conform'
-import { Button } from '~/platform/ui/button'
 import { FormMessage, TextField } from '~/platform/ui/field'
+import { StatusButton } from '~/platform/ui/status-button'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import { NewsletterSchema } from './newsletter'
 
 // The newsletter sign-up, usable on any page: it posts (as a fetcher, so the page stays put)
@@ -29,7 +30,7 @@ export function NewsletterForm({
     id: `newsletter-${fallbackLabel}`,
     lastResult: reply,
   })
-  const subscribing = fetcher.state === 'submitting'
+  const subscribing = useIsPending({ fetcher })
 
   return (
     <fetcher.Form
@@ -57,9 +58,14 @@ export function NewsletterForm({
           autoComplete="email"
           className="flex-1"
         />
-        <Button type="submit" disabled={subscribing} className="sm:mt-6 sm:self-start">
-          {subscribing ? 'Subscribing...' : 'Subscribe'}
-        </Button>
+        <StatusButton
+          type="submit"
+          status={subscribing ? 'pending' : 'idle'}
+          pendingText="Subscribing..."
+          className="sm:mt-6 sm:self-start"
+        >
+          Subscribe
+        </StatusButton>
       </div>
     </fetcher.Form>
   )

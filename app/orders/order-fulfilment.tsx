@@ -1,5 +1,6 @@
 import { describeFulfilment, type OrderFulfilmentColumns } from '~/fulfilment/methods'
 import { ShippingAddress, type ShipTo } from '~/orders/shipping-address'
+import { TextAnchor } from '~/platform/ui/link'
 
 // Where and when an order is handed over, the same on the confirmation page, the customer's
 // order page and the admin's: "Pickup at {place}, {day}, {hours}" with the place's address,
@@ -31,12 +32,7 @@ export function OrderFulfilment({
   const calendar =
     calendarLink && where.when ? (
       <p className="mt-2">
-        <a
-          href={`/account/orders/${order.id}/calendar.ics`}
-          className="font-semibold text-pasture-800 underline underline-offset-4"
-        >
-          Add to calendar
-        </a>
+        <TextAnchor href={`/account/orders/${order.id}/calendar.ics`}>Add to calendar</TextAnchor>
       </p>
     ) : null
   if (where.method === 'pickup') {
@@ -47,14 +43,9 @@ export function OrderFulfilment({
         {where.instructions ? <p className="mt-1 text-muted">{where.instructions}</p> : null}
         {where.mapUrl ? (
           <p className="mt-1">
-            <a
-              href={where.mapUrl}
-              className="font-semibold text-pasture-800 underline underline-offset-4"
-              rel="noopener noreferrer"
-              target="_blank"
-            >
+            <TextAnchor href={where.mapUrl} rel="noopener noreferrer" target="_blank">
               Map and directions
-            </a>
+            </TextAnchor>
           </p>
         ) : null}
         <p className="mt-2">

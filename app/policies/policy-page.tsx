@@ -1,5 +1,5 @@
-import { Link } from 'react-router'
 import { Heading } from '~/platform/ui/heading'
+import { TextLink } from '~/platform/ui/link'
 import { POLICIES, type PolicyBlock } from './policies'
 import type { PolicyPage } from './policies.server'
 
@@ -26,13 +26,13 @@ export function PolicyArticle({ page, path }: { page: PolicyPage; path: string }
         <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
           {POLICIES.map((policy) => (
             <li key={policy.slug}>
-              <Link
+              <TextLink
                 to={policy.path}
                 aria-current={policy.path === path ? 'page' : undefined}
-                className="font-semibold text-pasture-800 underline aria-[current=page]:no-underline"
+                className="aria-[current=page]:no-underline"
               >
                 {policy.title}
-              </Link>
+              </TextLink>
             </li>
           ))}
         </ul>

@@ -1,7 +1,5 @@
-import { Link } from 'react-router'
+import { TextLink } from '~/platform/ui/link'
 import { policyInfo } from './policies'
-
-const linkClass = 'font-semibold text-pasture-800 underline'
 
 /**
  * "I agree to the Terms of Service and Privacy Policy", with the two policies as links. They
@@ -11,13 +9,13 @@ export function TermsLabel() {
   return (
     <>
       I agree to the{' '}
-      <Link to={policyInfo('terms').path} target="_blank" className={linkClass}>
+      <TextLink to={policyInfo('terms').path} target="_blank">
         Terms of Service
-      </Link>{' '}
+      </TextLink>{' '}
       and{' '}
-      <Link to={policyInfo('privacy').path} target="_blank" className={linkClass}>
+      <TextLink to={policyInfo('privacy').path} target="_blank">
         Privacy Policy
-      </Link>
+      </TextLink>
     </>
   )
 }

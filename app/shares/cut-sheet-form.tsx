@@ -2,9 +2,10 @@ import { getFormProps } from '@conform-to/react'
 import { useId } from 'react'
 import { Form } from 'react-router'
 import { type FormReply, useSchemaForm } from '~/platform/forms/conform'
-import { Button } from '~/platform/ui/button'
 import { FieldError, FormMessage } from '~/platform/ui/field'
+import { StatusButton } from '~/platform/ui/status-button'
 import { TextAreaField } from '~/platform/ui/text-area-field'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import {
   CUT_SHEET_QUESTIONS,
   type CutSheet,
@@ -22,12 +23,11 @@ type Fields = ReturnType<typeof useSchemaForm<typeof CutSheetSchema>>[1]
 export function CutSheetForm({
   stored,
   reply,
-  submitting,
 }: {
   stored: CutSheet | null
   reply: FormReply | undefined
-  submitting: boolean
 }) {
+  const saving = useIsPending()
   const [form, fields] = useSchemaForm(CutSheetSchema, {
     id: 'cut-sheet',
     lastResult: reply,
@@ -52,9 +52,9 @@ export function CutSheetForm({
         rows={4}
         maxLength={NOTES_MAX}
       />
-      <Button type="submit" disabled={submitting}>
-        {submitting ? 'Saving...' : 'Save Cut Sheet'}
-      </Button>
+      <StatusButton type="submit" status={saving ? 'pending' : 'idle'} pendingText="Saving...">
+        Save Cut Sheet
+      </StatusButton>
     </Form>
   )
 }

@@ -1,5 +1,5 @@
-import { Link } from 'react-router'
 import { formatDay } from '~/platform/farm-clock'
+import { TextLink } from '~/platform/ui/link'
 
 // On the customer's order page: each beef share in the order, with the way to its cut sheet.
 
@@ -29,16 +29,13 @@ export function ShareCutSheetLinks({ shares }: { shares: readonly ShareLink[] })
               {share.filled ? 'cut sheet filled in.' : 'cut sheet not filled in yet.'} Cut-off:{' '}
               {formatDay(share.cutoff)}.
             </p>
-            <Link
-              to={`/account/shares/${share.id}/cut-sheet`}
-              className="font-semibold text-pasture-800 underline underline-offset-4"
-            >
+            <TextLink to={`/account/shares/${share.id}/cut-sheet`}>
               {share.filled ? 'View or change the cut sheet' : 'Fill in the cut sheet'}
               <span className="sr-only">
                 {' '}
                 for the {share.size.toLowerCase()} share of {share.animalName}
               </span>
-            </Link>
+            </TextLink>
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
+import { getProductPage } from '~/catalog/product-detail.server'
 import { pageGallery, pictureIndex } from '~/catalog/product-gallery'
-import { getProductPage } from '~/catalog/products.server'
 import { productFulfilmentFacts } from '~/fulfilment/product-fulfilment'
 import { loadFulfilmentSetup } from '~/fulfilment/product-fulfilment.server'
 import type { DB } from '~/platform/db/db.server'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { getProductDetail } from '~/catalog/products.server'
+import { getProductDetail } from '~/catalog/product-detail.server'
 import {
   createCustomer,
   createProduct,

@@ -6,6 +6,8 @@ import type { FormReply } from '~/platform/forms/conform'
 import { Button, ButtonLink } from '~/platform/ui/button'
 import { CheckboxField, FormMessage } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
+import { StatusButton } from '~/platform/ui/status-button'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 
 /** Which form answered, in the product route's replies (FormReply's `form`). */
 export const JOIN_WAITING_LIST = 'join-waiting-list'
@@ -116,7 +118,7 @@ function DialogBody({
   // zod and Conform stay out of every product page's JavaScript (docs/benchmarks/lighthouse.md).
   const typed = Number(reply?.initialValue?.quantity)
   const [quantity, setQuantity] = useState(Number.isInteger(typed) && typed >= 1 ? typed : 1)
-  const joining = fetcher.state !== 'idle'
+  const joining = useIsPending({ fetcher })
   const joined = reply?.status === 'success'
 
   useEffect(() => {
@@ -177,9 +179,13 @@ function DialogBody({
               />
               <div className="flex flex-wrap justify-end gap-3">
                 {closeControl}
-                <Button type="submit" disabled={joining}>
-                  {joining ? 'Joining...' : 'Join Waiting List'}
-                </Button>
+                <StatusButton
+                  type="submit"
+                  status={joining ? 'pending' : 'idle'}
+                  pendingText="Joining..."
+                >
+                  Join Waiting List
+                </StatusButton>
               </div>
             </fetcher.Form>
           )}

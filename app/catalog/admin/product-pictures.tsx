@@ -2,8 +2,8 @@ import { getFormProps } from '@conform-to/react'
 import { Form, useNavigation } from 'react-router'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { AdminPanel, EmptyState } from '~/platform/admin/ui/page'
+import { PictureUploadField } from '~/platform/admin/ui/picture-upload-field'
 import { type FormReply, useSchemaForm } from '~/platform/forms/conform'
-import { UPLOAD_ACCEPT } from '~/platform/images/image-url'
 import { Button, buttonVariants } from '~/platform/ui/button'
 import { FormMessage, TextField } from '~/platform/ui/field'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
@@ -189,18 +189,14 @@ function UploadPicture({ reply }: { reply: FormReply | undefined }) {
       className="space-y-3 rounded-lg border border-earth-100 bg-earth-50 p-4"
     >
       <input type="hidden" name="intent" value="picture-add" />
-      <TextField
+      <PictureUploadField
         label="New picture"
-        name="image"
-        type="file"
-        accept={UPLOAD_ACCEPT}
-        hint="JPEG, PNG, WebP or AVIF, up to 20 MB."
         error={form.allErrors.image?.[0]}
-      />
-      <TextField
-        label="Description of the new picture (alt text)"
-        field={fields.alt_text}
-        hint="What the picture shows, for people who cannot see it, like: Two ribeye steaks on a cutting board."
+        description={{
+          label: 'Description of the new picture (alt text)',
+          field: fields.alt_text,
+          example: 'Two ribeye steaks on a cutting board.',
+        }}
       />
       <Button type="submit" disabled={submitting}>
         {submitting ? 'Uploading...' : 'Add Picture'}

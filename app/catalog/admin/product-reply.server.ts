@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import type { FormReply } from '~/platform/forms/conform'
 import { MAX_VARIANT_ROWS } from './product-form'
-import type { readProductForm } from './products.server'
+import type { readProductForm } from './product-save.server'
 
 /**
  * What was typed, as the page can show it: the option rows as a list of at most

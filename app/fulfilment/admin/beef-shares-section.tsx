@@ -1,5 +1,5 @@
-import { Link } from 'react-router'
 import { AdminPanel, AdminTable } from '~/platform/admin/ui/page'
+import { TextAnchor, TextLink } from '~/platform/ui/link'
 import { formatCents } from '~/platform/ui/price'
 import { BALANCE_AFTER_WEIGHING, balanceStatusLabel, cutSheetStatusLabel } from '~/shares/shares'
 import type { BeefShareGroup } from './beef-shares'
@@ -7,8 +7,6 @@ import type { BeefShareGroup } from './beef-shares'
 // This week's "Beef shares": who collects which share of which animal on this day, whether
 // their cut sheet is in and whether the balance is paid (beef-shares.server.ts). Shown only on
 // a day with shares to hand over.
-
-const LINK = 'font-semibold text-pasture-800 underline underline-offset-4'
 
 export function BeefSharesSection({
   groups,
@@ -24,9 +22,7 @@ export function BeefSharesSection({
         {groups.map((group) => (
           <div key={group.animalId} className="space-y-2">
             <h3 className="font-semibold text-ink">
-              <Link to={`/admin/shares/${group.animalId}`} className={LINK}>
-                {group.animalName}
-              </Link>
+              <TextLink to={`/admin/shares/${group.animalId}`}>{group.animalName}</TextLink>
               {group.where ? `: pickup at ${group.where}` : null}
             </h3>
             <AdminTable caption={`Beef shares of ${group.animalName} for ${dayLabel}`}>
@@ -44,13 +40,11 @@ export function BeefSharesSection({
                   <tr key={share.id}>
                     <th scope="row">
                       {share.holder}{' '}
-                      <Link to={`/admin/orders/${share.orderId}`} className={LINK}>
-                        {share.orderNumber}
-                      </Link>
+                      <TextLink to={`/admin/orders/${share.orderId}`}>{share.orderNumber}</TextLink>
                       <br />
-                      <a href={`tel:${share.phone}`} className={`${LINK} inline-block py-1`}>
+                      <TextAnchor href={`tel:${share.phone}`} className="inline-block py-1">
                         {share.phone}
-                      </a>
+                      </TextAnchor>
                     </th>
                     <td>{share.size}</td>
                     <td>

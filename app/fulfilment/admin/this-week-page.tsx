@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, Link } from 'react-router'
 import { handOverStepFor, packStepFor, STEP_LABELS } from '~/orders/order-workflow'
 import { WeighForm } from '~/orders/weigh-form'
 import { WEIGH_FORM_PREFIX } from '~/orders/weights'
@@ -7,6 +7,7 @@ import { AdminPageHeader, AdminPanel, EmptyState } from '~/platform/admin/ui/pag
 import type { FormReply } from '~/platform/forms/conform'
 import { ButtonLink } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import { BeefSharesSection } from './beef-shares-section'
 import {
   collectText,
@@ -244,7 +245,7 @@ function PackGroup({
   day: string
   reply: FormReply | undefined
 }) {
-  const busy = useNavigation().state !== 'idle'
+  const busy = useIsPending()
   const packable = group.orders.filter((order) => !order.packed)
   return (
     <section aria-labelledby={`group-${group.key}`} className={LOOKS.buttons}>

@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from 'react'
-import { Link } from 'react-router'
+import { TextLink } from './link'
 
 // Toasts (spec section 3: id, type, title, message, duration; default 5000 ms). They sit in
 // live regions that exist from the first render, because screen readers announce changes to
@@ -177,13 +177,14 @@ function ToastItem({
         <p className="font-semibold text-ink">{toast.title}</p>
         <p className="mt-1 text-sm text-muted">{toast.message}</p>
         {toast.link ? (
-          <Link
+          <TextLink
             to={toast.link.to}
             onClick={() => onDismiss(toast.id)}
-            className="mt-2 inline-block text-sm font-semibold text-pasture-800 underline"
+            size="small"
+            className="mt-2 inline-block"
           >
             {toast.link.label}
-          </Link>
+          </TextLink>
         ) : null}
       </div>
       <button

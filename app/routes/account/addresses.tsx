@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import { useMemo } from 'react'
-import { data, Form, isRouteErrorResponse, Link, useNavigation } from 'react-router'
+import { data, Form, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { requireUser } from '~/auth/guards.server'
 import {
@@ -21,10 +21,13 @@ import {
   useSchemaForm,
 } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data.server'
-import { Button, ButtonLink } from '~/platform/ui/button'
+import { ButtonLink } from '~/platform/ui/button'
+import { GeneralErrorBoundary } from '~/platform/ui/error-boundary'
 import { CheckboxField, FormMessage, TextField } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
 import { SelectField } from '~/platform/ui/select-field'
+import { StatusButton } from '~/platform/ui/status-button'
+import { isPendingSubmission, useIsPending } from '~/platform/ui/use-is-pending'
 import {
   ADDRESS_NOT_FOUND,
   addressActionSchema,
@@ -98,9 +101,9 @@ type Address = Route.ComponentProps['loaderData']['addresses'][number]
 export default function Addresses({ loaderData, actionData }: Route.ComponentProps) {
   const { addresses, states, editing } = loaderData
   const navigation = useNavigation()
-  const pending = navigation.state === 'submitting' ? navigation.formData : undefined
-  const pendingIntent = pending?.get('intent')
-  const pendingId = pending?.get('id')
+  const pendingFor = (intent: string, id: string) =>
+    isPendingSubmission(navigation, { intent, fields: { id } }) ? 'pending' : 'idle'
+  const savingAddress = useIsPending({ intent: 'save' })
 
   const saveReply = actionData?.form === 'save' ? actionData : undefined
   // A failed save (posted without JavaScript) comes back to the address it was editing.
@@ -173,23 +176,39 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
                   <Form method="post" action={PAGE}>
                     <input type="hidden" name="intent" value="delete" />
                     <input type="hidden" name="id" value={address.id} />
-                    <Button type="submit" variant="outline" size="medium">
-                      {pendingIntent === 'delete' && pendingId === address.id
-                        ? 'Deleting...'
-                        : 'Delete'}
-                      <span className="sr-only"> address at {address.street}</span>
-                    </Button>
+                    <StatusButton
+                      type="submit"
+                      variant="outline"
+                      size="medium"
+                      status={pendingFor('delete', address.id)}
+                      pendingText={
+                        <>
+                          Deleting...<span className="sr-only"> address at {address.street}</span>
+                        </>
+                      }
+                    >
+                      Delete<span className="sr-only"> address at {address.street}</span>
+                    </StatusButton>
                   </Form>
                   {address.is_default ? null : (
                     <Form method="post" action={PAGE}>
                       <input type="hidden" name="intent" value="make-default" />
                       <input type="hidden" name="id" value={address.id} />
-                      <Button type="submit" variant="outline" size="medium">
-                        {pendingIntent === 'make-default' && pendingId === address.id
-                          ? 'Saving...'
-                          : 'Make Default'}
+                      <StatusButton
+                        type="submit"
+                        variant="outline"
+                        size="medium"
+                        status={pendingFor('make-default', address.id)}
+                        pendingText={
+                          <>
+                            Saving...
+                            <span className="sr-only"> for the address at {address.street}</span>
+                          </>
+                        }
+                      >
+                        Make Default
                         <span className="sr-only"> for the address at {address.street}</span>
-                      </Button>
+                      </StatusButton>
                     </Form>
                   )}
                 </div>
@@ -214,7 +233,7 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
           editing={editing?.id === editingId ? editing : null}
           editingDefault={editingDefault}
           reply={saveReply}
-          saving={pendingIntent === 'save'}
+          saving={savingAddress}
         />
       </section>
     </div>
@@ -296,9 +315,9 @@ function AddressForm({
         <CheckboxField label="Use as my default address" field={fields.isDefault} />
       )}
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : 'Save Address'}
-        </Button>
+        <StatusButton type="submit" status={saving ? 'pending' : 'idle'} pendingText="Saving...">
+          Save Address
+        </StatusButton>
         {editingId ? (
           <ButtonLink to={PAGE} variant="secondary">
             Cancel
@@ -326,18 +345,15 @@ function valuesOf(address: Address) {
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: 'Addresses' })
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404
   return (
-    <div className="space-y-4">
-      <Heading level={1}>Addresses</Heading>
-      <p role="alert" className="text-ink">
-        {notFound
-          ? ADDRESS_NOT_FOUND
-          : 'Something went wrong loading your addresses. Please try again.'}
-      </p>
-      <Link to={PAGE} className="font-semibold text-pasture-800 underline underline-offset-4">
-        Back to Addresses
-      </Link>
-    </div>
+    <GeneralErrorBoundary
+      error={error}
+      notFound={{ title: 'Addresses', message: ADDRESS_NOT_FOUND }}
+      unexpected={{
+        title: 'Addresses',
+        message: 'Something went wrong loading your addresses. Please try again.',
+      }}
+      back={{ to: PAGE, label: 'Back to Addresses' }}
+    />
   )
 }

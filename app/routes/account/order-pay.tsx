@@ -1,7 +1,8 @@
 import { getFormProps } from '@conform-to/react'
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
+import { ORDER_NOT_FOUND, ORDER_NOT_LOADED } from '~/orders/order-errors'
 import { getOrderToPay, startOrderPayment } from '~/payments/order-pay.server'
 import {
   CARD_PAYMENTS_UNAVAILABLE,
@@ -12,10 +13,13 @@ import {
 import { getDb } from '~/platform/db/db.server'
 import { parseSubmission, replyRefused, useSchemaForm } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data.server'
-import { Button } from '~/platform/ui/button'
+import { GeneralErrorBoundary } from '~/platform/ui/error-boundary'
 import { FormMessage } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
+import { TextLink } from '~/platform/ui/link'
 import { Price } from '~/platform/ui/price'
+import { StatusButton } from '~/platform/ui/status-button'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import type { Route } from './+types/order-pay'
 
 // The link in the email about a box whose card charge failed (ADR 32): the customer pays the
@@ -41,17 +45,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   return replyRefused(submission, CARD_PAYMENTS_UNAVAILABLE, 409)
 }
 
-const backLink = 'font-semibold text-pasture-800 underline underline-offset-4'
-
 export default function OrderPay({ loaderData, actionData }: Route.ComponentProps) {
   const { order, refusal } = loaderData
-  const navigation = useNavigation()
+  const paying = useIsPending()
   const [form] = useSchemaForm(PayIntentSchema, { id: 'pay', lastResult: actionData })
   return (
     <div className="space-y-6">
-      <Link to={`/account/orders/${encodeURIComponent(order.id)}`} className={backLink}>
+      <TextLink to={`/account/orders/${encodeURIComponent(order.id)}`}>
         Back to Order {order.number}
-      </Link>
+      </TextLink>
       <Heading level={1}>Pay for Order {order.number}</Heading>
       <p className="text-ink">
         Amount due: <Price cents={order.totalCents} />
@@ -64,9 +66,14 @@ export default function OrderPay({ loaderData, actionData }: Route.ComponentProp
           <p className="text-muted">
             You pay on Stripe’s secure page. Your card details never reach this shop.
           </p>
-          <Button type="submit" name="intent" value="pay" disabled={navigation.state !== 'idle'}>
+          <StatusButton
+            type="submit"
+            name="intent"
+            value="pay"
+            status={paying ? 'pending' : 'idle'}
+          >
             {PAY_NOW}
-          </Button>
+          </StatusButton>
         </Form>
       )}
     </div>
@@ -79,18 +86,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   })
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404
   return (
-    <div className="space-y-4">
-      <Heading level={1}>{notFound ? 'Order Not Found' : 'Something went wrong'}</Heading>
-      <p className="text-ink">
-        {notFound
-          ? "We couldn't find that order in your account."
-          : 'We could not load this order. Please try again.'}
-      </p>
-      <Link to="/account/orders" className={backLink}>
-        Back to Orders
-      </Link>
-    </div>
+    <GeneralErrorBoundary
+      error={error}
+      notFound={ORDER_NOT_FOUND}
+      unexpected={ORDER_NOT_LOADED}
+      back={{ to: '/account/orders', label: 'Back to Orders' }}
+    />
   )
 }

@@ -1,14 +1,17 @@
-import { data, isRouteErrorResponse, Link } from 'react-router'
+import { data } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { feeLabel } from '~/fulfilment/methods'
 import { getCustomerOrderView } from '~/orders/customer-orders.server'
+import { ORDER_NOT_FOUND, ORDER_NOT_LOADED } from '~/orders/order-errors'
 import { fulfilmentHeading, OrderFulfilment } from '~/orders/order-fulfilment'
 import { OrderItemsList } from '~/orders/order-items-list'
 import { AtMostNote, OrderTotalRow } from '~/orders/order-total'
 import { getDb } from '~/platform/db/db.server'
 import { formatFarmDate } from '~/platform/farm-clock'
+import { GeneralErrorBoundary } from '~/platform/ui/error-boundary'
 import { Heading } from '~/platform/ui/heading'
+import { TextLink } from '~/platform/ui/link'
 import { Price } from '~/platform/ui/price'
 import { ShareCutSheetLinks } from '~/shares/share-links'
 import { listSharesOfOrder } from '~/shares/share-orders.server'
@@ -23,15 +26,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { order, shares }
 }
 
-const backLink = 'font-semibold text-pasture-800 underline underline-offset-4'
-
 export default function OrderDetails({ loaderData }: Route.ComponentProps) {
   const { order, shares } = loaderData
   return (
     <div className="space-y-6">
-      <Link to="/account/orders" className={backLink}>
-        Back to Orders
-      </Link>
+      <TextLink to="/account/orders">Back to Orders</TextLink>
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <Heading level={1}>Order {order.number}</Heading>
         <span className="rounded-full bg-pasture-50 px-3 py-1 text-sm font-semibold text-pasture-800">
@@ -138,18 +137,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   })
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404
   return (
-    <div className="space-y-4">
-      <Heading level={1}>{notFound ? 'Order Not Found' : 'Something went wrong'}</Heading>
-      <p className="text-ink">
-        {notFound
-          ? "We couldn't find that order in your account."
-          : 'We could not load this order. Please try again.'}
-      </p>
-      <Link to="/account/orders" className={backLink}>
-        Back to Orders
-      </Link>
-    </div>
+    <GeneralErrorBoundary
+      error={error}
+      notFound={ORDER_NOT_FOUND}
+      unexpected={ORDER_NOT_LOADED}
+      back={{ to: '/account/orders', label: 'Back to Orders' }}
+    />
   )
 }

@@ -7,6 +7,7 @@ import { formatOrderNumber } from '~/orders/place-order'
 import { getDb } from '~/platform/db/db.server'
 import { formatFarmDate } from '~/platform/farm-clock'
 import { Heading } from '~/platform/ui/heading'
+import { TextLink } from '~/platform/ui/link'
 import { Price } from '~/platform/ui/price'
 import type { Route } from './+types/orders'
 
@@ -76,16 +77,13 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                     <Price cents={order.total_cents} />
                   </td>
                   <td className="px-4 py-3 text-right">
-                    <Link
-                      to={`/account/orders/${order.id}`}
-                      className="font-semibold whitespace-nowrap text-pasture-800 underline underline-offset-4"
-                    >
+                    <TextLink to={`/account/orders/${order.id}`} className="whitespace-nowrap">
                       View Details
                       <span className="sr-only">
                         {' '}
                         of order {formatOrderNumber(order.order_number)}
                       </span>
-                    </Link>
+                    </TextLink>
                   </td>
                 </tr>
               ))}

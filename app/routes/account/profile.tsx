@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import { useMemo } from 'react'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form } from 'react-router'
 import { PASSWORD_UPDATED } from '~/auth/forms'
 import { requireUser } from '~/auth/guards.server'
 import {
@@ -22,9 +22,10 @@ import {
   useSchemaForm,
 } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data.server'
-import { Button } from '~/platform/ui/button'
 import { FormMessage, TextField } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
+import { StatusButton } from '~/platform/ui/status-button'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import type { Route } from './+types/profile'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -74,9 +75,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { profile } = loaderData
-  const navigation = useNavigation()
-  const pendingIntent =
-    navigation.state === 'submitting' ? navigation.formData?.get('intent') : undefined
+  const savingProfile = useIsPending({ intent: 'profile' })
+  const updatingPassword = useIsPending({ intent: 'password' })
   const profileReply = actionData?.form === 'profile' ? actionData : undefined
   const passwordReply = actionData?.form === 'password' ? actionData : undefined
   const pageError = actionData && !actionData.form ? actionData.error?.['']?.[0] : undefined
@@ -144,9 +144,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             autoComplete="tel"
             maxLength={20}
           />
-          <Button type="submit" disabled={pendingIntent === 'profile'}>
-            {pendingIntent === 'profile' ? 'Saving...' : 'Save Changes'}
-          </Button>
+          <StatusButton
+            type="submit"
+            status={savingProfile ? 'pending' : 'idle'}
+            pendingText="Saving..."
+          >
+            Save Changes
+          </StatusButton>
         </Form>
       </section>
 
@@ -182,9 +186,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             type="password"
             autoComplete="new-password"
           />
-          <Button type="submit" disabled={pendingIntent === 'password'}>
-            {pendingIntent === 'password' ? 'Updating...' : 'Update Password'}
-          </Button>
+          <StatusButton
+            type="submit"
+            status={updatingPassword ? 'pending' : 'idle'}
+            pendingText="Updating..."
+          >
+            Update Password
+          </StatusButton>
         </Form>
       </section>
     </div>

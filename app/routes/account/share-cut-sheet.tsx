@@ -1,12 +1,14 @@
-import { data, isRouteErrorResponse, Link, useNavigation } from 'react-router'
+import { data } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { getDb } from '~/platform/db/db.server'
 import { formatDay } from '~/platform/farm-clock'
 import { parseSubmission, replyDone, replyInvalid, replyRefused } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data.server'
+import { GeneralErrorBoundary } from '~/platform/ui/error-boundary'
 import { FormMessage } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
+import { TextLink } from '~/platform/ui/link'
 import { CutSheetSchema } from '~/shares/cut-sheet'
 import { CutSheetForm, CutSheetSummary } from '~/shares/cut-sheet-form'
 import { getCustomerShare, saveCutSheet } from '~/shares/share-orders.server'
@@ -36,17 +38,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   })
 }
 
-const backLink = 'font-semibold text-pasture-800 underline underline-offset-4'
-
 export default function ShareCutSheet({ loaderData, actionData }: Route.ComponentProps) {
   const { share } = loaderData
-  const navigation = useNavigation()
   const title = `Cut Sheet: ${share.size} Share of ${share.animalName}`
   return (
     <div className="space-y-6">
-      <Link to={`/account/orders/${share.orderId}`} className={backLink}>
-        Back to the Order
-      </Link>
+      <TextLink to={`/account/orders/${share.orderId}`}>Back to the Order</TextLink>
       <Heading level={1}>{title}</Heading>
       <p className="text-ink">
         {share.open
@@ -56,11 +53,7 @@ export default function ShareCutSheet({ loaderData, actionData }: Route.Componen
       </p>
       <section className="rounded-lg border border-earth-100 bg-white p-6">
         {share.open ? (
-          <CutSheetForm
-            stored={share.cutSheet}
-            reply={actionData}
-            submitting={navigation.state === 'submitting'}
-          />
+          <CutSheetForm stored={share.cutSheet} reply={actionData} />
         ) : (
           <div className="space-y-4">
             <FormMessage tone="error">
@@ -86,16 +79,15 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   })
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404
   return (
-    <div className="space-y-4">
-      <Heading level={1}>{notFound ? 'Share Not Found' : 'Something went wrong'}</Heading>
-      <p className="text-ink">
-        {notFound ? "We couldn't find that share in your account." : 'Please try again.'}
-      </p>
-      <Link to="/account/orders" className={backLink}>
-        Back to Orders
-      </Link>
-    </div>
+    <GeneralErrorBoundary
+      error={error}
+      notFound={{
+        title: 'Share Not Found',
+        message: "We couldn't find that share in your account.",
+      }}
+      unexpected={{ title: 'Something went wrong', message: 'Please try again.' }}
+      back={{ to: '/account/orders', label: 'Back to Orders' }}
+    />
   )
 }

@@ -10,6 +10,7 @@ import { readForm } from '~/platform/forms/form-data.server'
 import { Button } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
+import { isPendingSubmission } from '~/platform/ui/use-is-pending'
 import { holdItemName } from '~/waiting-list/holds'
 import { listLiveHolds } from '~/waiting-list/holds.server'
 import { cancelWaitingListEntry, listWaitingListEntries } from '~/waiting-list/waiting-list.server'
@@ -56,10 +57,8 @@ export async function action({ request }: Route.ActionArgs) {
 export default function WaitingList({ loaderData, actionData }: Route.ComponentProps) {
   const { entries, holds } = loaderData
   const navigation = useNavigation()
-  const cancellingId =
-    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'cancel'
-      ? navigation.formData.get('id')
-      : null
+  const cancelling = (id: string) =>
+    isPendingSubmission(navigation, { intent: 'cancel', fields: { id } })
   return (
     <div className="space-y-6">
       <Heading level={1}>Waiting List</Heading>
@@ -150,10 +149,10 @@ export default function WaitingList({ loaderData, actionData }: Route.ComponentP
                 <input type="hidden" name="id" value={entry.id} />
                 <button
                   type="submit"
-                  disabled={cancellingId === entry.id}
+                  disabled={cancelling(entry.id)}
                   className="inline-flex items-center rounded-md border border-stone-500 px-4 py-2 text-sm font-semibold text-ink hover:bg-earth-50 disabled:cursor-not-allowed disabled:opacity-60"
                 >
-                  {cancellingId === entry.id ? 'Cancelling...' : 'Cancel'}
+                  {cancelling(entry.id) ? 'Cancelling...' : 'Cancel'}
                   <span className="sr-only">
                     {' '}
                     waiting for {entry.product_name}

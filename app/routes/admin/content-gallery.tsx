@@ -12,9 +12,9 @@ import { DisplayOrderButtons, ListActionMessage, replyFor } from '~/farm/admin/l
 import { pageMeta } from '~/farm/meta'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { AdminPageHeader, AdminPanel, EmptyState } from '~/platform/admin/ui/page'
+import { PictureUploadField } from '~/platform/admin/ui/picture-upload-field'
 import { getDb } from '~/platform/db/db.server'
 import { useSchemaForm } from '~/platform/forms/conform'
-import { UPLOAD_ACCEPT } from '~/platform/images/image-url'
 import { Button, ButtonLink, buttonVariants } from '~/platform/ui/button'
 import { TextField } from '~/platform/ui/field'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
@@ -149,18 +149,14 @@ function UploadForm({ reply }: { reply: ListReply | undefined }) {
         className="space-y-4"
       >
         <input type="hidden" name="intent" value="create" />
-        <TextField
+        <PictureUploadField
           label="Picture"
-          name="image"
-          type="file"
-          accept={UPLOAD_ACCEPT}
-          hint="JPEG, PNG, WebP or AVIF, up to 20 MB."
           error={form.allErrors.image?.[0]}
-        />
-        <TextField
-          label="Description (alt text)"
-          field={fields.alt_text}
-          hint="What the picture shows, for people who cannot see it, like: Cows grazing the river pasture at dawn."
+          description={{
+            label: 'Description (alt text)',
+            field: fields.alt_text,
+            example: 'Cows grazing the river pasture at dawn.',
+          }}
         />
         <TextField label="Caption (optional)" field={fields.caption} />
         <Button type="submit" disabled={submitting}>

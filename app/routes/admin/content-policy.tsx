@@ -1,5 +1,5 @@
 import { getFormProps } from '@conform-to/react'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { AdminPageHeader, AdminPanel } from '~/platform/admin/ui/page'
@@ -14,7 +14,9 @@ import {
 import { readForm } from '~/platform/forms/form-data.server'
 import { Button, ButtonLink } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
+import { StatusButton } from '~/platform/ui/status-button'
 import { TextAreaField } from '~/platform/ui/text-area-field'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import { getPolicyForAdmin, savePolicy } from '~/policies/admin/policies.server'
 import { PolicyFormSchema } from '~/policies/admin/policy-form'
 import {
@@ -95,7 +97,7 @@ function PolicyForm({
   edited: boolean
   reply: FormReply | undefined
 }) {
-  const saving = useNavigation().state === 'submitting'
+  const saving = useIsPending()
   const [form, fields] = useSchemaForm(PolicyFormSchema, {
     id: 'policy',
     lastResult: reply,
@@ -120,9 +122,15 @@ function PolicyForm({
         </p>
       </AdminPanel>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" name="intent" value="save" disabled={saving}>
-          {saving ? 'Saving...' : 'Save Policy'}
-        </Button>
+        <StatusButton
+          type="submit"
+          name="intent"
+          value="save"
+          status={saving ? 'pending' : 'idle'}
+          pendingText="Saving..."
+        >
+          Save Policy
+        </StatusButton>
         {edited ? (
           <Button type="submit" name="intent" value="reset" disabled={saving} variant="secondary">
             Restore Default Text

@@ -1,5 +1,5 @@
 import { getFormProps } from '@conform-to/react'
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { TeamActionSchema, TeamMemberSchema } from '~/farm/admin/farm-form'
 import { type ListReply, runListAction } from '~/farm/admin/list-action.server'
@@ -8,13 +8,15 @@ import { type AdminTeamMember, changeTeam, listTeamForAdmin } from '~/farm/admin
 import { pageMeta } from '~/farm/meta'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { AdminPageHeader, AdminPanel, AdminTable, EmptyState } from '~/platform/admin/ui/page'
+import { PICTURE_FILES_HINT, PictureUploadField } from '~/platform/admin/ui/picture-upload-field'
 import { getDb } from '~/platform/db/db.server'
 import { useSchemaForm } from '~/platform/forms/conform'
-import { UPLOAD_ACCEPT } from '~/platform/images/image-url'
 import { Button, ButtonLink, buttonVariants } from '~/platform/ui/button'
 import { CheckboxField, TextField } from '~/platform/ui/field'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
+import { StatusButton } from '~/platform/ui/status-button'
 import { TextAreaField } from '~/platform/ui/text-area-field'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import type { Route } from './+types/content-team'
 
 // The About page's team: the list in the page's order with Move up / Move down, hide or show,
@@ -168,7 +170,6 @@ function MemberForm({
   member: AdminTeamMember | null
   reply: ListReply | undefined
 }) {
-  const navigation = useNavigation()
   const intent = member ? 'update' : 'create'
   const [form, fields] = useSchemaForm(TeamMemberSchema, {
     id: member ? `team-${member.id}` : 'team-new',
@@ -177,8 +178,7 @@ function MemberForm({
       ? { ...member, bio: member.bio ?? '', is_active: member.is_active ? 'on' : '' }
       : { is_active: 'on' },
   })
-  const submitting =
-    navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const submitting = useIsPending({ intent })
 
   return (
     <AdminPanel title={member ? `Edit ${member.name}` : 'Add a team member'}>
@@ -205,24 +205,26 @@ function MemberForm({
               className="h-24 w-24 rounded-full object-cover"
             />
           ) : null}
-          <TextField
+          <PictureUploadField
             label={member?.image_url ? 'New photo' : 'Photo'}
             name="photo"
-            type="file"
-            accept={UPLOAD_ACCEPT}
             hint={
               member?.image_url
                 ? 'Leave empty to keep the current photo.'
-                : 'A square picture works best. JPEG, PNG, WebP or AVIF, up to 20 MB.'
+                : `A square picture works best. ${PICTURE_FILES_HINT}`
             }
             error={form.allErrors.photo?.[0]}
           />
         </div>
         <CheckboxField label="Show on the About page" field={fields.is_active} />
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={submitting}>
-            {submitting ? 'Saving...' : member ? 'Save Team Member' : 'Add Team Member'}
-          </Button>
+          <StatusButton
+            type="submit"
+            status={submitting ? 'pending' : 'idle'}
+            pendingText="Saving..."
+          >
+            {member ? 'Save Team Member' : 'Add Team Member'}
+          </StatusButton>
           {member ? (
             <ButtonLink to="/admin/content/team" variant="secondary">
               Done editing

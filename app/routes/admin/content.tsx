@@ -1,5 +1,5 @@
 import { getFormProps } from '@conform-to/react'
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import {
   type FarmInfoForAdmin,
@@ -32,7 +32,9 @@ import { UPLOAD_ACCEPT } from '~/platform/images/image-url'
 import { Button, ButtonLink } from '~/platform/ui/button'
 import { CheckboxField, FieldError, FormMessage, TextField } from '~/platform/ui/field'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
+import { StatusButton } from '~/platform/ui/status-button'
 import { TextAreaField } from '~/platform/ui/text-area-field'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import type { Route } from './+types/content'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -119,7 +121,6 @@ function storedValues(farm: FarmInfoForAdmin) {
 }
 
 function FarmInfoForm({ farm, reply }: { farm: FarmInfoForAdmin; reply: FormReply | undefined }) {
-  const navigation = useNavigation()
   const [form, fields] = useSchemaForm(FarmInfoFormSchema, {
     id: 'farm-info',
     lastResult: reply,
@@ -128,7 +129,7 @@ function FarmInfoForm({ farm, reply }: { farm: FarmInfoForAdmin; reply: FormRepl
   const hours = fields.hours.getFieldset()
   // The remove-picture boxes are not in the schema (the pictures are files): read back as sent.
   const sent = (form.initialValue ?? {}) as Record<string, unknown>
-  const submitting = navigation.state === 'submitting' && !navigation.formData?.has('__intent__')
+  const submitting = useIsPending()
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
@@ -315,9 +316,9 @@ function FarmInfoForm({ farm, reply }: { farm: FarmInfoForAdmin; reply: FormRepl
         </div>
       </AdminPanel>
 
-      <Button type="submit" disabled={submitting}>
-        {submitting ? 'Saving...' : 'Save Farm Information'}
-      </Button>
+      <StatusButton type="submit" status={submitting ? 'pending' : 'idle'} pendingText="Saving...">
+        Save Farm Information
+      </StatusButton>
     </Form>
   )
 }

@@ -9,6 +9,7 @@ import { AdminPanel, EmptyState } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
 import { formatFarmDate } from '~/platform/farm-clock'
 import { Heading } from '~/platform/ui/heading'
+import { TextLink } from '~/platform/ui/link'
 import { Price } from '~/platform/ui/price'
 import { subscriptionDashboard } from '~/subscriptions/admin/coming-boxes.server'
 import type { Route } from './+types/dashboard'
@@ -29,8 +30,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     waiting: dashboard.waiting.map((row) => ({ ...row, label: orderStatusLabel(row.status) })),
   }
 }
-
-const linkClass = 'font-semibold text-pasture-800 underline underline-offset-4'
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { sales, waiting, outOfStock, lowStock, waitingList, unreadMessages } = loaderData
@@ -62,16 +61,14 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <p className="text-ink">
             Next: <strong>{loaderData.nextDay.label}</strong>, {loaderData.nextDay.orders}{' '}
             {loaderData.nextDay.orders === 1 ? 'order' : 'orders'} to pack.{' '}
-            <Link to={`/admin/fulfilment?day=${loaderData.nextDay.day}`} className={linkClass}>
+            <TextLink to={`/admin/fulfilment?day=${loaderData.nextDay.day}`}>
               Open This week
-            </Link>
+            </TextLink>
           </p>
         ) : (
           <p className="text-ink">
             No pickups or deliveries ahead.{' '}
-            <Link to="/admin/fulfilment" className={linkClass}>
-              Open This week
-            </Link>
+            <TextLink to="/admin/fulfilment">Open This week</TextLink>
           </p>
         )}
       </AdminPanel>
@@ -106,9 +103,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <ul className="space-y-2">
             {waiting.map((row) => (
               <li key={row.status} className="flex items-baseline justify-between gap-3">
-                <Link to={`/admin/orders?status=${row.status}`} className={linkClass}>
-                  {row.label}
-                </Link>
+                <TextLink to={`/admin/orders?status=${row.status}`}>{row.label}</TextLink>
                 <span className="font-semibold text-ink">{row.count}</span>
               </li>
             ))}
@@ -117,9 +112,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 
         <AdminPanel title="Messages">
           <p className="text-ink">
-            <Link to="/admin/messages?status=unread" className={linkClass}>
+            <TextLink to="/admin/messages?status=unread">
               {unreadMessages === 1 ? '1 unread message' : `${unreadMessages} unread messages`}
-            </Link>
+            </TextLink>
           </p>
         </AdminPanel>
 
@@ -160,9 +155,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
         <p className="mt-3">
-          <Link to="/admin/waiting-list" className={linkClass}>
-            See the whole waiting list
-          </Link>
+          <TextLink to="/admin/waiting-list">See the whole waiting list</TextLink>
         </p>
       </AdminPanel>
     </div>
@@ -200,13 +193,9 @@ function SubscriptionsPanel({
         ))}
       </dl>
       <p className="mt-3">
-        <Link to="/admin/subscriptions" className={linkClass}>
-          See the subscriptions
-        </Link>{' '}
+        <TextLink to="/admin/subscriptions">See the subscriptions</TextLink>{' '}
         <span className="text-muted">or</span>{' '}
-        <Link to="/admin/fulfilment#subscription-boxes" className={linkClass}>
-          what the coming boxes need
-        </Link>
+        <TextLink to="/admin/fulfilment#subscription-boxes">what the coming boxes need</TextLink>
       </p>
     </AdminPanel>
   )
@@ -239,9 +228,9 @@ function StockList({
         ))}
       </ul>
       <p className="mt-3">
-        <Link to={href} className={linkClass}>
+        <TextLink to={href}>
           {count === 1 ? `1 product ${noun}` : `All ${count} products ${noun}`}
-        </Link>
+        </TextLink>
       </p>
     </>
   )

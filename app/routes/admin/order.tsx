@@ -1,5 +1,5 @@
 import { getFormProps } from '@conform-to/react'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { LineText } from '~/catalog/line-wording'
 import { pageMeta } from '~/farm/meta'
@@ -33,7 +33,9 @@ import {
 import { readForm } from '~/platform/forms/form-data.server'
 import { Button, ButtonLink, buttonVariants } from '~/platform/ui/button'
 import { FormMessage, TextField } from '~/platform/ui/field'
+import { TextAnchor, TextLink } from '~/platform/ui/link'
 import { Price } from '~/platform/ui/price'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import type { Route } from './+types/order'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -82,12 +84,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   return replyRefused(submission, STATUS_CHANGE_INVALID, 400, answering)
 }
 
-const linkClass = 'font-semibold text-pasture-800 underline underline-offset-4'
-
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, next } = loaderData
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting'
+  const busy = useIsPending()
   const [shipForm, shipFields] = useSchemaForm(ShipOrderSchema, {
     id: 'ship',
     lastResult: actionData?.form === 'ship' ? actionData : undefined,
@@ -297,20 +296,16 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <AdminPanel title="Customer">
           <dl className="space-y-2 text-sm">
             <Fact label="Email">
-              <a href={`mailto:${order.email}`} className={linkClass}>
-                {order.email}
-              </a>
+              <TextAnchor href={`mailto:${order.email}`}>{order.email}</TextAnchor>
             </Fact>
             <Fact label="Phone">
-              <a href={`tel:${order.phone}`} className={linkClass}>
-                {order.phone}
-              </a>
+              <TextAnchor href={`tel:${order.phone}`}>{order.phone}</TextAnchor>
             </Fact>
             {order.customer_id ? (
               <Fact label="Account">
-                <Link to={`/admin/customers/${order.customer_id}`} className={linkClass}>
+                <TextLink to={`/admin/customers/${order.customer_id}`}>
                   {order.customer_name || order.customer_email}
-                </Link>
+                </TextLink>
               </Fact>
             ) : null}
           </dl>

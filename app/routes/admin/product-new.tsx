@@ -1,17 +1,15 @@
-import { data, Link, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { ProductForm } from '~/catalog/admin/product-editor'
 import { ProductIntentSchema, productInput } from '~/catalog/admin/product-form'
 import { replyProductForm } from '~/catalog/admin/product-reply.server'
-import {
-  createAdminProduct,
-  listCategories,
-  readProductForm,
-} from '~/catalog/admin/products.server'
+import { createAdminProduct, readProductForm } from '~/catalog/admin/product-save.server'
+import { listCategories } from '~/catalog/admin/products.server'
 import { pageMeta } from '~/farm/meta'
 import { AdminPageHeader } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
 import { readForm } from '~/platform/forms/form-data.server'
+import { TextLink } from '~/platform/ui/link'
 import type { Route } from './+types/product-new'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -41,9 +39,9 @@ export default function AdminProductNew({ loaderData, actionData }: Route.Compon
         title="Add Product"
         description="It shows in the shop as soon as it is saved, when it is available."
         actions={
-          <Link to="/admin/products" className="text-sm font-semibold underline">
+          <TextLink to="/admin/products" size="small">
             Back to Products
-          </Link>
+          </TextLink>
         }
       />
       <ProductForm product={null} categories={loaderData.categories} reply={actionData} />

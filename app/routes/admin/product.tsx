@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { ShopBadge } from '~/catalog/admin/badges'
 import { ProductForm } from '~/catalog/admin/product-editor'
@@ -11,15 +11,15 @@ import {
 import { ProductPictures } from '~/catalog/admin/product-pictures'
 import { listProductPictures, replyPictureAction } from '~/catalog/admin/product-pictures.server'
 import { isPictureIntent } from '~/catalog/admin/product-pictures-form'
+import { getAdminProduct } from '~/catalog/admin/product-record.server'
 import { replyProductForm } from '~/catalog/admin/product-reply.server'
 import {
-  getAdminProduct,
-  listCategories,
   readProductForm,
   removeAdminVariant,
   setProductArchived,
   updateAdminProduct,
-} from '~/catalog/admin/products.server'
+} from '~/catalog/admin/product-save.server'
+import { listCategories } from '~/catalog/admin/products.server'
 import { pageMeta } from '~/farm/meta'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { AdminPageHeader, AdminPanel } from '~/platform/admin/ui/page'
@@ -28,6 +28,7 @@ import { parseSubmission, replyDone, replyRefused } from '~/platform/forms/confo
 import { readForm } from '~/platform/forms/form-data.server'
 import { Button, ButtonLink, buttonVariants } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
+import { TextLink } from '~/platform/ui/link'
 import type { Route } from './+types/product'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -138,9 +139,9 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
                 View in Shop
               </ButtonLink>
             )}
-            <Link to="/admin/products" className="self-center text-sm font-semibold underline">
+            <TextLink to="/admin/products" size="small" className="self-center">
               Back to Products
-            </Link>
+            </TextLink>
           </>
         }
       />

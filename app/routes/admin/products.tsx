@@ -2,9 +2,9 @@ import { getFormProps } from '@conform-to/react'
 import { Form, Link } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { ShopBadge, StockBadge } from '~/catalog/admin/badges'
+import { belowHeldMessage } from '~/catalog/admin/held-stock.server'
 import { StockAdjustSchema } from '~/catalog/admin/product-form'
 import {
-  belowHeldMessage,
   listAdminProducts,
   productListFilters,
   setProductStock,

@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import { useId } from 'react'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { centsToDollarsInput } from '~/platform/admin/fields'
@@ -16,8 +16,10 @@ import {
   useSchemaForm,
 } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data.server'
-import { Button } from '~/platform/ui/button'
 import { CheckboxField, FieldError, FormMessage, TextField } from '~/platform/ui/field'
+import { TextLink } from '~/platform/ui/link'
+import { StatusButton } from '~/platform/ui/status-button'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import {
   PromoCodeIntentSchema,
   PromoCodeSchema,
@@ -91,7 +93,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function AdminPromoCode({ loaderData, actionData }: Route.ComponentProps) {
   const { code, saved } = loaderData
-  const navigation = useNavigation()
   const days = code ? promoCodeDays(code) : { starts_on: '', ends_on: '' }
   const stored = code
     ? {
@@ -110,7 +111,7 @@ export default function AdminPromoCode({ loaderData, actionData }: Route.Compone
     : { discount_type: 'percent', is_active: true }
   const success =
     actionData?.status === 'success' ? actionData.message : saved ? 'Promo code saved.' : null
-  const submitting = navigation.state === 'submitting'
+  const submitting = useIsPending()
 
   return (
     <>
@@ -121,11 +122,7 @@ export default function AdminPromoCode({ loaderData, actionData }: Route.Compone
             ? `Used ${code.times_used} ${code.times_used === 1 ? 'time' : 'times'}${code.usage_limit === null ? '' : ` of ${code.usage_limit}`}.`
             : 'Shoppers type the code in their cart; it works only within the rules below.'
         }
-        actions={
-          <Link to="/admin/promo-codes" className="font-semibold text-pasture-800 underline">
-            Back to Promo Codes
-          </Link>
-        }
+        actions={<TextLink to="/admin/promo-codes">Back to Promo Codes</TextLink>}
       />
       <div className="space-y-6">
         {/* Keyed by what is stored: going from New to the saved code, or switching it off
@@ -265,9 +262,13 @@ function PromoCodeForm({
             />
           </div>
           <CheckboxField label="Active (shoppers can use this code)" field={fields.is_active} />
-          <Button type="submit" disabled={submitting}>
-            {submitting ? 'Saving...' : 'Save Promo Code'}
-          </Button>
+          <StatusButton
+            type="submit"
+            status={submitting ? 'pending' : 'idle'}
+            pendingText="Saving..."
+          >
+            Save Promo Code
+          </StatusButton>
         </Form>
       </AdminPanel>
     </>

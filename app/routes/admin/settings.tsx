@@ -1,14 +1,15 @@
 import { getFormProps } from '@conform-to/react'
 import { useId } from 'react'
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { AdminPageHeader, AdminPanel } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
 import { parseSubmission, replyDone, replyInvalid, useSchemaForm } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data.server'
-import { Button } from '~/platform/ui/button'
 import { FieldError, FormMessage, TextField } from '~/platform/ui/field'
+import { StatusButton } from '~/platform/ui/status-button'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import { US_STATE_NAMES } from '~/platform/us-address'
 import { getSettingsForAdmin, updateSettings } from '~/settings/admin/settings.server'
 import {
@@ -35,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData
-  const navigation = useNavigation()
+  const saving = useIsPending()
   const [form, fields] = useSchemaForm(SettingsSchema, {
     id: 'settings',
     lastResult: actionData,
@@ -150,9 +151,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           />
         </AdminPanel>
 
-        <Button type="submit" disabled={navigation.state === 'submitting'}>
-          {navigation.state === 'submitting' ? 'Saving...' : 'Save Settings'}
-        </Button>
+        <StatusButton type="submit" status={saving ? 'pending' : 'idle'} pendingText="Saving...">
+          Save Settings
+        </StatusButton>
       </Form>
     </>
   )

@@ -1,5 +1,5 @@
 import { getFormProps } from '@conform-to/react'
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import { isResetTokenValid, resetPassword } from '~/auth/accounts.server'
 import { AuthCard } from '~/auth/auth-card'
 import { INVALID_RESET_LINK, PASSWORD_UPDATED, ResetPasswordSchema } from '~/auth/forms'
@@ -12,8 +12,10 @@ import {
   useSchemaForm,
 } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data.server'
-import { Button, ButtonLink } from '~/platform/ui/button'
+import { ButtonLink } from '~/platform/ui/button'
 import { FormMessage, TextField } from '~/platform/ui/field'
+import { StatusButton } from '~/platform/ui/status-button'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import type { Route } from './+types/reset-password'
 
 // After a reset the browser is sent here: the link's token is used up by then, so the page
@@ -40,8 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
-  const updating = navigation.state === 'submitting'
+  const updating = useIsPending()
   const [form, fields] = useSchemaForm(ResetPasswordSchema, {
     id: 'reset-password',
     lastResult: actionData,
@@ -87,9 +88,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           type="password"
           autoComplete="new-password"
         />
-        <Button type="submit" disabled={updating} className="w-full">
-          {updating ? 'Updating...' : 'Update Password'}
-        </Button>
+        <StatusButton
+          type="submit"
+          status={updating ? 'pending' : 'idle'}
+          pendingText="Updating..."
+          className="w-full"
+        >
+          Update Password
+        </StatusButton>
       </Form>
     </AuthCard>
   )

@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import { useEffect, useRef, useState } from 'react'
-import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router'
+import { data, Form, redirect, useFetcher } from 'react-router'
 import { z } from 'zod'
 import { requestPasswordReset, signIn, startSocialSignIn } from '~/auth/accounts.server'
 import { configuredSocialProviders } from '~/auth/auth.server'
@@ -18,9 +18,11 @@ import {
   useSchemaForm,
 } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data.server'
-import { Button } from '~/platform/ui/button'
 import { CheckboxField, FormMessage, TextField } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
+import { TextAnchor, TextLink } from '~/platform/ui/link'
+import { StatusButton } from '~/platform/ui/status-button'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import type { Route } from './+types/signin'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -73,8 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
-  const signingIn = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'signin'
+  const signingIn = useIsPending({ intent: 'signin' })
   const signInResult = actionData?.form === 'signin' ? actionData : undefined
   const [form, fields] = useSchemaForm(SignInSchema, { id: 'signin', lastResult: signInResult })
   // Uncontrolled (as every Conform field): what a shopper types before the page's JavaScript
@@ -113,9 +114,14 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           <CheckboxField label="Remember me" field={fields.rememberMe} />
           <ForgotPasswordLink />
         </div>
-        <Button type="submit" disabled={signingIn} className="w-full">
-          {signingIn ? 'Signing in...' : 'Sign In'}
-        </Button>
+        <StatusButton
+          type="submit"
+          status={signingIn ? 'pending' : 'idle'}
+          pendingText="Signing in..."
+          className="w-full"
+        >
+          Sign In
+        </StatusButton>
       </Form>
       <SocialButtons
         providers={loaderData.providers}
@@ -124,12 +130,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       />
       <p className="mt-6 text-center text-sm text-muted">
         Don't have an account?{' '}
-        <Link
-          to={authPageUrl('/signup', loaderData.redirect)}
-          className="font-semibold text-pasture-800 underline"
-        >
-          Sign up
-        </Link>
+        <TextLink to={authPageUrl('/signup', loaderData.redirect)}>Sign up</TextLink>
       </p>
       <ForgotPasswordDialog
         email={() =>
@@ -146,16 +147,16 @@ const OPEN_FORGOT_EVENT = 'farm:open-forgot-password'
 
 function ForgotPasswordLink() {
   return (
-    <a
+    <TextAnchor
       href="/signin?forgot=1"
       onClick={(event) => {
         event.preventDefault()
         window.dispatchEvent(new Event(OPEN_FORGOT_EVENT))
       }}
-      className="text-sm font-semibold text-pasture-800 underline"
+      size="small"
     >
       Forgot password?
-    </a>
+    </TextAnchor>
   )
 }
 
@@ -244,7 +245,7 @@ function ForgotPasswordForm({
     lastResult: reply,
     defaultValue: { email },
   })
-  const sending = fetcher.state !== 'idle'
+  const sending = useIsPending({ fetcher })
 
   return (
     <fetcher.Form method="post" action="/signin" {...getFormProps(form)} className="mt-4 space-y-4">
@@ -266,9 +267,9 @@ function ForgotPasswordForm({
         >
           Cancel
         </a>
-        <Button type="submit" disabled={sending}>
-          {sending ? 'Sending...' : 'Send Reset Link'}
-        </Button>
+        <StatusButton type="submit" status={sending ? 'pending' : 'idle'} pendingText="Sending...">
+          Send Reset Link
+        </StatusButton>
       </div>
     </fetcher.Form>
   )

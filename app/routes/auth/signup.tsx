@@ -1,5 +1,5 @@
 import { getFormProps } from '@conform-to/react'
-import { Form, Link, redirect, useNavigation } from 'react-router'
+import { Form, redirect } from 'react-router'
 import { signUp } from '~/auth/accounts.server'
 import { configuredSocialProviders } from '~/auth/auth.server'
 import { AuthCard, SocialButtons } from '~/auth/auth-card'
@@ -14,9 +14,11 @@ import {
   useSchemaForm,
 } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data.server'
-import { Button } from '~/platform/ui/button'
 import { useHydrated } from '~/platform/ui/disclosure'
 import { CheckboxField, FormMessage, TextField } from '~/platform/ui/field'
+import { TextLink } from '~/platform/ui/link'
+import { StatusButton } from '~/platform/ui/status-button'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import { TermsLabel } from '~/policies/terms-label'
 import type { Route } from './+types/signup'
 
@@ -44,8 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
-  const creating = navigation.state === 'submitting'
+  const creating = useIsPending()
   const [form, fields] = useSchemaForm(SignUpSchema, { id: 'signup', lastResult: actionData })
   // Before hydration (or without JavaScript) the server validates; after it, the page does
   // too, field by field as each is typed in, and the button waits until the whole form passes.
@@ -93,9 +94,15 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           field={fields.newsletter}
         />
         <CheckboxField label={<TermsLabel />} field={fields.terms} />
-        <Button type="submit" disabled={creating || invalid} className="w-full">
-          {creating ? 'Creating account...' : 'Create Account'}
-        </Button>
+        <StatusButton
+          type="submit"
+          status={creating ? 'pending' : 'idle'}
+          pendingText="Creating account..."
+          disabled={invalid}
+          className="w-full"
+        >
+          Create Account
+        </StatusButton>
       </Form>
       <SocialButtons
         providers={loaderData.providers}
@@ -104,12 +111,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       />
       <p className="mt-6 text-center text-sm text-muted">
         Already have an account?{' '}
-        <Link
-          to={authPageUrl('/signin', loaderData.redirect)}
-          className="font-semibold text-pasture-800 underline"
-        >
-          Sign in
-        </Link>
+        <TextLink to={authPageUrl('/signin', loaderData.redirect)}>Sign in</TextLink>
       </p>
     </AuthCard>
   )

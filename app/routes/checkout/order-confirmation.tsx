@@ -1,16 +1,19 @@
-import { data, isRouteErrorResponse, Link } from 'react-router'
+import { data } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
 import { countSubscriptionsStarted } from '~/checkout/subscription-checkout.server'
 import { pageMeta } from '~/farm/meta'
 import { describeFulfilment, feeLabel, type OrderFulfilmentColumns } from '~/fulfilment/methods'
 import { getCustomerOrderView } from '~/orders/customer-orders.server'
+import { ORDER_NOT_FOUND, ORDER_NOT_LOADED } from '~/orders/order-errors'
 import { fulfilmentHeading, OrderFulfilment } from '~/orders/order-fulfilment'
 import { OrderItemsList } from '~/orders/order-items-list'
 import { AtMostNote, OrderTotalRow } from '~/orders/order-total'
 import { getDb } from '~/platform/db/db.server'
 import { formatFarmDate } from '~/platform/farm-clock'
 import { ButtonLink } from '~/platform/ui/button'
+import { GeneralErrorBoundary } from '~/platform/ui/error-boundary'
 import { Heading } from '~/platform/ui/heading'
+import { TextLink } from '~/platform/ui/link'
 import { Price } from '~/platform/ui/price'
 import { ShareCutSheetLinks } from '~/shares/share-links'
 import { listSharesOfOrder } from '~/shares/share-orders.server'
@@ -179,12 +182,9 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
             Your Subscription
           </h2>
           <p className="mt-2 text-ink">{subscriptionsStartedText(subscriptionsStarted)}</p>
-          <Link
-            to={SUBSCRIPTIONS_PATH}
-            className="mt-3 inline-block font-semibold text-pasture-800 underline"
-          >
+          <TextLink to={SUBSCRIPTIONS_PATH} className="mt-3 inline-block">
             {MANAGE_SUBSCRIPTIONS_LINK}
-          </Link>
+          </TextLink>
         </section>
       ) : null}
 
@@ -224,18 +224,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { title: loaderData ? 'Order Confirmed' : 'Order Not Found' })
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404
   return (
-    <div className="mx-auto max-w-4xl space-y-4 px-4 py-10">
-      <Heading level={1}>{notFound ? 'Order Not Found' : 'Something went wrong'}</Heading>
-      <p className="text-ink">
-        {notFound
-          ? "We couldn't find that order in your account."
-          : 'We could not load this order. Please try again.'}
-      </p>
-      <Link to="/account/orders" className="font-semibold text-pasture-800 underline">
-        View Order History
-      </Link>
-    </div>
+    <GeneralErrorBoundary
+      error={error}
+      notFound={ORDER_NOT_FOUND}
+      unexpected={ORDER_NOT_LOADED}
+      back={{ to: '/account/orders', label: 'View Order History' }}
+      className="mx-auto max-w-4xl px-4 py-10"
+    />
   )
 }

@@ -16,6 +16,7 @@ import { parseSubmission, replyDone, replyInvalid, replyRefused } from '~/platfo
 import { readForm } from '~/platform/forms/form-data.server'
 import { Accordion } from '~/platform/ui/accordion'
 import { Heading } from '~/platform/ui/heading'
+import { TextAnchor } from '~/platform/ui/link'
 import { PageHero } from '~/platform/ui/page-hero'
 import type { Route } from './+types/contact'
 
@@ -48,8 +49,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     ? replyDone(submission, outcome.message, { form: 'contact' })
     : replyRefused(submission, outcome.message, outcome.status, { form: 'contact' })
 }
-
-const linkClass = 'font-semibold text-pasture-800 underline underline-offset-4'
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { farm, mapEmbedUrl, siteUrl } = loaderData
@@ -100,21 +99,18 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <div>
                   <dt className="font-semibold text-ink">Phone</dt>
                   <dd>
-                    <a
-                      href={`tel:${farm.contact_phone.replace(/[^\d+]/g, '')}`}
-                      className={linkClass}
-                    >
+                    <TextAnchor href={`tel:${farm.contact_phone.replace(/[^\d+]/g, '')}`}>
                       {farm.contact_phone}
-                    </a>
+                    </TextAnchor>
                   </dd>
                 </div>
               ) : null}
               <div>
                 <dt className="font-semibold text-ink">Email</dt>
                 <dd>
-                  <a href={`mailto:${farm.contact_email}`} className={linkClass}>
+                  <TextAnchor href={`mailto:${farm.contact_email}`}>
                     {farm.contact_email}
-                  </a>
+                  </TextAnchor>
                 </dd>
               </div>
               <div>
@@ -136,9 +132,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <ul aria-label="Social media" className="mt-2 flex flex-wrap gap-4">
                   {social.map((link) => (
                     <li key={link.label}>
-                      <a href={link.href} rel="noopener noreferrer" className={linkClass}>
+                      <TextAnchor href={link.href} rel="noopener noreferrer">
                         {link.label}
-                      </a>
+                      </TextAnchor>
                     </li>
                   ))}
                 </ul>

@@ -11,6 +11,7 @@ import {
 import { pageMeta } from '~/farm/meta'
 import { getDb } from '~/platform/db/db.server'
 import { Heading } from '~/platform/ui/heading'
+import { TextLink } from '~/platform/ui/link'
 import { PageHero } from '~/platform/ui/page-hero'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
 import type { Route } from './+types/grass-fed-beef'
@@ -25,7 +26,6 @@ const secondaryButton =
   'inline-block rounded-md border-2 border-white px-6 py-2.5 font-semibold text-white hover:bg-white/10'
 const heroSecondaryButton =
   'inline-block rounded-md border-2 border-pasture-700 bg-white px-6 py-2.5 font-semibold text-pasture-800 hover:bg-pasture-50'
-const textLink = 'font-semibold text-pasture-800 underline underline-offset-4'
 
 export default function GrassFedBeef({ loaderData }: Route.ComponentProps) {
   const { images, products, moreProducts } = loaderData
@@ -95,9 +95,7 @@ export default function GrassFedBeef({ loaderData }: Route.ComponentProps) {
               </p>
             ))}
             <p className="mt-6">
-              <Link to="/about" className={textLink}>
-                Read our story
-              </Link>
+              <TextLink to="/about">Read our story</TextLink>
             </p>
           </div>
         </div>
@@ -114,10 +112,7 @@ export default function GrassFedBeef({ loaderData }: Route.ComponentProps) {
         {products.length === 0 ? (
           <p className="mx-auto mt-6 max-w-xl text-center text-muted">
             Our grass-fed beef will be available soon. Check back shortly, or{' '}
-            <Link to="/contact" className={textLink}>
-              contact us
-            </Link>{' '}
-            to hear when the next beef is ready.
+            <TextLink to="/contact">contact us</TextLink> to hear when the next beef is ready.
           </p>
         ) : (
           <>
@@ -130,9 +125,7 @@ export default function GrassFedBeef({ loaderData }: Route.ComponentProps) {
             </ul>
             {moreProducts ? (
               <p className="mt-10 text-center">
-                <Link to={shopHref({ q: 'beef' })} className={textLink}>
-                  See all our beef in the shop
-                </Link>
+                <TextLink to={shopHref({ q: 'beef' })}>See all our beef in the shop</TextLink>
               </p>
             ) : null}
           </>

@@ -10,6 +10,7 @@ import { getEnv } from '~/platform/env.server'
 import { formatTimeRange, WEEKDAY_NAMES } from '~/platform/farm-clock'
 import { buttonVariants } from '~/platform/ui/button'
 import { Heading } from '~/platform/ui/heading'
+import { TextAnchor, TextLink } from '~/platform/ui/link'
 import { PageHero } from '~/platform/ui/page-hero'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
 import { getHomePage } from '~/storefront/home.server'
@@ -21,7 +22,6 @@ export async function loader() {
 
 const primaryButton = buttonVariants({ variant: 'primary', className: 'py-3 text-lg' })
 const secondaryButton = buttonVariants({ variant: 'secondary', className: 'bg-white py-2.5' })
-const textLink = 'font-semibold text-pasture-800 underline underline-offset-4'
 
 const STEPS = [
   {
@@ -55,9 +55,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
           <Link to="/shop" className={primaryButton}>
             Shop Now
           </Link>
-          <a href="#pickup-heading" className={textLink}>
-            Pickup places and days
-          </a>
+          <TextAnchor href="#pickup-heading">Pickup places and days</TextAnchor>
         </div>
       </PageHero>
 
@@ -150,9 +148,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
               <Link to="/about" className={secondaryButton}>
                 Learn More<span className="sr-only"> about our farm</span>
               </Link>
-              <Link to="/contact" className={textLink}>
-                Plan a visit to the farm
-              </Link>
+              <TextLink to="/contact">Plan a visit to the farm</TextLink>
             </div>
           </div>
           {content.story_image_url ? (
@@ -219,9 +215,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
           </div>
         )}
         <p className="mt-6">
-          <Link to="/shipping-pickup" className={textLink}>
-            Pickup, delivery and shipping details
-          </Link>
+          <TextLink to="/shipping-pickup">Pickup, delivery and shipping details</TextLink>
         </p>
       </section>
 

@@ -8,6 +8,7 @@ import {
 import { confirmNewsletterSubscription } from '~/newsletter/newsletter.server'
 import { getDb } from '~/platform/db/db.server'
 import { Heading } from '~/platform/ui/heading'
+import { TextLink } from '~/platform/ui/link'
 import type { Route } from './+types/newsletter-confirm'
 
 // The link in the double opt-in email (D13). Following it twice is fine; a wrong, replaced or
@@ -36,11 +37,7 @@ export default function NewsletterConfirm({ loaderData }: Route.ComponentProps) 
         </p>
       ) : (
         <p className="mt-2 text-muted">
-          You can sign up again on our{' '}
-          <Link to="/contact" className="font-semibold text-pasture-800 underline">
-            contact page
-          </Link>
-          .
+          You can sign up again on our <TextLink to="/contact">contact page</TextLink>.
         </p>
       )}
       <Link to="/shop" className={linkClass}>

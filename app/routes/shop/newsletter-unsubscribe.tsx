@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form } from 'react-router'
 import { pageMeta } from '~/farm/meta'
 import {
   NEWSLETTER_BAD_LINK,
@@ -11,8 +11,9 @@ import {
 } from '~/newsletter/newsletter.server'
 import { getDb } from '~/platform/db/db.server'
 import { readForm } from '~/platform/forms/form-data.server'
-import { Button } from '~/platform/ui/button'
 import { Heading } from '~/platform/ui/heading'
+import { StatusButton } from '~/platform/ui/status-button'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import type { Route } from './+types/newsletter-unsubscribe'
 
 // The unsubscribe link at the end of every newsletter email (D13). Opening it only asks
@@ -50,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
+  const unsubscribing = useIsPending()
   const done = actionData?.unsubscribed || (loaderData.valid && loaderData.alreadyUnsubscribed)
   const invalid = actionData ? !actionData.unsubscribed : !loaderData.valid
 
@@ -80,9 +81,13 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
         </p>
         <Form method="post" className="mt-8">
           <input type="hidden" name="token" value={loaderData.token} />
-          <Button type="submit" disabled={navigation.state === 'submitting'}>
-            {navigation.state === 'submitting' ? 'Unsubscribing...' : 'Unsubscribe'}
-          </Button>
+          <StatusButton
+            type="submit"
+            status={unsubscribing ? 'pending' : 'idle'}
+            pendingText="Unsubscribing..."
+          >
+            Unsubscribe
+          </StatusButton>
         </Form>
       </>
     )

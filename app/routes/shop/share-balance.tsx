@@ -1,5 +1,5 @@
 import { getFormProps } from '@conform-to/react'
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import { pageMeta } from '~/farm/meta'
 import { startBalanceCheckout } from '~/payments/share-balance.server'
 import { getDb } from '~/platform/db/db.server'
@@ -11,6 +11,7 @@ import { Button } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
 import { formatCents } from '~/platform/ui/price'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import { formatPounds } from '~/shares/balance'
 import { BalanceIntentSchema } from '~/shares/balance-form'
 import { choosePayAtPickup, getShareByToken } from '~/shares/share-orders.server'
@@ -70,10 +71,9 @@ function refusalFor(share: { cancelled: boolean; balanceCents: number | null; st
 
 export default function ShareBalance({ loaderData, actionData }: Route.ComponentProps) {
   const { share, cardOffered, returned } = loaderData
-  const navigation = useNavigation()
   const [form] = useSchemaForm(BalanceIntentSchema, { id: 'balance', lastResult: actionData })
   const refusal = refusalFor(share)
-  const busy = navigation.state !== 'idle'
+  const busy = useIsPending()
   const rows: Array<[string, string]> =
     share.shareWeightLb === null || share.meatCents === null || share.hangingWeightCentiLb === null
       ? [['Deposit paid', formatCents(share.depositCents)]]

@@ -3,7 +3,8 @@ import { AddToCartForm } from '~/cart/add-to-cart'
 import { cardAction } from '~/catalog/card-action'
 import { type CardImageLoading, ProductCard } from '~/catalog/product-card'
 import { absoluteUrl } from '~/catalog/product-seo'
-import { type CatalogCard, getShopPage } from '~/catalog/products.server'
+import type { CatalogCard } from '~/catalog/products.server'
+import { getShopPage } from '~/catalog/shop-page.server'
 import {
   pageNumbers,
   parseShopQuery,
@@ -18,6 +19,7 @@ import { getDb } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
 import { Button, ButtonLink } from '~/platform/ui/button'
 import { Heading } from '~/platform/ui/heading'
+import { TextLink } from '~/platform/ui/link'
 import { PageBanner } from '~/platform/ui/page-hero'
 import type { Route } from './+types/shop'
 
@@ -94,12 +96,7 @@ export default function Shop({ loaderData, matches }: Route.ComponentProps) {
           query.q ? (
             <p className="text-lg text-muted">
               No products match “{query.q}”.{' '}
-              <Link
-                to={shopHref({ ...query, q: '', page: 1 })}
-                className="font-semibold text-pasture-800 underline"
-              >
-                Clear search
-              </Link>
+              <TextLink to={shopHref({ ...query, q: '', page: 1 })}>Clear search</TextLink>
             </p>
           ) : (
             <p className="text-lg text-muted">No products available in this category.</p>
@@ -287,12 +284,9 @@ function CardPrimaryAction({ product }: { product: CatalogCard }) {
     )
   }
   return (
-    <Link
-      to={to}
-      className="inline-flex min-h-6 items-center text-sm font-semibold text-pasture-800 underline hover:no-underline"
-    >
+    <TextLink to={to} size="small" className="inline-flex min-h-6 items-center hover:no-underline">
       Join Waiting List<span className="sr-only"> for {product.name}</span>
-    </Link>
+    </TextLink>
   )
 }
 

@@ -1,9 +1,11 @@
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form } from 'react-router'
 import { pageMeta } from '~/farm/meta'
 import { getDb } from '~/platform/db/db.server'
 import { formatFarmMoment } from '~/platform/farm-clock'
-import { Button, ButtonLink } from '~/platform/ui/button'
+import { ButtonLink } from '~/platform/ui/button'
 import { Heading } from '~/platform/ui/heading'
+import { StatusButton } from '~/platform/ui/status-button'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import {
   HOLD_DECLINED_NOW,
   HOLD_NOT_FOUND,
@@ -43,7 +45,7 @@ export async function action({ params }: Route.ActionArgs) {
 }
 
 export default function WaitingListDecline({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
+  const passing = useIsPending()
   let body: React.ReactNode
   if (actionData || loaderData.state !== 'held') {
     const message = actionData?.message ?? ('message' in loaderData ? loaderData.message : '')
@@ -65,9 +67,13 @@ export default function WaitingListDecline({ loaderData, actionData }: Route.Com
           {formatFarmMoment(new Date(loaderData.until))}. Pass it on to the next person waiting?
         </p>
         <Form method="post" className="mt-8">
-          <Button type="submit" disabled={navigation.state === 'submitting'}>
-            {navigation.state === 'submitting' ? 'Passing it on...' : 'Pass It On'}
-          </Button>
+          <StatusButton
+            type="submit"
+            status={passing ? 'pending' : 'idle'}
+            pendingText="Passing it on..."
+          >
+            Pass It On
+          </StatusButton>
         </Form>
       </>
     )

@@ -1,0 +1,2 @@
+// The tables cart owns (issue 33).
+export const TABLES = ['carts', 'cart_lines'] as const

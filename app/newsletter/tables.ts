@@ -1,0 +1,2 @@
+// The tables newsletter owns (issue 33).
+export const TABLES = ['newsletter_subscribers'] as const

@@ -1,0 +1,2 @@
+// The tables policies owns (issue 33).
+export const TABLES = ['policies'] as const
