@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { CartSummary } from '~/cart/cart'
 import { offeredZones, zoneForZip } from '~/fulfilment/fulfilment-choice'
-import type { FulfilmentOffer } from '~/fulfilment/offer.server'
+import type { FulfilmentOffer } from '~/fulfilment/offer'
 import type { FormReply } from '~/platform/forms/conform'
 import { ButtonLink } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'

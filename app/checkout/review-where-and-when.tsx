@@ -1,5 +1,5 @@
 import { findSlot } from '~/fulfilment/fulfilment-choice'
-import type { FulfilmentOffer } from '~/fulfilment/offer.server'
+import type { FulfilmentOffer } from '~/fulfilment/offer'
 import { slotLabel } from '~/fulfilment/windows'
 import { stateName } from '~/platform/us-address'
 import type { CheckoutDraft } from './checkout'

@@ -12,7 +12,7 @@ import {
   type MethodFee,
   SHIPPING_NOT_FOR_LOCAL_ONLY,
 } from './methods'
-import type { DeliveryZoneOffer, FulfilmentOffer, PickupPlaceOffer } from './offer.server'
+import type { DeliveryZoneOffer, FulfilmentOffer, PickupPlaceOffer } from './offer'
 import { type Slot, slotLabel } from './windows'
 import { zipInList } from './zip-codes'
 

@@ -1,20 +1,11 @@
-import { getFarmBasics } from '~/farm/farm.server'
-import { describeOpeningHours } from '~/farm/opening-hours'
-import type { DeliveryTerms } from '~/fulfilment/methods'
 import type { DB } from '~/platform/db/db.server'
 import { addDays, farmDayOf } from '~/platform/farm-clock'
 import { formatCents } from '~/platform/ui/price'
-import {
-  SHARE_ORDERED_ALONE,
-  SHARE_PICKUP_NOT_SET,
-  SHARE_PICKUP_ONLY,
-  SHARES_OF_ONE_ANIMAL,
-} from '~/shares/shares'
+import { farmHoursChoice, farmHoursPickup } from './farm-hours-pickup.server'
 import {
   BELOW_DELIVERY_MINIMUM,
-  type FulfilmentMethod,
+  type DeliveryTerms,
   isShipping,
-  type OrderFulfilmentColumns,
   SHIPPING_NOT_FOR_LOCAL_ONLY,
   SLOT_GONE,
   SLOT_REQUIRED_DELIVERY,
@@ -23,7 +14,14 @@ import {
   ZIP_NOT_IN_ZONE,
   ZIP_OUTSIDE_ZONES,
 } from './methods'
-import { type SharePickup, sharePickupOf } from './share-pickup.server'
+import {
+  type FulfilmentChoice,
+  type FulfilmentOffer,
+  NO_SNAPSHOT,
+  type ResolvedFulfilment,
+} from './offer'
+import { isShareCart, shareOffer, sharePickupOf, shareProblem } from './share-pickup.server'
+import { closedOn, toRule, WINDOW_COLUMNS } from './window-rows.server'
 import {
   type ClosedDay,
   cutoffOf,
@@ -31,10 +29,7 @@ import {
   isClosed,
   occursOn,
   parseSlotKey,
-  type Slot,
-  slotKey,
   slotLabel,
-  slotOn,
   upcomingSlots,
   type WindowRule,
 } from './windows'
@@ -42,85 +37,10 @@ import { zipInList } from './zip-codes'
 
 // What a cart can choose at checkout (ADR 18), and the check of a choice: the checkout's
 // steps ask it for early answers, and placeOrder asks it again inside its transaction, where
-// the capacity is then taken with one conditional UPDATE (booking.server.ts).
-
-export type PickupPlaceOffer = {
-  id: string
-  name: string
-  address: string
-  instructions: string
-  mapUrl: string | null
-  slots: Slot[]
-}
-
-export type DeliveryZoneOffer = {
-  id: string
-  name: string
-  zipCodes: string
-  terms: DeliveryTerms
-  minimumCents: number
-  slots: Slot[]
-}
-
-export type FulfilmentOffer = {
-  /**
-   * 'windows': the shopper picks a place's window. 'farm-hours': the farm set up no windows,
-   * so pickup is at the farm during its opening hours, as the specification had it.
-   */
-  pickup:
-    | { kind: 'windows'; places: PickupPlaceOffer[] }
-    | { kind: 'farm-hours'; place: Omit<PickupPlaceOffer, 'id' | 'slots'>; hours: string }
-  /** null when the farm delivers nowhere */
-  delivery: DeliveryZoneOffer[] | null
-  /** items in the cart that may not be shipped; shipping is offered only when empty */
-  localOnly: string[]
-}
+// the capacity is then taken with one conditional UPDATE (booking.server.ts). A cart of beef
+// shares is offered, and checked against, its animal's window (share-pickup.server.ts).
 
 const SLOTS_SHOWN = 6
-
-type WindowRow = {
-  id: string
-  place_id: string | null
-  zone_id: string | null
-  weekday: number | null
-  on_date: string | null
-  start_time: string
-  end_time: string
-  capacity: number | null
-  cutoff_hours: number | null
-  cutoff_days_before: number | null
-  cutoff_time: string | null
-}
-
-const WINDOW_COLUMNS = [
-  'fulfilment_windows.id',
-  'fulfilment_windows.place_id',
-  'fulfilment_windows.zone_id',
-  'fulfilment_windows.weekday',
-  'fulfilment_windows.on_date',
-  'fulfilment_windows.start_time',
-  'fulfilment_windows.end_time',
-  'fulfilment_windows.capacity',
-  'fulfilment_windows.cutoff_hours',
-  'fulfilment_windows.cutoff_days_before',
-  'fulfilment_windows.cutoff_time',
-] as const
-
-function toRule(row: WindowRow): WindowRule {
-  return {
-    id: row.id,
-    placeId: row.place_id,
-    zoneId: row.zone_id,
-    weekday: row.weekday,
-    onDate: row.on_date,
-    startTime: row.start_time,
-    endTime: row.end_time,
-    capacity: row.capacity,
-    cutoffHours: row.cutoff_hours,
-    cutoffDaysBefore: row.cutoff_days_before,
-    cutoffTime: row.cutoff_time,
-  }
-}
 
 /** The names of these products that are pickup or local delivery only. */
 export async function localOnlyNames(db: DB, productIds: readonly string[]): Promise<string[]> {
@@ -133,81 +53,6 @@ export async function localOnlyNames(db: DB, productIds: readonly string[]): Pro
     .orderBy('name')
     .execute()
   return rows.map((row) => row.name)
-}
-
-/** The holidays on one day. */
-async function closedOn(db: DB, date: string): Promise<ClosedDay[]> {
-  const rows = await db
-    .selectFrom('closed_dates')
-    .select(['on_date', 'place_id', 'zone_id'])
-    .where('on_date', '=', date)
-    .execute()
-  return rows.map((row) => ({ onDate: row.on_date, placeId: row.place_id, zoneId: row.zone_id }))
-}
-
-/** A cart of beef shares and nothing else: it is collected in its animal's own window. */
-const isShareCart = (share: SharePickup) => share.shareNames.length > 0 && !share.others
-
-/** Why a cart with shares cannot have this method, or null when it can (or has no shares). */
-function shareProblem(share: SharePickup, method: FulfilmentMethod) {
-  if (share.shareNames.length === 0) return null
-  if (share.others) return { field: 'shippingMethod', message: SHARE_ORDERED_ALONE } as const
-  if (share.windowIds.length > 1) {
-    return { field: 'shippingMethod', message: SHARES_OF_ONE_ANIMAL } as const
-  }
-  if (method !== 'pickup') return { field: 'shippingMethod', message: SHARE_PICKUP_ONLY } as const
-  if (share.windowIds.length === 0) return { field: 'slot', message: SHARE_PICKUP_NOT_SET } as const
-  return null
-}
-
-/**
- * A share-only cart's offer: its animal's pickup date at the place the farm named, however far
- * ahead (the animal's date is often weeks away), and neither delivery nor shipping.
- */
-async function shareOffer(db: DB, share: SharePickup, now: Date): Promise<FulfilmentOffer> {
-  const [windowId] = share.windowIds
-  const window =
-    windowId && share.windowIds.length === 1
-      ? await db
-          .selectFrom('fulfilment_windows')
-          .innerJoin('pickup_places', 'pickup_places.id', 'fulfilment_windows.place_id')
-          .select([
-            ...WINDOW_COLUMNS,
-            'pickup_places.name',
-            'pickup_places.address',
-            'pickup_places.instructions',
-            'pickup_places.map_url',
-          ])
-          .where('fulfilment_windows.id', '=', windowId)
-          .where('fulfilment_windows.is_active', '=', true)
-          .where('pickup_places.is_active', '=', true)
-          .executeTakeFirst()
-      : undefined
-  const places: PickupPlaceOffer[] = []
-  if (window?.place_id && window.on_date) {
-    const date = window.on_date
-    const [closed, booking] = await Promise.all([
-      closedOn(db, date),
-      db
-        .selectFrom('fulfilment_bookings')
-        .select('booked')
-        .where('window_id', '=', window.id)
-        .where('on_date', '=', date)
-        .executeTakeFirst(),
-    ])
-    const rule = toRule(window)
-    const booked = new Map([[slotKey(rule.id, date), booking?.booked ?? 0]])
-    const slot = slotOn(rule, date, { closed, booked, now })
-    places.push({
-      id: window.place_id,
-      name: window.name,
-      address: window.address,
-      instructions: window.instructions,
-      mapUrl: window.map_url,
-      slots: slot ? [slot] : [],
-    })
-  }
-  return { pickup: { kind: 'windows', places }, delivery: null, localOnly: share.shareNames }
 }
 
 /** Every pickup place, zone and window the shop offers now, with their slots ahead. */
@@ -305,71 +150,6 @@ export async function loadFulfilmentOffer(
 
   return { pickup, delivery: zoneOffers.length > 0 ? zoneOffers : null, localOnly }
 }
-
-async function farmHoursPickup(
-  db: DB,
-  place:
-    | { name: string; address: string; instructions: string; map_url: string | null }
-    | undefined,
-): Promise<FulfilmentOffer['pickup']> {
-  const farm = await getFarmBasics(db)
-  const hours = describeOpeningHours(farm.opening_hours)
-    .map((line) => `${line.days}: ${line.hours}`)
-    .join('; ')
-  return {
-    kind: 'farm-hours',
-    place: {
-      name: place?.name ?? farm.name,
-      address: place?.address ?? farm.address,
-      instructions: place?.instructions ?? '',
-      mapUrl: place?.map_url ?? null,
-    },
-    hours,
-  }
-}
-
-/** Where and when, as the order keeps it (ADR 18: a copy, so later edits never rewrite it). */
-export type FulfilmentSnapshot = Omit<OrderFulfilmentColumns, 'shipping_method'> & {
-  fulfilment_window_id: string | null
-}
-
-const NO_SNAPSHOT: FulfilmentSnapshot = {
-  fulfilment_window_id: null,
-  fulfilment_date: null,
-  fulfilment_start: null,
-  fulfilment_end: null,
-  fulfilment_place: null,
-  fulfilment_address: null,
-  fulfilment_instructions: null,
-  fulfilment_map_url: null,
-}
-
-export type FulfilmentChoice = {
-  method: FulfilmentMethod
-  /** "windowId:YYYY-MM-DD" for pickup and local delivery */
-  slot: string
-  /** the delivery address's ZIP (local delivery) */
-  zipCode: string
-  /** subtotal before discount, for a zone's minimum */
-  subtotalCents: number
-  productIds: readonly string[]
-}
-
-export type ResolvedFulfilment =
-  | {
-      ok: true
-      snapshot: FulfilmentSnapshot
-      /** the window and date whose capacity the order takes; null for shipping */
-      booking: { windowId: string; date: string; label: string } | null
-      delivery: DeliveryTerms | null
-    }
-  | {
-      ok: false
-      /** 'slot-full': the window has no room left; 'fulfilment': any other reason */
-      reason: 'fulfilment' | 'slot-full'
-      field: 'shippingMethod' | 'slot' | 'zipCode'
-      message: string
-    }
 
 /**
  * Checks a shopper's choice against the shop as it is now: the method suits the cart, the
@@ -529,32 +309,6 @@ export async function resolveFulfilment(
       fulfilment_address: kind === 'pickup' ? window.place_address : null,
       fulfilment_instructions: kind === 'pickup' ? window.place_instructions || null : null,
       fulfilment_map_url: kind === 'pickup' ? window.place_map_url : null,
-    },
-  }
-}
-
-async function farmHoursChoice(db: DB): Promise<ResolvedFulfilment> {
-  const offer = await farmHoursPickup(
-    db,
-    await db
-      .selectFrom('pickup_places')
-      .select(['name', 'address', 'instructions', 'map_url'])
-      .where('is_active', '=', true)
-      .orderBy('display_order')
-      .orderBy('name')
-      .executeTakeFirst(),
-  )
-  if (offer.kind !== 'farm-hours') throw new Error('farm-hours pickup expected')
-  return {
-    ok: true,
-    booking: null,
-    delivery: null,
-    snapshot: {
-      ...NO_SNAPSHOT,
-      fulfilment_place: offer.place.name,
-      fulfilment_address: offer.place.address,
-      fulfilment_instructions: offer.place.instructions || null,
-      fulfilment_map_url: offer.place.mapUrl,
     },
   }
 }

@@ -1,11 +1,21 @@
 import type { DB } from '~/platform/db/db.server'
 import { shareProductExpression } from '~/shares/share-product.server'
+import {
+  SHARE_ORDERED_ALONE,
+  SHARE_PICKUP_NOT_SET,
+  SHARE_PICKUP_ONLY,
+  SHARES_OF_ONE_ANIMAL,
+} from '~/shares/shares'
+import type { FulfilmentMethod } from './methods'
+import type { FulfilmentOffer, PickupPlaceOffer } from './offer'
+import { closedOn, toRule, WINDOW_COLUMNS } from './window-rows.server'
+import { slotKey, slotOn } from './windows'
 
 // Beef shares are collected on their animal's pickup date, at the place the farm names (issue 32
 // item 4): each animal has one one-off window of its own (`fulfilment_windows.animal_id`), with
 // its own capacity. The animal's admin keeps it in step (shares/admin calls saveAnimalWindow in
 // the transaction that saves the animal); checkout offers a cart of shares that window alone and
-// never offers it to any other cart (offer.server.ts); This week lists its orders as "Beef
+// never offers it to any other cart (shareOffer and shareProblem here, asked by offer.server.ts); This week lists its orders as "Beef
 // shares" rather than in a pickup window's pack list.
 
 export type AnimalWindowSpec = {
@@ -148,4 +158,69 @@ export async function sharePickupOf(db: DB, productIds: readonly string[]): Prom
       ...new Set(shares.flatMap((row) => (row.window_id === null ? [] : [row.window_id]))),
     ],
   }
+}
+
+/** A cart of beef shares and nothing else: it is collected in its animal's own window. */
+export const isShareCart = (share: SharePickup) => share.shareNames.length > 0 && !share.others
+
+/** Why a cart with shares cannot have this method, or null when it can (or has no shares). */
+export function shareProblem(share: SharePickup, method: FulfilmentMethod) {
+  if (share.shareNames.length === 0) return null
+  if (share.others) return { field: 'shippingMethod', message: SHARE_ORDERED_ALONE } as const
+  if (share.windowIds.length > 1) {
+    return { field: 'shippingMethod', message: SHARES_OF_ONE_ANIMAL } as const
+  }
+  if (method !== 'pickup') return { field: 'shippingMethod', message: SHARE_PICKUP_ONLY } as const
+  if (share.windowIds.length === 0) return { field: 'slot', message: SHARE_PICKUP_NOT_SET } as const
+  return null
+}
+
+/**
+ * A share-only cart's offer: its animal's pickup date at the place the farm named, however far
+ * ahead (the animal's date is often weeks away), and neither delivery nor shipping.
+ */
+export async function shareOffer(db: DB, share: SharePickup, now: Date): Promise<FulfilmentOffer> {
+  const [windowId] = share.windowIds
+  const window =
+    windowId && share.windowIds.length === 1
+      ? await db
+          .selectFrom('fulfilment_windows')
+          .innerJoin('pickup_places', 'pickup_places.id', 'fulfilment_windows.place_id')
+          .select([
+            ...WINDOW_COLUMNS,
+            'pickup_places.name',
+            'pickup_places.address',
+            'pickup_places.instructions',
+            'pickup_places.map_url',
+          ])
+          .where('fulfilment_windows.id', '=', windowId)
+          .where('fulfilment_windows.is_active', '=', true)
+          .where('pickup_places.is_active', '=', true)
+          .executeTakeFirst()
+      : undefined
+  const places: PickupPlaceOffer[] = []
+  if (window?.place_id && window.on_date) {
+    const date = window.on_date
+    const [closed, booking] = await Promise.all([
+      closedOn(db, date),
+      db
+        .selectFrom('fulfilment_bookings')
+        .select('booked')
+        .where('window_id', '=', window.id)
+        .where('on_date', '=', date)
+        .executeTakeFirst(),
+    ])
+    const rule = toRule(window)
+    const booked = new Map([[slotKey(rule.id, date), booking?.booked ?? 0]])
+    const slot = slotOn(rule, date, { closed, booked, now })
+    places.push({
+      id: window.place_id,
+      name: window.name,
+      address: window.address,
+      instructions: window.instructions,
+      mapUrl: window.map_url,
+      slots: slot ? [slot] : [],
+    })
+  }
+  return { pickup: { kind: 'windows', places }, delivery: null, localOnly: share.shareNames }
 }

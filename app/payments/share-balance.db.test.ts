@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { enterHangingWeight } from '~/shares/admin/animals.server'
+import { enterHangingWeight } from '~/shares/admin/hanging-weight.server'
 import { getShareByToken } from '~/shares/share-orders.server'
 import { TEST_BASE_URL } from '../../tests/setup/app'
 import { buyShare, createShareAnimal } from '../../tests/support/shares'

@@ -70,6 +70,18 @@ export async function returnShareUnits(trx: DB, orderItemId: string): Promise<bo
   return true
 }
 
+/** Whether the product's options sell from an animal's pool of quarters. */
+export async function drawsOnSharePool(db: DB, productId: string): Promise<boolean> {
+  const option = await db
+    .selectFrom('product_variants')
+    .select('id')
+    .where('product_id', '=', productId)
+    .where('share_units', 'is not', null)
+    .limit(1)
+    .executeTakeFirst()
+  return option !== undefined
+}
+
 /** The share options' stock, and the product's, as the pool now stands. */
 export async function mirrorPool(trx: DB, productId: string, unitsLeft: number): Promise<void> {
   await trx

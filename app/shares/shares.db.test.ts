@@ -4,12 +4,8 @@ import { createCustomer } from '~/seed/factories.server'
 import { createTestApp, TEST_BASE_URL } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import { buyShare, createShareAnimal } from '../../tests/support/shares'
-import {
-  enterHangingWeight,
-  listAnimalShares,
-  markBalanceCollected,
-  WEIGHT_LOCKED,
-} from './admin/animals.server'
+import { listAnimalShares, markBalanceCollected } from './admin/animal-shares.server'
+import { enterHangingWeight, WEIGHT_LOCKED } from './admin/hanging-weight.server'
 import { CutSheetSchema } from './cut-sheet'
 import {
   choosePayAtPickup,

@@ -1,5 +1,5 @@
 import { isShipping } from '~/fulfilment/methods'
-import type { FulfilmentOffer } from '~/fulfilment/offer.server'
+import type { FulfilmentOffer } from '~/fulfilment/offer'
 import { parseSlotKey } from '~/fulfilment/windows'
 import type { DB } from '~/platform/db/db.server'
 import {

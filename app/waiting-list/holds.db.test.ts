@@ -3,10 +3,19 @@ import { addToCart } from '~/cart/cart-changes.server'
 import { getCartSummary } from '~/cart/cart-summary.server'
 import { claimHoldIntoCart } from '~/cart/claim-hold.server'
 import { placeOrder } from '~/flows/place-order.server'
-import type { DB } from '~/platform/db/db.server'
 import { createCustomer, createProduct, createWaitingListEntry } from '~/seed/factories.server'
 import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
+import {
+  HOUR,
+  holdOf,
+  mailCount,
+  person,
+  RESTOCKED_AT,
+  restockedWithQueue,
+  stockRow,
+  tokenFor,
+} from '../../tests/support/holds'
 import { checkOut, fillCart } from '../../tests/support/orders'
 import { declineHold, expireStockHolds, listLiveHolds } from './holds.server'
 import { notifyRestocked } from './restock.server'
@@ -22,76 +31,9 @@ afterAll(async () => {
   await t?.cleanup()
 })
 
-type Customer = Awaited<ReturnType<typeof createCustomer>>
-const HOUR = 60 * 60 * 1000
-const RESTOCKED_AT = new Date('2026-11-26T20:00:00Z')
-
-/** A product restocked with `units` while `size` people wait (a minute apart), 1 unit each. */
-async function restockedWithQueue(units: number, size: number) {
-  const product = await createProduct(t.db, { name: 'Brisket', stock_quantity: 0 })
-  const people: Array<{ customer: Customer; entryId: string }> = []
-  for (let i = 0; i < size; i++) {
-    const customer = await createCustomer(t.db, { first_name: `Waiter${i}` })
-    const row = await createWaitingListEntry(t.db, customer.id, product.id, {
-      created_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000),
-    })
-    people.push({ customer, entryId: row.id })
-  }
-  await t.db
-    .updateTable('products')
-    .set({ stock_quantity: units })
-    .where('id', '=', product.id)
-    .execute()
-  await t.db.transaction().execute((trx) => notifyRestocked(trx, [product.id], RESTOCKED_AT))
-  return { product, people }
-}
-
-async function tokenFor(customer: Customer, link: 'claim' | 'decline' = 'claim') {
-  const mail = await t.db
-    .selectFrom('email_outbox')
-    .select('text_body')
-    .where('to_address', '=', customer.email)
-    .where('template', '=', 'stock-held')
-    .executeTakeFirstOrThrow()
-  const match = new RegExp(`/waiting-list/${link}/([A-Za-z0-9_-]{43})`).exec(mail.text_body)
-  return match?.[1] ?? ''
-}
-
-const mailCount = async (customer: Customer) =>
-  (
-    await t.db
-      .selectFrom('email_outbox')
-      .select('id')
-      .where('to_address', '=', customer.email)
-      .where('template', '=', 'stock-held')
-      .execute()
-  ).length
-
-async function holdOf(entryId: string) {
-  return t.db
-    .selectFrom('stock_holds')
-    .select(['id', 'status', 'order_id', 'settled_at'])
-    .where('waiting_list_id', '=', entryId)
-    .executeTakeFirst()
-}
-
-async function stockRow(db: DB, productId: string) {
-  return db
-    .selectFrom('products')
-    .select(['stock_quantity', 'held_quantity'])
-    .where('id', '=', productId)
-    .executeTakeFirstOrThrow()
-}
-
-const person = <T>(list: T[], index: number): T => {
-  const found = list[index]
-  if (!found) throw new Error(`no person ${index}`)
-  return found
-}
-
 describe('expiry and declining', () => {
   test('an expired hold moves on to the 3rd person, in the same sweep', async () => {
-    const { product, people } = await restockedWithQueue(2, 5)
+    const { product, people } = await restockedWithQueue(t.db, 2, 5)
     // Not yet: nothing expires before its time.
     expect(await expireStockHolds(t.db, new Date(RESTOCKED_AT.getTime() + 23 * HOUR))).toBe(0)
 
@@ -103,20 +45,20 @@ describe('expiry and declining', () => {
       .execute()
     const sweepAt = new Date(RESTOCKED_AT.getTime() + 2 * HOUR)
     expect(await expireStockHolds(t.db, sweepAt)).toBe(1)
-    expect((await holdOf(first.entryId))?.status).toBe('expired')
-    expect((await holdOf(person(people, 1).entryId))?.status).toBe('held')
-    expect((await holdOf(person(people, 2).entryId))?.status).toBe('held')
-    expect(await holdOf(person(people, 3).entryId)).toBeUndefined()
+    expect((await holdOf(t.db, first.entryId))?.status).toBe('expired')
+    expect((await holdOf(t.db, person(people, 1).entryId))?.status).toBe('held')
+    expect((await holdOf(t.db, person(people, 2).entryId))?.status).toBe('held')
+    expect(await holdOf(t.db, person(people, 3).entryId)).toBeUndefined()
     expect(await stockRow(t.db, product.id)).toEqual({ stock_quantity: 2, held_quantity: 2 })
-    expect(await mailCount(person(people, 2).customer)).toBe(1)
+    expect(await mailCount(t.db, person(people, 2).customer)).toBe(1)
     // The first person is not offered it again.
-    expect(await mailCount(first.customer)).toBe(1)
+    expect(await mailCount(t.db, first.customer)).toBe(1)
   })
 
   test('declining is the same path: the 3rd person gets it; a second click changes nothing', async () => {
-    const { product, people } = await restockedWithQueue(2, 4)
+    const { product, people } = await restockedWithQueue(t.db, 2, 4)
     const second = person(people, 1)
-    const token = await tokenFor(second.customer, 'decline')
+    const token = await tokenFor(t.db, second.customer, 'decline')
     const declined = await declineHold(t.db, token, RESTOCKED_AT)
     expect(declined).toMatchObject({ ok: true, hold: { productName: 'Brisket', quantity: 1 } })
     expect(await declineHold(t.db, token, RESTOCKED_AT)).toMatchObject({
@@ -128,18 +70,18 @@ describe('expiry and declining', () => {
       ok: false,
       reason: 'not-found',
     })
-    expect((await holdOf(person(people, 2).entryId))?.status).toBe('held')
-    expect(await holdOf(person(people, 3).entryId)).toBeUndefined()
+    expect((await holdOf(t.db, person(people, 2).entryId))?.status).toBe('held')
+    expect(await holdOf(t.db, person(people, 3).entryId)).toBeUndefined()
     expect(await stockRow(t.db, product.id)).toEqual({ stock_quantity: 2, held_quantity: 2 })
   })
 
   test('two sweeps at once (separate transactions) expire each hold once and email nobody twice', async () => {
-    const { product, people } = await restockedWithQueue(2, 5)
+    const { product, people } = await restockedWithQueue(t.db, 2, 5)
     const late = new Date(RESTOCKED_AT.getTime() + 25 * HOUR)
     // (Other tests' holds are due too: the counts are not this product's alone.)
     await Promise.all([expireStockHolds(t.db, late), expireStockHolds(t.db, late)])
     // The new holds (3rd, 4th) were made at the sweep's moment: they last another day.
-    const statuses = await Promise.all(people.map((p) => holdOf(p.entryId)))
+    const statuses = await Promise.all(people.map((p) => holdOf(t.db, p.entryId)))
     expect(statuses.map((s) => s?.status ?? null)).toEqual([
       'expired',
       'expired',
@@ -147,7 +89,7 @@ describe('expiry and declining', () => {
       'held',
       null,
     ])
-    const mails = await Promise.all(people.map((p) => mailCount(p.customer)))
+    const mails = await Promise.all(people.map((p) => mailCount(t.db, p.customer)))
     expect(mails).toEqual([1, 1, 1, 1, 0])
     expect(await stockRow(t.db, product.id)).toEqual({ stock_quantity: 2, held_quantity: 2 })
   })
@@ -155,7 +97,7 @@ describe('expiry and declining', () => {
 
 describe('buying held units', () => {
   test('refused to another shopper in the cart and at checkout; the holder buys it', async () => {
-    const { product, people } = await restockedWithQueue(1, 2)
+    const { product, people } = await restockedWithQueue(t.db, 1, 2)
     const holder = person(people, 0)
     const other = await createCustomer(t.db)
     const otherOwner = { kind: 'customer', customerId: other.id } as const
@@ -171,7 +113,7 @@ describe('buying held units', () => {
     expect(await stockRow(t.db, product.id)).toEqual({ stock_quantity: 1, held_quantity: 1 })
 
     // The holder: the link puts it in their cart, and their order takes it.
-    const token = await tokenFor(holder.customer)
+    const token = await tokenFor(t.db, holder.customer)
     expect(await claimHoldIntoCart(t.db, other.id, { token })).toMatchObject({
       ok: false,
       status: 403,
@@ -214,7 +156,7 @@ describe('buying held units', () => {
     )
     if (!bought.ok) throw new Error(bought.message)
     expect(await stockRow(t.db, product.id)).toEqual({ stock_quantity: 0, held_quantity: 0 })
-    const hold = await holdOf(holder.entryId)
+    const hold = await holdOf(t.db, holder.entryId)
     expect(hold).toMatchObject({ status: 'claimed', order_id: bought.order.id })
     const entry = await t.db
       .selectFrom('waiting_list')
@@ -231,7 +173,7 @@ describe('buying held units', () => {
   })
 
   test('Account > Waiting List: the live holds, claimed by id by their customer only', async () => {
-    const { people } = await restockedWithQueue(1, 2)
+    const { people } = await restockedWithQueue(t.db, 1, 2)
     const holder = person(people, 0).customer
     const next = person(people, 1).customer
     const [live] = await listLiveHolds(t.db, holder.id, RESTOCKED_AT)
@@ -248,9 +190,9 @@ describe('buying held units', () => {
   })
 
   test('a hold that expired before checkout: the line buys from the free stock, or is refused', async () => {
-    const { product, people } = await restockedWithQueue(1, 1)
+    const { product, people } = await restockedWithQueue(t.db, 1, 1)
     const holder = person(people, 0)
-    const token = await tokenFor(holder.customer)
+    const token = await tokenFor(t.db, holder.customer)
     await claimHoldIntoCart(t.db, holder.customer.id, { token }, RESTOCKED_AT)
     const late = new Date(RESTOCKED_AT.getTime() + 25 * HOUR)
     // The sweep has not run yet: the unit is still held for nobody, so the order is refused.
@@ -283,7 +225,7 @@ describe('buying held units', () => {
     )
     expect(bought.ok).toBe(true)
     expect(await stockRow(t.db, product.id)).toEqual({ stock_quantity: 0, held_quantity: 0 })
-    expect((await holdOf(holder.entryId))?.status).toBe('expired')
+    expect((await holdOf(t.db, holder.entryId))?.status).toBe('expired')
   })
 
   test('the holder takes fewer than held: the rest goes on to the next in line', async () => {
@@ -304,11 +246,11 @@ describe('buying held units', () => {
       .where('id', '=', product.id)
       .execute()
     await t.db.transaction().execute((trx) => notifyRestocked(trx, [product.id], RESTOCKED_AT))
-    await claimHoldIntoCart(t.db, ann.id, { token: await tokenFor(ann) }, RESTOCKED_AT)
+    await claimHoldIntoCart(t.db, ann.id, { token: await tokenFor(t.db, ann) }, RESTOCKED_AT)
     await t.db
       .updateTable('cart_lines')
       .set({ quantity: 1 })
-      .where('stock_hold_id', '=', (await holdOf(annEntry))?.id ?? '')
+      .where('stock_hold_id', '=', (await holdOf(t.db, annEntry))?.id ?? '')
       .execute()
     const bought = await placeOrder(
       t.db,
@@ -337,147 +279,5 @@ describe('buying held units', () => {
       .where('waiting_list_id', '=', benEntry)
       .executeTakeFirstOrThrow()
     expect(benHold).toEqual({ quantity: 2, status: 'held' })
-  })
-})
-
-describe('everything at once', () => {
-  test('sweeps, a restock, the holder and another shopper on two options: no deadlock, holds add up', async () => {
-    const product = await createProduct(t.db, { name: 'Beef Share', stock_quantity: 0 })
-    const [a, b] = await Promise.all(
-      ['Quarter', 'Half'].map((name, index) =>
-        t.db
-          .insertInto('product_variants')
-          .values({
-            id: crypto.randomUUID(),
-            product_id: product.id,
-            name,
-            price_cents: 10_000 * (index + 1),
-            stock_quantity: 0,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
-      ),
-    )
-    if (!a || !b) throw new Error('no options')
-    const queues: Record<string, Array<{ customer: Customer; entryId: string }>> = {}
-    let minute = 0
-    for (const option of [a.id, b.id]) {
-      queues[option] = []
-      for (let i = 0; i < 5; i++) {
-        const customer = await createCustomer(t.db)
-        const row = await createWaitingListEntry(t.db, customer.id, product.id, {
-          product_variant_id: option,
-          created_at: new Date(Date.UTC(2026, 0, 1) + minute++ * 60_000),
-        })
-        queues[option]?.push({ customer, entryId: row.id })
-      }
-    }
-    // 3 of each come back and are held for the first three; then 1 more of each, free.
-    for (const option of [a.id, b.id]) {
-      await t.db
-        .updateTable('product_variants')
-        .set({ stock_quantity: 3 })
-        .where('id', '=', option)
-        .execute()
-    }
-    await t.db.transaction().execute((trx) => notifyRestocked(trx, [product.id], RESTOCKED_AT))
-    for (const option of [a.id, b.id]) {
-      await t.db
-        .updateTable('product_variants')
-        .set({ stock_quantity: 4 })
-        .where('id', '=', option)
-        .execute()
-    }
-    // The first of each queue has run out of time.
-    for (const option of [a.id, b.id]) {
-      await t.db
-        .updateTable('stock_holds')
-        .set({ expires_at: new Date(RESTOCKED_AT.getTime() + HOUR) })
-        .where('waiting_list_id', '=', person(queues[option] ?? [], 0).entryId)
-        .execute()
-    }
-    const at = new Date(RESTOCKED_AT.getTime() + 2 * HOUR)
-    // The second of A's queue buys their held Quarter and a free Half.
-    const holder = person(queues[a.id] ?? [], 1).customer
-    await claimHoldIntoCart(t.db, holder.id, { token: await tokenFor(holder) }, at)
-    const holderCart = await t.db
-      .selectFrom('carts')
-      .select('id')
-      .where('customer_id', '=', holder.id)
-      .executeTakeFirstOrThrow()
-    await t.db
-      .insertInto('cart_lines')
-      .values({
-        id: crypto.randomUUID(),
-        cart_id: holderCart.id,
-        product_id: product.id,
-        product_variant_id: b.id,
-        quantity: 1,
-      })
-      .execute()
-    // Someone not on the list wants one of each.
-    const other = await createCustomer(t.db)
-    await fillCart(t.db, other.id, [
-      { productId: product.id, variantId: a.id, quantity: 1 },
-      { productId: product.id, variantId: b.id, quantity: 1 },
-    ])
-    const order = (customer: Customer) =>
-      placeOrder(
-        t.db,
-        {
-          customerId: customer.id,
-          idempotencyKey: crypto.randomUUID(),
-          contact: { email: customer.email, phone: '208-555-0100' },
-          shippingAddress: {
-            firstName: 'A',
-            lastName: 'B',
-            street: '1 Main St',
-            city: 'Boise',
-            state: 'ID',
-            zipCode: '83702',
-          },
-          shippingMethod: 'standard',
-          paymentMethod: 'offline',
-        },
-        { now: at },
-      )
-    const results = await Promise.allSettled([
-      expireStockHolds(t.db, at),
-      order(holder),
-      expireStockHolds(t.db, at),
-      order(other),
-      t.db.transaction().execute((trx) => notifyRestocked(trx, [product.id], at)),
-    ])
-    // Nothing failed (a deadlock or a CHECK would reject); orders may be refused as sold out.
-    expect(results.map((r) => r.status)).toEqual(Array(5).fill('fulfilled'))
-
-    for (const option of [a.id, b.id]) {
-      const row = await t.db
-        .selectFrom('product_variants')
-        .select(['stock_quantity', 'held_quantity'])
-        .where('id', '=', option)
-        .executeTakeFirstOrThrow()
-      const live = await t.db
-        .selectFrom('stock_holds')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity'), eb.lit(0)).as('n'))
-        .where('product_variant_id', '=', option)
-        .where('status', '=', 'held')
-        .executeTakeFirstOrThrow()
-      expect(row.held_quantity).toBe(Number(live.n))
-      expect(row.held_quantity).toBeLessThanOrEqual(row.stock_quantity)
-    }
-    // The holder's order and their hold agree: bought and claimed, or (the free Half went to
-    // the other shopper) refused and still held for them.
-    const bought = results[1]
-    const holderBought = bought?.status === 'fulfilled' && bought.value.ok
-    expect((await holdOf(person(queues[a.id] ?? [], 1).entryId))?.status).toBe(
-      holderBought ? 'claimed' : 'held',
-    )
-    // Each person was emailed at most once.
-    for (const option of [a.id, b.id]) {
-      for (const { customer } of queues[option] ?? []) {
-        expect(await mailCount(customer)).toBeLessThanOrEqual(1)
-      }
-    }
   })
 })

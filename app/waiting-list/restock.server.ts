@@ -4,6 +4,7 @@ import { sendEmail } from '~/email/outbox.server'
 import type { DB } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
 import { getHoldHours } from '~/settings/settings.server'
+import { drawsOnSharePool } from '~/shares/pool.server'
 import { lockStock } from '~/shares/stock-lock.server'
 import { stockHeldEmail } from '~/waiting-list/emails/stock-held'
 import { hashHoldToken, newHoldToken } from './hold-token.server'
@@ -75,6 +76,9 @@ export function notifyWaitingGroup(trx: DB, group: Target, now = new Date()): Pr
 /** Holds a product's or option's free units for its queue; how many entries got a hold. */
 async function holdFreeUnits(trx: DB, target: Target, now: Date): Promise<number> {
   if (!(await isOnSale(trx, target))) return 0
+  // Every sale rewrites a share size's stock as a mirror of its animal's pool: no size can keep
+  // units aside, so their waiting lists stay demand the farm sees (and a hold could never sit
+  // under a mirror that drops below it).
   if (await drawsOnSharePool(trx, target.productId)) return 0
   const row = await lockStockRow(trx, target)
   if (!row) return 0
@@ -156,22 +160,6 @@ async function holdFreeUnits(trx: DB, target: Target, now: Date): Promise<number
   }
   if (heldUnits > 0) await changeHeld(trx, target, heldUnits)
   return holds
-}
-
-/**
- * A beef share's sizes sell from one pool of quarters (ADR 31), and every sale rewrites their
- * stock as a mirror of it: no size can keep units aside, so their waiting lists stay demand
- * the farm sees (and a hold could never sit under a mirror that drops below it).
- */
-async function drawsOnSharePool(trx: DB, productId: string): Promise<boolean> {
-  const option = await trx
-    .selectFrom('product_variants')
-    .select('id')
-    .where('product_id', '=', productId)
-    .where('share_units', 'is not', null)
-    .limit(1)
-    .executeTakeFirst()
-  return option !== undefined
 }
 
 /** Sold at all right now: the product on sale and the entry's option (or none) with it. */

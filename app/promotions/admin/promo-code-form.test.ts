@@ -4,7 +4,7 @@ import { parseSubmission } from '~/platform/forms/conform'
 import { PromoCodeSchema, promoCodeInput } from './promo-code-form'
 
 // The promo code form's schema as the page (Conform) and the action both use it. The db tests
-// (promo-settings.db.test.ts) go through the rules; this checks the page's side.
+// (promo-codes.db.test.ts) go through the rules; this checks the page's side.
 
 test('the browser gets its constraints from the schema', () => {
   expect(getZodConstraint(PromoCodeSchema)).toMatchObject({

@@ -4,7 +4,7 @@ import { parseSubmission } from '~/platform/forms/conform'
 import { SettingsSchema } from './settings-form'
 
 // The settings form's schema as the page (Conform) and the action both use it; the db tests
-// (promotions/admin/promo-settings.db.test.ts) go through the values.
+// (settings.db.test.ts) go through the values.
 
 const VALID = {
   tax_rate: '6',

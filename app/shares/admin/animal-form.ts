@@ -12,6 +12,9 @@ import { parsePounds } from '../balance'
 // with where and when its shares are collected (its own pickup window, issue 32), and its
 // hanging weight once the butcher has weighed it.
 
+/** The animal's id in the address of the page that adds one. */
+export const NEW_ANIMAL = 'new'
+
 function requiredDate(label: string) {
   return optionalDate(label).refine((day): day is string => day !== null, {
     message: `Enter the ${label}.`,

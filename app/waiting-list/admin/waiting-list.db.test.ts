@@ -4,13 +4,12 @@ import { createProduct, createVariant } from '~/seed/factories.server'
 import { createTestApp } from '../../../tests/setup/app'
 import type { TestDatabase } from '../../../tests/setup/database'
 import {
-  changeWaitingEntry,
   listWaitingGroup,
   listWaitingGroups,
-  notifyGroupNow,
   waitingGroupKey,
   waitingListFilter,
 } from './waiting-list.server'
+import { changeWaitingEntry, notifyGroupNow } from './waiting-list-changes.server'
 
 let t: TestDatabase
 beforeAll(async () => {

@@ -1,13 +1,12 @@
 import { type ExpressionBuilder, sql } from 'kysely'
-import { type PageInfo, type PageRequest, pageInfo } from '~/platform/admin/pagination'
-import { recordAdminChange } from '~/platform/audit.server'
+import { type PageInfo, type PageRequest, pageInfo, pageRequest } from '~/platform/admin/pagination'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
-import { settleHold } from '../holds.server'
-import { notifyWaitingGroup } from '../restock.server'
+import { type GroupHold, groupKey, listGroupHolds } from './group-holds.server'
 
 // The farm's view of the waiting list (issue 6 item 6, D14): demand grouped by product and
-// option, each customer's entry, "Notify now", and marking entries fulfilled or removed.
+// option, each customer's entry and the group's holds. "Notify now" and marking entries
+// fulfilled or removed are in waiting-list-changes.server.ts.
 // Statuses: 'waiting' (joined), 'notified' (emailed once), 'fulfilled' (the farm served them),
 // 'cancelled' (the customer left it, Account > Waiting List) and 'removed' (the farm did).
 
@@ -63,21 +62,6 @@ export type WaitingGroup = {
   holds: GroupHold[]
 }
 
-export type GroupHold = {
-  id: string
-  customerId: string
-  customerName: string
-  quantity: number
-  status: 'held' | 'claimed'
-  expiresAt: Date
-  settledAt: Date | null
-  orderId: string | null
-  orderNumber: number | null
-}
-
-/** Bought holds shown per group: who bought lately; the orders list has the rest. */
-export const HOLDS_BOUGHT_SHOWN = 5
-
 /**
  * The whole list shows each group's oldest ENTRIES_SHOWN entries, GROUPS_PER_PAGE groups a
  * page; the rest of a group's entries are on its own view (listWaitingGroup), 25 a page. A
@@ -97,8 +81,6 @@ export function waitingGroupKey(url: URL): GroupKey | null {
   const variantId = url.searchParams.get('variant')?.trim() ?? ''
   return { productId, variantId: variantId && variantId.length <= 100 ? variantId : null }
 }
-
-const groupKey = (productId: string, variantId: string | null) => `${productId}|${variantId ?? ''}`
 
 /**
  * The groups of waiting-list rows in `statuses` (of one group only, with `key`), totalled by
@@ -346,145 +328,14 @@ export async function listWaitingGroup(
   }
 }
 
-/**
- * The holds of these products' groups, by group key: every live one (they are few: no more
- * than the stock) and the latest HOLDS_BOUGHT_SHOWN bought, each with its customer and order
- * number. One query.
- */
-async function listGroupHolds(
-  db: DB,
-  productIds: readonly string[],
-): Promise<Map<string, GroupHold[]>> {
-  const byGroup = new Map<string, GroupHold[]>()
-  if (productIds.length === 0) return byGroup
-  const rows = await db
-    .selectFrom((qb) =>
-      qb
-        .selectFrom('stock_holds as h')
-        .select([
-          'h.id',
-          'h.product_id',
-          'h.product_variant_id',
-          'h.quantity',
-          'h.status',
-          'h.expires_at',
-          'h.settled_at',
-          'h.order_id',
-          'h.waiting_list_id',
-        ])
-        .select(
-          sql<number>`row_number() over (partition by h.product_id, h.product_variant_id, h.status order by h.settled_at desc, h.id)`.as(
-            'place',
-          ),
-        )
-        .where('h.product_id', 'in', productIds)
-        .where('h.status', 'in', ['held', 'claimed'])
-        .as('x'),
-    )
-    .innerJoin('waiting_list as w', 'w.id', 'x.waiting_list_id')
-    .innerJoin('customers as c', 'c.id', 'w.customer_id')
-    .leftJoin('orders as o', 'o.id', 'x.order_id')
-    .select([
-      'x.id',
-      'x.product_id',
-      'x.product_variant_id',
-      'x.quantity',
-      'x.status',
-      'x.expires_at',
-      'x.settled_at',
-      'x.order_id',
-      'w.customer_id',
-      'c.name as customer_name',
-      'o.order_number',
-    ])
-    .where((eb) => eb.or([eb('x.status', '=', 'held'), eb('x.place', '<=', HOLDS_BOUGHT_SHOWN)]))
-    .orderBy('x.status', 'desc')
-    .orderBy('x.expires_at')
-    .orderBy('x.id')
-    .execute()
-  for (const row of rows) {
-    const k = groupKey(row.product_id, row.product_variant_id)
-    byGroup.set(k, [
-      ...(byGroup.get(k) ?? []),
-      {
-        id: row.id,
-        customerId: row.customer_id,
-        customerName: row.customer_name,
-        quantity: row.quantity,
-        status: row.status === 'held' ? 'held' : 'claimed',
-        expiresAt: row.expires_at,
-        settledAt: row.settled_at,
-        orderId: row.order_id,
-        orderNumber: row.order_number,
-      },
-    ])
+/** The page: one group's view when the address names one, else a page of the whole list. */
+export async function loadWaitingListPage(db: DB, url: URL) {
+  const filter = waitingListFilter(url)
+  const key = waitingGroupKey(url)
+  if (key) {
+    const { group, info } = await listWaitingGroup(db, filter, key, pageRequest(url))
+    return { filter, key, groups: group ? [group] : [], info }
   }
-  return byGroup
-}
-
-/** Notify now: holds the group's free units for its queue and emails those it reaches. */
-export async function notifyGroupNow(
-  db: DB,
-  actorId: string,
-  group: { productId: string; variantId: string | null },
-): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const notified = await notifyWaitingGroup(trx, group)
-    if (notified > 0) {
-      await recordAdminChange(trx, {
-        actorId,
-        action: 'waiting_list.notify',
-        entityType: 'product',
-        entityId: group.productId,
-        after: { variantId: group.variantId, notified },
-      })
-    }
-    return notified
-  })
-}
-
-export type EntryChange = 'fulfilled' | 'removed'
-
-/**
- * Marks a waiting or notified entry fulfilled, or removes it (kept, with status 'removed', so
- * the history stays). False when there is no such entry still open.
- */
-export async function changeWaitingEntry(
-  db: DB,
-  actorId: string,
-  entryId: string,
-  to: EntryChange,
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('waiting_list')
-      .select(['status', 'product_id'])
-      .where('id', '=', entryId)
-      .executeTakeFirst()
-    if (!before) return false
-    const changed = await trx
-      .updateTable('waiting_list')
-      .set({ status: to })
-      .where('id', '=', entryId)
-      .where('status', 'in', ['waiting', 'notified'])
-      .executeTakeFirst()
-    if (changed.numUpdatedRows === 0n) return false
-    // A live hold of the entry ends with it, and its units go on to the next in line.
-    const live = await trx
-      .selectFrom('stock_holds')
-      .select('id')
-      .where('waiting_list_id', '=', entryId)
-      .where('status', '=', 'held')
-      .execute()
-    for (const hold of live) await settleHold(trx, hold.id, 'declined')
-    await recordAdminChange(trx, {
-      actorId,
-      action: to === 'fulfilled' ? 'waiting_list.fulfil' : 'waiting_list.remove',
-      entityType: 'waiting_list',
-      entityId: entryId,
-      before: { status: before.status, product_id: before.product_id },
-      after: { status: to },
-    })
-    return true
-  })
+  const page = pageRequest(url, GROUPS_PER_PAGE)
+  return { filter, key, ...(await listWaitingGroups(db, filter, page)) }
 }
