@@ -8,7 +8,7 @@ import type { Route } from './+types/layout'
 // itself. Its loader must not redirect either: after a refused (403) form post React Router runs
 // the loaders above the error boundary, and a redirect here would turn the 403 into a 302.
 // The frame (top bar, sections) is the root layout's, chosen by this handle, so an error page
-// under /admin keeps it too (app/shell/admin-frame.tsx).
+// under /admin keeps it too (app/shell/admin/frame.tsx).
 
 export const handle: ChromeHandle = { chrome: 'admin' }
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { useDisclosure, useHydrated } from '~/platform/ui/disclosure'
-import { AccountMenu, type HeaderUser } from './account-menu'
+import { AccountMenu, type HeaderUser } from '../account-menu'
 
 // The back office's own frame (issue 33): a top bar (the farm, the way back to the shop, the
 // account menu) and the sections beside the page, or behind a Menu button on a phone, so the
