@@ -1,11 +1,11 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
 import { customerMatches } from '~/customers/admin/customers.server'
 import { orderStatusLabel } from '~/orders/labels'
-import { type PageRequest, pageInfo, searchTerm } from '~/platform/admin/pagination'
+import { listQuery, type PageRequest, pageInfo } from '~/platform/admin/pagination'
 import { isSqlite, likeContains, trigramPhrase } from '~/platform/admin/pagination.server'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
-import { isOrderStatus, type OrderStatus, parseOrderNumber } from '../order-workflow'
+import { ORDER_STATUSES, type OrderStatus, parseOrderNumber } from '../order-workflow'
 import { formatOrderNumber } from '../place-order'
 
 // The admin's list of every order (issue 6 item 3), searchable and filterable; the same filter
@@ -17,8 +17,8 @@ export type OrderFilter = { q: string; status: OrderStatus | null }
 
 /** ?q= and ?status= as the list's GET form sends them; an unknown status means "all". */
 export function orderFilter(url: URL): OrderFilter {
-  const status = url.searchParams.get('status') ?? ''
-  return { q: searchTerm(url), status: isOrderStatus(status) ? status : null }
+  const { q, status } = listQuery(url, ORDER_STATUSES)
+  return { q, status }
 }
 
 /**
