@@ -44,9 +44,9 @@ export function containsPattern(text: string): string {
 }
 
 /** What every admin list reads from its URL: the search box, the status filter, the page. */
-export type ListQuery<Status extends string> = {
+export type ListQuery<Status extends string | null> = {
   q: string
-  status: Status | null
+  status: Status
   page: PageRequest
 }
 
@@ -54,11 +54,11 @@ export type ListQuery<Status extends string> = {
  * ?q=, ?status= and ?page= for a list's loader. A status outside `statuses` (a stale link, a
  * typed URL) is `fallback`: "all" (null) for most lists, the front folder for an inbox.
  */
-export function listQuery<Status extends string>(
+export function listQuery<Status extends string, Fallback extends Status | null = null>(
   url: URL,
   statuses: readonly Status[] = [],
-  fallback: Status | null = null,
-): ListQuery<Status> {
+  fallback: Fallback = null as Fallback,
+): ListQuery<Status | Fallback> {
   const requested = url.searchParams.get('status')
   const status = statuses.find((known) => known === requested) ?? fallback
   return { q: searchTerm(url), status, page: pageRequest(url) }
