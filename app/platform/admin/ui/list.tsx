@@ -15,6 +15,8 @@ export type Column<Row> = {
   rowHeader?: boolean
   /** Numbers and money line up on the right in the table. */
   numeric?: boolean
+  /** A heading for screen readers only (a column of buttons that name themselves). */
+  headerHidden?: boolean
   /** Extra classes for this column's cells (widths, word breaking). */
   className?: string
 }
@@ -45,7 +47,7 @@ function Cell<Row>({ column, row }: { column: Column<Row>; row: Row }) {
       {content}
     </th>
   ) : (
-    <td data-label={column.header} className={className}>
+    <td data-label={column.headerHidden ? undefined : column.header} className={className}>
       {content}
     </td>
   )
@@ -87,7 +89,11 @@ export function AdminList<Row>({
                 scope="col"
                 className={column.numeric ? 'text-right' : undefined}
               >
-                {column.header}
+                {column.headerHidden ? (
+                  <span className="sr-only">{column.header}</span>
+                ) : (
+                  column.header
+                )}
               </th>
             ))}
           </tr>
