@@ -48,7 +48,10 @@ export function BeefSharesSection({
                         {share.orderNumber}
                       </Link>
                       <br />
-                      <a href={`tel:${share.phone}`} className={`${LINK} inline-block py-1`}>
+                      <a
+                        href={`tel:${share.phone}`}
+                        className={`${LINK} inline-flex min-h-11 items-center`}
+                      >
                         {share.phone}
                       </a>
                     </th>
