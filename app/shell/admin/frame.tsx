@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { useDisclosure, useHydrated } from '~/platform/ui/disclosure'
-import { AccountMenu, type HeaderUser } from '../account-menu'
+import { AccountItems, AccountMenu, type HeaderUser } from '../account-menu'
 
 // The back office's own frame (issue 33): a top bar (the farm, the way back to the shop, the
-// account menu) and the sections beside the page, or behind a Menu button on a phone, so the
-// page gets the whole width. No shop header or footer: the farmer is at work, not shopping.
+// account menu) and the sections beside the page; on a phone the sections and the account's
+// links are behind one Menu button, so the page gets the whole width. No shop header or
+// footer: the farmer is at work, not shopping.
 
 export const ADMIN_SECTIONS = [
   { to: '/admin', label: 'Dashboard', end: true },
@@ -59,12 +60,24 @@ function Chevron({ open }: { open: boolean }) {
 }
 
 /**
+ * On a phone the account's links come after the sections, as in the shop's own phone menu:
+ * the top bar has room for the farm and View shop only.
+ */
+function PhoneAccount({ user }: { user: HeaderUser }) {
+  return (
+    <ul className="mt-2 border-t border-earth-100 pt-2 lg:hidden">
+      <AccountItems user={user} />
+    </ul>
+  )
+}
+
+/**
  * The sections: always shown beside the page on a wide screen; on a phone a disclosure whose
  * button opens the list just below it, so Tab goes from the button into the links. Choosing a
  * section closes the list and puts focus on the new page (the link that had it is hidden).
  * Before JavaScript runs the phone's menu is a native <details>, which needs no script.
  */
-function SectionNav() {
+function SectionNav({ user }: { user: HeaderUser }) {
   const hydrated = useHydrated()
   const { open, containerRef, buttonProps, panelProps } = useDisclosure()
   const location = useLocation()
@@ -84,6 +97,7 @@ function SectionNav() {
             <Chevron open={false} />
           </summary>
           <SectionList className="mt-2" />
+          <PhoneAccount user={user} />
         </details>
         <SectionList className="max-lg:hidden" />
       </nav>
@@ -99,6 +113,7 @@ function SectionNav() {
         {/* Not the `hidden` attribute: the list is always shown on a wide screen. */}
         <div ref={listRef} id={panelProps.id} className={open ? 'mt-2 lg:mt-0' : 'max-lg:hidden'}>
           <SectionList />
+          <PhoneAccount user={user} />
         </div>
       </div>
     </nav>
@@ -135,7 +150,9 @@ export function AdminFrame({
             >
               View shop
             </Link>
-            <AccountMenu user={user} />
+            <div className="max-lg:hidden">
+              <AccountMenu user={user} />
+            </div>
           </div>
         </div>
       </header>
@@ -149,7 +166,7 @@ export function AdminFrame({
               Signed in as <span className="font-semibold text-ink">{fullName}</span>
             </p>
           ) : null}
-          <SectionNav />
+          <SectionNav user={user} />
         </aside>
         {/* Focusable (not in the tab order) so the skip link and a section change can land here. */}
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 lg:px-8 lg:py-8">
