@@ -10,7 +10,14 @@ const menuItemClass =
   'block w-full rounded px-3 py-2 text-left font-medium text-ink hover:bg-earth-50'
 
 /** My Account, Admin Dashboard (admins only), Sign Out: for the account menu and the mobile menu. */
-export function AccountItems({ user }: { user: HeaderUser }) {
+export function AccountItems({
+  user,
+  adminLink = true,
+}: {
+  user: HeaderUser
+  /** False inside the back office's own sections, which start at its Dashboard. */
+  adminLink?: boolean
+}) {
   return (
     <>
       <li>
@@ -18,7 +25,7 @@ export function AccountItems({ user }: { user: HeaderUser }) {
           My Account
         </Link>
       </li>
-      {user.isAdmin ? (
+      {user.isAdmin && adminLink ? (
         <li>
           <Link to="/admin" className={menuItemClass}>
             Admin Dashboard

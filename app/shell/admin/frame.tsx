@@ -66,7 +66,7 @@ function Chevron({ open }: { open: boolean }) {
 function PhoneAccount({ user }: { user: HeaderUser }) {
   return (
     <ul className="mt-2 border-t border-earth-100 pt-2 lg:hidden">
-      <AccountItems user={user} />
+      <AccountItems user={user} adminLink={false} />
     </ul>
   )
 }
