@@ -59,6 +59,7 @@ test('at 390 px the sections open from a Menu button and are chosen by keyboard'
   await expect(nav.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page')
   // On a phone the account's Sign Out is in the same menu.
   await nav.getByRole('button', { name: 'Sign Out' }).click()
+  await expect(page).toHaveURL(/\/$/)
   await page.goto('/admin')
   await expect(page.getByRole('navigation', { name: 'Admin sections' })).toHaveCount(0)
 })
@@ -131,6 +132,7 @@ test('on a laptop the sections sit beside the page and the account menu signs ou
   await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible()
   await page.getByRole('button', { name: 'Account menu for Sorrel' }).click()
   await page.getByRole('button', { name: 'Sign Out' }).click()
+  await expect(page).toHaveURL(/\/$/)
   await page.goto('/admin')
   await expect(page.getByRole('navigation', { name: 'Admin sections' })).toHaveCount(0)
 })
