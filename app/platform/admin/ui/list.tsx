@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Form, useLocation } from 'react-router'
 import { Button, ButtonLink } from '~/platform/ui/button'
 import { TextField } from '~/platform/ui/field'
+import { AdminTable } from './page'
 
 // The admin list kit (issue 33 item 6): every admin list is a search form (optional), one
 // list whose columns are declared once, and the pager (./pagination.tsx). Its loader reads
@@ -54,8 +55,8 @@ function Cell<Row>({ column, row }: { column: Column<Row>; row: Row }) {
 }
 
 /**
- * A named list of rows: a table on a wide screen, cards on a phone. The caption names it (and
- * its region, which scrolls sideways by keyboard if a wide table still does not fit).
+ * A named list of rows: a table on a wide screen, cards on a phone, in AdminTable's named box
+ * (which still scrolls sideways, by keyboard too, if a wide table does not fit).
  */
 export function AdminList<Row>({
   caption,
@@ -71,44 +72,34 @@ export function AdminList<Row>({
   rowClassName?: (row: Row) => string | undefined
 }) {
   return (
-    // `relative` keeps visually hidden labels inside the box: positioned against the page, they
-    // would widen it on a phone (issue 17). A named section is a region landmark.
-    <section
-      aria-label={caption}
-      className="relative overflow-x-auto rounded-lg border border-earth-100 bg-white"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
-      tabIndex={0}
-    >
-      <table className={tableClass}>
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
+    <AdminTable caption={caption} tableClassName={tableClass}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th
+              key={column.header}
+              scope="col"
+              className={column.numeric ? 'text-right' : undefined}
+            >
+              {column.headerHidden ? (
+                <span className="sr-only">{column.header}</span>
+              ) : (
+                column.header
+              )}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)} className={rowClassName?.(row)}>
             {columns.map((column) => (
-              <th
-                key={column.header}
-                scope="col"
-                className={column.numeric ? 'text-right' : undefined}
-              >
-                {column.headerHidden ? (
-                  <span className="sr-only">{column.header}</span>
-                ) : (
-                  column.header
-                )}
-              </th>
+              <Cell key={column.header} column={column} row={row} />
             ))}
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)} className={rowClassName?.(row)}>
-              {columns.map((column) => (
-                <Cell key={column.header} column={column} row={row} />
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+        ))}
+      </tbody>
+    </AdminTable>
   )
 }
 
