@@ -20,6 +20,8 @@ import { GlobalErrorHandling } from './platform/errors/global-error-handling'
 import { errorWords, GeneralErrorBoundary } from './platform/ui/error-boundary'
 import { useNonce } from './platform/ui/nonce'
 import { ToastProvider } from './platform/ui/toasts'
+import type { loader as adminLoader } from './routes/admin/layout'
+import { AdminFrame } from './shell/admin/frame'
 import { chromeOf } from './shell/chrome'
 import { InlineStylesheet } from './shell/inline-stylesheet'
 import { SiteFooter } from './shell/site-footer'
@@ -60,6 +62,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const data = useRouteLoaderData<typeof loader>('root')
   const chrome = chromeOf(useMatches())
+  const admin = useRouteLoaderData<typeof adminLoader>('routes/admin/layout')
+  const siteName = data?.farm.name ?? 'Farm Shop'
+  // The back office's frame is for admins only: anyone else refused there (403) sees the shop's.
+  const adminUser = chrome === 'admin' && data?.user?.isAdmin ? data.user : null
+  // Inside <main>: the page and the error boundary both get toasts, in a landmark.
+  const page = (
+    <ToastProvider>
+      <GlobalErrorHandling />
+      {children}
+    </ToastProvider>
+  )
   return (
     <html lang="en">
       <head>
@@ -76,20 +89,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader
-          siteName={data?.farm.name ?? 'Farm Shop'}
-          cartCount={data?.cartCount ?? 0}
-          user={data?.user ?? null}
-          chrome={chrome}
-        />
-        <main id="main" className="flex-1">
-          {/* Inside <main>: the page and the error boundary both get toasts, in a landmark. */}
-          <ToastProvider>
-            <GlobalErrorHandling />
-            {children}
-          </ToastProvider>
-        </main>
-        {data ? <SiteFooter farm={data.farm} chrome={chrome} /> : null}
+        {adminUser ? (
+          <AdminFrame siteName={siteName} user={adminUser} fullName={admin?.name}>
+            {page}
+          </AdminFrame>
+        ) : (
+          <>
+            <SiteHeader
+              siteName={siteName}
+              cartCount={data?.cartCount ?? 0}
+              user={data?.user ?? null}
+              chrome={chrome}
+            />
+            <main id="main" className="flex-1">
+              {page}
+            </main>
+            {data ? <SiteFooter farm={data.farm} chrome={chrome} /> : null}
+          </>
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -12,6 +12,10 @@ test('the checkout route asks for the reduced frame', () => {
   expect(chromeOf([match(undefined), match({ chrome: 'checkout' })])).toBe('checkout')
 })
 
+test('the admin layout asks for the back office frame, and its pages inherit it', () => {
+  expect(chromeOf([match(undefined), match({ chrome: 'admin' }), match(undefined)])).toBe('admin')
+})
+
 test('the deepest route that names a frame decides', () => {
   expect(chromeOf([match({ chrome: 'checkout' }), match({ chrome: 'site' })])).toBe('site')
   expect(chromeOf([match({ chrome: 'checkout' }), match({ other: true })])).toBe('checkout')

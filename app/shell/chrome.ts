@@ -1,9 +1,11 @@
-// What frames a page: the whole site's header and footer, or the checkout's reduced ones (issue
+// What frames a page: the whole site's header and footer, the checkout's reduced ones (issue
 // 22 item 6: in the checkout nothing leads away but the logo and the way back to the cart, as
-// in the shops people trust with a card). A route says which in its `handle`; the root layout
+// in the shops people trust with a card), or the back office's own (issue 33: a sidebar and a
+// top bar, no shop header or footer). A route says which in its `handle`; the root layout
 // reads the deepest match's.
 
-export type Chrome = 'site' | 'checkout'
+const CHROMES = ['site', 'checkout', 'admin'] as const
+export type Chrome = (typeof CHROMES)[number]
 
 /** A route module's `export const handle`, as far as the frame is concerned. */
 export type ChromeHandle = { chrome: Chrome }
@@ -13,7 +15,7 @@ function isChromeHandle(handle: unknown): handle is ChromeHandle {
     typeof handle === 'object' &&
     handle !== null &&
     'chrome' in handle &&
-    (handle.chrome === 'site' || handle.chrome === 'checkout')
+    CHROMES.some((chrome) => chrome === handle.chrome)
   )
 }
 

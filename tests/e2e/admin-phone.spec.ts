@@ -147,9 +147,9 @@ test('every admin page fits a 390 px phone without scrolling sideways', async ({
   expect(wide, 'pages wider than the phone').toEqual([])
 })
 
-test('wide admin tables scroll inside a named, keyboard-reachable box at 390 px', async ({
-  page,
-}) => {
+// Issue 33: a list is cards at 390 px, inside its named, keyboard-reachable box, which no
+// longer needs to scroll sideways.
+test('admin lists are cards inside a named, keyboard-reachable box at 390 px', async ({ page }) => {
   test.setTimeout(180_000)
   await page.setViewportSize(PHONE)
   await signInAsNewAdmin(page, 'Quinn')
@@ -160,7 +160,7 @@ test('wide admin tables scroll inside a named, keyboard-reachable box at 390 px'
     element.scrollWidth,
     element.clientWidth,
   ])
-  expect(scrollWidth).toBeGreaterThan(clientWidth ?? 0)
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth ?? 0)
   await expectNoAxeViolations(page)
   await page.goto(`/admin/orders/${firstId('select id from orders order by created_at desc')}`)
   await expectNoAxeViolations(page)

@@ -42,7 +42,10 @@ export function BeefSharesSection({
                       {share.holder}{' '}
                       <TextLink to={`/admin/orders/${share.orderId}`}>{share.orderNumber}</TextLink>
                       <br />
-                      <TextAnchor href={`tel:${share.phone}`} className="inline-block py-1">
+                      <TextAnchor
+                        href={`tel:${share.phone}`}
+                        className="inline-flex min-h-11 items-center"
+                      >
                         {share.phone}
                       </TextAnchor>
                     </th>

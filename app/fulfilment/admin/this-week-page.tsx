@@ -25,9 +25,9 @@ import {
   unitCount,
 } from './this-week'
 
-// A link on a line of its own is a tap target (WCAG 2.5.8: 24 px): a phone number or a map
-// link read on a phone at the door.
-const TAP_TARGET = 'inline-block py-1'
+// A link on a line of its own is a thumb's target (44 px, as the buttons here): a phone number
+// or a map link read on a phone at the door, a download in the barn.
+const TAP_TARGET = 'inline-flex min-h-11 items-center'
 
 // The farm's day on a phone in the barn: which day, what to pick, what goes in each box, who
 // to drive to. Plain links and forms, so it works without JavaScript; one order per block.
@@ -90,7 +90,7 @@ export function ThisWeekPage({ week, reply }: { week: ThisWeek; reply: FormReply
                 <Link
                   to={`/admin/fulfilment?day=${day.day}`}
                   aria-current={day.day === week.day ? 'page' : undefined}
-                  className="inline-block rounded-md border border-earth-100 bg-white px-3 py-2 text-sm font-semibold text-pasture-800 aria-[current=page]:border-pasture-700 aria-[current=page]:bg-pasture-50"
+                  className="inline-flex min-h-11 items-center rounded-md border border-earth-100 bg-white px-3 text-sm font-semibold text-pasture-800 aria-[current=page]:border-pasture-700 aria-[current=page]:bg-pasture-50"
                 >
                   {`${day.label} (${day.orders} ${day.orders === 1 ? 'order' : 'orders'})`}
                 </Link>
@@ -119,7 +119,7 @@ export function ThisWeekPage({ week, reply }: { week: ThisWeek; reply: FormReply
                 ))
               : null}
             <p className="mt-3 text-sm">
-              <a href={exportLink('pick')} className={adminLinkClass}>
+              <a href={exportLink('pick')} className={`${adminLinkClass} ${TAP_TARGET}`}>
                 Download the pick list (CSV)
               </a>
             </p>
@@ -136,7 +136,7 @@ export function ThisWeekPage({ week, reply }: { week: ThisWeek; reply: FormReply
               <PackGroup key={group.key} group={group} day={week.day} reply={reply} />
             ))}
             <p className="text-sm">
-              <a href={exportLink('pack')} className={adminLinkClass}>
+              <a href={exportLink('pack')} className={`${adminLinkClass} ${TAP_TARGET}`}>
                 Download the pack list (CSV)
               </a>
             </p>
@@ -181,7 +181,7 @@ export function ThisWeekPage({ week, reply }: { week: ThisWeek; reply: FormReply
               ))}
             </ol>
             <p className="mt-3 text-sm">
-              <a href={exportLink('run')} className={adminLinkClass}>
+              <a href={exportLink('run')} className={`${adminLinkClass} ${TAP_TARGET}`}>
                 Download the delivery run (CSV)
               </a>
             </p>

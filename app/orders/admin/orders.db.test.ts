@@ -6,13 +6,9 @@ import { createTestApp } from '../../../tests/setup/app'
 import type { TestDatabase } from '../../../tests/setup/database'
 import { placeTestOrder } from '../../../tests/support/orders'
 import { changeOrderStatus } from '../order-status.server'
-import {
-  exportOrdersCsv,
-  getAdminOrder,
-  getPackingSlip,
-  listAdminOrders,
-  type OrderFilter,
-} from './orders.server'
+import { exportOrdersCsv } from './order-csv.server'
+import { getAdminOrder, getPackingSlip } from './order-detail.server'
+import { listAdminOrders, type OrderFilter } from './orders.server'
 
 let t: TestDatabase
 let adminId: string

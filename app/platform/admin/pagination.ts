@@ -42,3 +42,24 @@ export function searchTerm(url: URL, name = 'q'): string {
 export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
+
+/** What every admin list reads from its URL: the search box, the status filter, the page. */
+export type ListQuery<Status extends string | null> = {
+  q: string
+  status: Status
+  page: PageRequest
+}
+
+/**
+ * ?q=, ?status= and ?page= for a list's loader. A status outside `statuses` (a stale link, a
+ * typed URL) is `fallback`: "all" (null) for most lists, the front folder for an inbox.
+ */
+export function listQuery<Status extends string, Fallback extends Status | null = null>(
+  url: URL,
+  statuses: readonly Status[] = [],
+  fallback: Fallback = null as Fallback,
+): ListQuery<Status | Fallback> {
+  const requested = url.searchParams.get('status')
+  const status = statuses.find((known) => known === requested) ?? fallback
+  return { q: searchTerm(url), status, page: pageRequest(url) }
+}

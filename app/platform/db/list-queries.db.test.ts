@@ -13,7 +13,8 @@ import { listActivity, OPERATOR } from '~/dashboard/activity.server'
 import { getDashboard } from '~/dashboard/dashboard.server'
 import { listOutbox } from '~/email/admin/outbox.server'
 import { loadThisWeek, nextFulfilmentDay } from '~/fulfilment/admin/this-week.server'
-import { getAdminOrder, listAdminOrders } from '~/orders/admin/orders.server'
+import { getAdminOrder } from '~/orders/admin/order-detail.server'
+import { listAdminOrders } from '~/orders/admin/orders.server'
 import { pageRequest } from '~/platform/admin/pagination'
 import {
   type GroupKey,

@@ -5,12 +5,8 @@ import { pageMeta } from '~/farm/meta'
 import { pageRequest, searchTerm } from '~/platform/admin/pagination'
 import { FarmTime } from '~/platform/admin/ui/farm-time'
 import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
-import {
-  AdminPageHeader,
-  AdminTable,
-  EmptyState,
-  longTextCellClass,
-} from '~/platform/admin/ui/page'
+import { AdminList, type Column } from '~/platform/admin/ui/list'
+import { AdminPageHeader, EmptyState, longTextCellClass } from '~/platform/admin/ui/page'
 import { Pagination } from '~/platform/admin/ui/pagination'
 import { getDb } from '~/platform/db/db.server'
 import { Button } from '~/platform/ui/button'
@@ -39,6 +35,66 @@ function words(name: string): string {
   const text = name.replace(/[_.]/g, ' ')
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
+
+type Change = Route.ComponentProps['loaderData']['rows'][number]
+
+function Changes({ details }: { details: Change['details'] }) {
+  if (details === null) return '-'
+  if (details.kind === 'text') return <span className="whitespace-pre-wrap">{details.text}</span>
+  if (details.lines.length === 0) return 'No fields changed'
+  return (
+    <ul className="space-y-0.5 text-sm">
+      {details.lines.map((line) => (
+        <li key={line.field}>
+          <span className="font-semibold">{line.field}:</span>{' '}
+          {line.before === null ? line.after : `${line.before} -> ${line.after ?? '(removed)'}`}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+const COLUMNS: Column<Change>[] = [
+  { header: 'When', cell: (row) => <FarmTime date={row.created_at} /> },
+  {
+    header: 'Who',
+    className: longTextCellClass,
+    cell: (row) =>
+      row.actor ? (
+        <>
+          {row.actor.name ? <span className="block font-semibold">{row.actor.name}</span> : null}
+          <span>{row.actor.email}</span>
+        </>
+      ) : (
+        'Operator (command line)'
+      ),
+  },
+  {
+    header: 'Action',
+    rowHeader: true,
+    cell: (row) => <code className="text-sm">{row.action}</code>,
+  },
+  {
+    header: 'What',
+    cell: (row) => (
+      <>
+        <span className="block">{words(row.entityType)}</span>
+        {row.entityHref ? (
+          <Link to={row.entityHref} className={`${adminLinkClass} wrap-anywhere`}>
+            {row.entityLabel ?? 'Open'}
+          </Link>
+        ) : row.entityLabel ? (
+          <span className="wrap-anywhere">{row.entityLabel}</span>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    header: 'Changes',
+    className: 'max-w-md break-words',
+    cell: (row) => <Changes details={row.details} />,
+  },
+]
 
 export default function AdminActivity({ loaderData }: Route.ComponentProps) {
   const { rows, info, entityTypes, who, filter } = loaderData
@@ -85,71 +141,13 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <EmptyState>{filtered ? 'Nothing matches these filters.' : 'No changes yet.'}</EmptyState>
       ) : (
-        <AdminTable caption="Changes, newest first">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">Action</th>
-              <th scope="col">What</th>
-              <th scope="col">Changes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} className="align-top">
-                <td>
-                  <FarmTime date={row.created_at} />
-                </td>
-                <td className={longTextCellClass}>
-                  {row.actor ? (
-                    <>
-                      {row.actor.name ? (
-                        <span className="block font-semibold">{row.actor.name}</span>
-                      ) : null}
-                      <span>{row.actor.email}</span>
-                    </>
-                  ) : (
-                    'Operator (command line)'
-                  )}
-                </td>
-                <th scope="row" className="font-normal">
-                  <code className="text-sm">{row.action}</code>
-                </th>
-                <td>
-                  <span className="block">{words(row.entityType)}</span>
-                  {row.entityHref ? (
-                    <Link to={row.entityHref} className={`${adminLinkClass} wrap-anywhere`}>
-                      {row.entityLabel ?? 'Open'}
-                    </Link>
-                  ) : row.entityLabel ? (
-                    <span className="wrap-anywhere">{row.entityLabel}</span>
-                  ) : null}
-                </td>
-                <td className="max-w-md break-words">
-                  {row.details === null ? (
-                    '-'
-                  ) : row.details.kind === 'text' ? (
-                    <span className="whitespace-pre-wrap">{row.details.text}</span>
-                  ) : row.details.lines.length === 0 ? (
-                    'No fields changed'
-                  ) : (
-                    <ul className="space-y-0.5 text-sm">
-                      {row.details.lines.map((line) => (
-                        <li key={line.field}>
-                          <span className="font-semibold">{line.field}:</span>{' '}
-                          {line.before === null
-                            ? line.after
-                            : `${line.before} -> ${line.after ?? '(removed)'}`}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </AdminTable>
+        <AdminList
+          caption="Changes, newest first"
+          rows={rows}
+          rowKey={(row) => row.id}
+          rowClassName={() => 'align-top'}
+          columns={COLUMNS}
+        />
       )}
       <Pagination info={info} label="Activity" />
     </>

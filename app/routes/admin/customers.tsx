@@ -1,29 +1,43 @@
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { listCustomers } from '~/customers/admin/customers.server'
 import { pageMeta } from '~/farm/meta'
-import { pageRequest, searchTerm } from '~/platform/admin/pagination'
+import { listQuery } from '~/platform/admin/pagination'
 import { FarmTime } from '~/platform/admin/ui/farm-time'
 import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
-import {
-  AdminPageHeader,
-  AdminTable,
-  EmptyState,
-  longTextCellClass,
-} from '~/platform/admin/ui/page'
+import { AdminList, type Column, ListSearch } from '~/platform/admin/ui/list'
+import { AdminPageHeader, EmptyState, longTextCellClass } from '~/platform/admin/ui/page'
 import { Pagination } from '~/platform/admin/ui/pagination'
 import { getDb } from '~/platform/db/db.server'
-import { Button, ButtonLink } from '~/platform/ui/button'
-import { TextField } from '~/platform/ui/field'
+import { ButtonLink } from '~/platform/ui/button'
 import type { Route } from './+types/customers'
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const url = new URL(request.url)
-  const search = searchTerm(url)
-  const { customers, info } = await listCustomers(getDb(), { search, page: pageRequest(url) })
+  const { q: search, page } = listQuery(url)
+  const { customers, info } = await listCustomers(getDb(), { search, page })
   return { customers, info, search }
 }
+
+const COLUMNS: Column<Route.ComponentProps['loaderData']['customers'][number]>[] = [
+  {
+    header: 'Name',
+    rowHeader: true,
+    cell: (customer) => (
+      <Link to={`/admin/customers/${customer.id}`} className={adminLinkClass}>
+        {`${customer.first_name} ${customer.last_name}`.trim() || customer.email}
+      </Link>
+    ),
+  },
+  { header: 'Email', className: longTextCellClass, cell: (customer) => customer.email },
+  {
+    header: 'Joined',
+    cell: (customer) => <FarmTime date={customer.created_at} withTime={false} />,
+  },
+  { header: 'Orders', cell: (customer) => customer.order_count },
+  { header: 'Admin', cell: (customer) => (customer.is_admin ? 'Yes' : 'No') },
+]
 
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
   const { customers, info, search } = loaderData
@@ -38,56 +52,23 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
           </ButtonLink>
         }
       />
-      <Form method="get" role="search" className="mb-6 flex flex-wrap items-end gap-3">
-        <TextField
-          label="Search by name or email"
-          name="q"
-          type="search"
-          defaultValue={search}
-          className="w-full max-w-sm"
-        />
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-        {search ? (
-          <Link to="/admin/customers" className={adminLinkClass}>
-            Show All
-          </Link>
-        ) : null}
-      </Form>
+      <ListSearch
+        label="Search by name or email"
+        q={search}
+        clearTo={search ? '/admin/customers' : null}
+        clearLabel="Show All"
+      />
       {customers.length === 0 ? (
         <EmptyState>
           {search ? `No customer matches "${search}".` : 'No customers have signed up yet.'}
         </EmptyState>
       ) : (
-        <AdminTable caption="Customers">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Joined</th>
-              <th scope="col">Orders</th>
-              <th scope="col">Admin</th>
-            </tr>
-          </thead>
-          <tbody>
-            {customers.map((customer) => (
-              <tr key={customer.id}>
-                <th scope="row" className="font-normal">
-                  <Link to={`/admin/customers/${customer.id}`} className={adminLinkClass}>
-                    {`${customer.first_name} ${customer.last_name}`.trim() || customer.email}
-                  </Link>
-                </th>
-                <td className={longTextCellClass}>{customer.email}</td>
-                <td>
-                  <FarmTime date={customer.created_at} withTime={false} />
-                </td>
-                <td>{customer.order_count}</td>
-                <td>{customer.is_admin ? 'Yes' : 'No'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </AdminTable>
+        <AdminList
+          caption="Customers"
+          rows={customers}
+          rowKey={(customer) => customer.id}
+          columns={COLUMNS}
+        />
       )}
       <Pagination info={info} label="Customers" />
     </>

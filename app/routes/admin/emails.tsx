@@ -3,21 +3,21 @@ import { z } from 'zod'
 import { requireAdmin } from '~/auth/guards.server'
 import {
   getOutboxEmail,
-  isOutboxStatus,
   listOutbox,
+  OUTBOX_STATUSES,
   RESENDABLE,
   type ResendOutcome,
   resendEmail,
 } from '~/email/admin/outbox.server'
 import type { OutboxStatus } from '~/email/outbox.server'
 import { pageMeta } from '~/farm/meta'
-import { pageRequest } from '~/platform/admin/pagination'
+import { listQuery } from '~/platform/admin/pagination'
 import { FarmTime } from '~/platform/admin/ui/farm-time'
 import { adminLinkClass, FilterTabs } from '~/platform/admin/ui/filter-tabs'
+import { AdminList, type Column } from '~/platform/admin/ui/list'
 import {
   AdminPageHeader,
   AdminPanel,
-  AdminTable,
   EmptyState,
   longTextCellClass,
 } from '~/platform/admin/ui/page'
@@ -32,12 +32,11 @@ import type { Route } from './+types/emails'
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const url = new URL(request.url)
-  const requested = url.searchParams.get('status')
-  const status = isOutboxStatus(requested) ? requested : null
+  const { status, page } = listQuery(url, OUTBOX_STATUSES)
   const openId = url.searchParams.get('open')?.slice(0, 100)
   const db = getDb()
   const [list, opened] = await Promise.all([
-    listOutbox(db, { status, page: pageRequest(url) }),
+    listOutbox(db, { status, page }),
     openId ? getOutboxEmail(db, openId) : null,
   ])
   if (openId && !opened) throw data(null, { status: 404 })
@@ -93,6 +92,53 @@ const TABS: { value: OutboxStatus | 'all'; label: string }[] = [
 
 function statusLabel(status: string): string {
   return OUTBOX_LABELS[status as OutboxStatus] ?? status
+}
+
+type EmailRow = Route.ComponentProps['loaderData']['emails'][number]
+
+/** The columns; `withOpen` is the list's own URL with one email opened. */
+function emailColumns(withOpen: (id: string) => string): Column<EmailRow>[] {
+  return [
+    { header: 'To', className: longTextCellClass, cell: (email) => email.to_address },
+    {
+      header: 'Subject',
+      rowHeader: true,
+      cell: (email) => (
+        <Link to={withOpen(email.id)} className={adminLinkClass}>
+          {email.subject}
+        </Link>
+      ),
+    },
+    { header: 'Template', cell: (email) => email.template ?? '-' },
+    { header: 'Status', cell: (email) => statusLabel(email.status) },
+    { header: 'Attempts', cell: (email) => email.attempts },
+    {
+      header: 'Last error',
+      className: 'max-w-xs break-words',
+      cell: (email) => email.last_error ?? '-',
+    },
+    { header: 'Queued', cell: (email) => <FarmTime date={email.created_at} /> },
+    { header: 'Sent', cell: (email) => (email.sent_at ? <FarmTime date={email.sent_at} /> : '-') },
+    {
+      header: 'Actions',
+      headerHidden: true,
+      cell: (email) =>
+        email.canResend ? (
+          <Form method="post">
+            <input type="hidden" name="id" value={email.id} />
+            <button
+              type="submit"
+              name="intent"
+              value="resend"
+              className="rounded-md border border-stone-500 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-ink hover:bg-earth-50"
+            >
+              Resend
+              <span className="sr-only"> the email to {email.to_address}</span>
+            </button>
+          </Form>
+        ) : null,
+    },
+  ]
 }
 
 export default function AdminEmails({ loaderData, actionData }: Route.ComponentProps) {
@@ -167,59 +213,12 @@ export default function AdminEmails({ loaderData, actionData }: Route.ComponentP
       {emails.length === 0 ? (
         <EmptyState>No emails here.</EmptyState>
       ) : (
-        <AdminTable caption="Emails, newest first">
-          <thead>
-            <tr>
-              <th scope="col">To</th>
-              <th scope="col">Subject</th>
-              <th scope="col">Template</th>
-              <th scope="col">Status</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Last error</th>
-              <th scope="col">Queued</th>
-              <th scope="col">Sent</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {emails.map((email) => (
-              <tr key={email.id}>
-                <td className={longTextCellClass}>{email.to_address}</td>
-                <th scope="row" className="font-normal">
-                  <Link to={withOpen(email.id)} className={adminLinkClass}>
-                    {email.subject}
-                  </Link>
-                </th>
-                <td>{email.template ?? '-'}</td>
-                <td>{statusLabel(email.status)}</td>
-                <td>{email.attempts}</td>
-                <td className="max-w-xs break-words">{email.last_error ?? '-'}</td>
-                <td>
-                  <FarmTime date={email.created_at} />
-                </td>
-                <td>{email.sent_at ? <FarmTime date={email.sent_at} /> : '-'}</td>
-                <td>
-                  {email.canResend ? (
-                    <Form method="post">
-                      <input type="hidden" name="id" value={email.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="resend"
-                        className="rounded-md border border-stone-500 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-ink hover:bg-earth-50"
-                      >
-                        Resend
-                        <span className="sr-only"> the email to {email.to_address}</span>
-                      </button>
-                    </Form>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </AdminTable>
+        <AdminList
+          caption="Emails, newest first"
+          rows={emails}
+          rowKey={(email) => email.id}
+          columns={emailColumns(withOpen)}
+        />
       )}
       <Pagination info={info} label="Emails" />
     </>

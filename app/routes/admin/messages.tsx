@@ -1,16 +1,12 @@
 import { Link } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
-import { isMessageStatus, listMessages } from '~/inbox/admin/messages.server'
-import { pageRequest } from '~/platform/admin/pagination'
+import { listMessages, MESSAGE_STATUSES } from '~/inbox/admin/messages.server'
+import { listQuery } from '~/platform/admin/pagination'
 import { FarmTime } from '~/platform/admin/ui/farm-time'
 import { adminLinkClass, FilterTabs } from '~/platform/admin/ui/filter-tabs'
-import {
-  AdminPageHeader,
-  AdminTable,
-  EmptyState,
-  longTextCellClass,
-} from '~/platform/admin/ui/page'
+import { AdminList, type Column } from '~/platform/admin/ui/list'
+import { AdminPageHeader, EmptyState, longTextCellClass } from '~/platform/admin/ui/page'
 import { Pagination } from '~/platform/admin/ui/pagination'
 import { getDb } from '~/platform/db/db.server'
 import type { Route } from './+types/messages'
@@ -18,10 +14,9 @@ import type { Route } from './+types/messages'
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const url = new URL(request.url)
-  const requested = url.searchParams.get('status')
   // Unread is the inbox's front page; an unknown folder name falls back to it.
-  const status = isMessageStatus(requested) ? requested : 'unread'
-  const inbox = await listMessages(getDb(), { status, page: pageRequest(url) })
+  const { status, page } = listQuery(url, MESSAGE_STATUSES, 'unread')
+  const inbox = await listMessages(getDb(), { status, page })
   return { ...inbox, status }
 }
 
@@ -36,6 +31,21 @@ const EMPTY = {
   read: 'No read messages.',
   archived: 'No archived messages.',
 }
+
+const COLUMNS: Column<Route.ComponentProps['loaderData']['messages'][number]>[] = [
+  {
+    header: 'From',
+    rowHeader: true,
+    cell: (message) => (
+      <Link to={`/admin/messages/${message.id}`} className={adminLinkClass}>
+        {message.name}
+      </Link>
+    ),
+  },
+  { header: 'Email', className: longTextCellClass, cell: (message) => message.email },
+  { header: 'Subject', cell: (message) => message.subject },
+  { header: 'Received', cell: (message) => <FarmTime date={message.created_at} /> },
+]
 
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const { messages, info, counts, status } = loaderData
@@ -54,32 +64,13 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
       {messages.length === 0 ? (
         <EmptyState>{EMPTY[status]}</EmptyState>
       ) : (
-        <AdminTable caption={`${FOLDERS.find((f) => f.value === status)?.label} messages`}>
-          <thead>
-            <tr>
-              <th scope="col">From</th>
-              <th scope="col">Email</th>
-              <th scope="col">Subject</th>
-              <th scope="col">Received</th>
-            </tr>
-          </thead>
-          <tbody>
-            {messages.map((message) => (
-              <tr key={message.id} className={status === 'unread' ? 'font-semibold' : undefined}>
-                <th scope="row">
-                  <Link to={`/admin/messages/${message.id}`} className={adminLinkClass}>
-                    {message.name}
-                  </Link>
-                </th>
-                <td className={longTextCellClass}>{message.email}</td>
-                <td>{message.subject}</td>
-                <td>
-                  <FarmTime date={message.created_at} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </AdminTable>
+        <AdminList
+          caption={`${FOLDERS.find((f) => f.value === status)?.label} messages`}
+          rows={messages}
+          rowKey={(message) => message.id}
+          rowClassName={() => (status === 'unread' ? 'font-semibold' : undefined)}
+          columns={COLUMNS}
+        />
       )}
       <Pagination info={info} label="Messages" />
     </>

@@ -1,16 +1,12 @@
 import { Link } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
-import { isSubscriberStatus, listSubscribers } from '~/newsletter/admin/newsletter.server'
-import { pageRequest } from '~/platform/admin/pagination'
+import { listSubscribers, SUBSCRIBER_STATUSES } from '~/newsletter/admin/newsletter.server'
+import { listQuery } from '~/platform/admin/pagination'
 import { FarmTime } from '~/platform/admin/ui/farm-time'
 import { adminLinkClass, FilterTabs } from '~/platform/admin/ui/filter-tabs'
-import {
-  AdminPageHeader,
-  AdminTable,
-  EmptyState,
-  longTextCellClass,
-} from '~/platform/admin/ui/page'
+import { AdminList, type Column } from '~/platform/admin/ui/list'
+import { AdminPageHeader, EmptyState, longTextCellClass } from '~/platform/admin/ui/page'
 import { Pagination } from '~/platform/admin/ui/pagination'
 import { getDb } from '~/platform/db/db.server'
 import { ButtonLink } from '~/platform/ui/button'
@@ -19,9 +15,8 @@ import type { Route } from './+types/newsletter'
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const url = new URL(request.url)
-  const requested = url.searchParams.get('status')
-  const status = isSubscriberStatus(requested) ? requested : null
-  const list = await listSubscribers(getDb(), { status, page: pageRequest(url) })
+  const { status, page } = listQuery(url, SUBSCRIBER_STATUSES)
+  const list = await listSubscribers(getDb(), { status, page })
   return { ...list, status }
 }
 
@@ -30,6 +25,26 @@ const STATUS_LABELS: Record<string, string> = {
   pending: 'Waiting for confirmation',
   unsubscribed: 'Unsubscribed',
 }
+
+function Day({ date }: { date: Date | null }) {
+  return date ? <FarmTime date={date} withTime={false} /> : '-'
+}
+
+const COLUMNS: Column<Route.ComponentProps['loaderData']['subscribers'][number]>[] = [
+  {
+    header: 'Email',
+    rowHeader: true,
+    className: longTextCellClass,
+    cell: (subscriber) => subscriber.email,
+  },
+  {
+    header: 'Status',
+    cell: (subscriber) => STATUS_LABELS[subscriber.status] ?? subscriber.status,
+  },
+  { header: 'Subscribed', cell: (subscriber) => <Day date={subscriber.created_at} /> },
+  { header: 'Confirmed', cell: (subscriber) => <Day date={subscriber.confirmed_at} /> },
+  { header: 'Unsubscribed', cell: (subscriber) => <Day date={subscriber.unsubscribed_at} /> },
+]
 
 export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
   const { subscribers, info, counts, status } = loaderData
@@ -68,44 +83,12 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
       {subscribers.length === 0 ? (
         <EmptyState>No subscribers here yet.</EmptyState>
       ) : (
-        <AdminTable caption="Newsletter subscribers, newest first">
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Status</th>
-              <th scope="col">Subscribed</th>
-              <th scope="col">Confirmed</th>
-              <th scope="col">Unsubscribed</th>
-            </tr>
-          </thead>
-          <tbody>
-            {subscribers.map((subscriber) => (
-              <tr key={subscriber.id}>
-                <th scope="row" className={`font-normal ${longTextCellClass}`}>
-                  {subscriber.email}
-                </th>
-                <td>{STATUS_LABELS[subscriber.status] ?? subscriber.status}</td>
-                <td>
-                  <FarmTime date={subscriber.created_at} withTime={false} />
-                </td>
-                <td>
-                  {subscriber.confirmed_at ? (
-                    <FarmTime date={subscriber.confirmed_at} withTime={false} />
-                  ) : (
-                    '-'
-                  )}
-                </td>
-                <td>
-                  {subscriber.unsubscribed_at ? (
-                    <FarmTime date={subscriber.unsubscribed_at} withTime={false} />
-                  ) : (
-                    '-'
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </AdminTable>
+        <AdminList
+          caption="Newsletter subscribers, newest first"
+          rows={subscribers}
+          rowKey={(subscriber) => subscriber.id}
+          columns={COLUMNS}
+        />
       )}
       <Pagination info={info} label="Subscribers" />
     </>

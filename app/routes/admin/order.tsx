@@ -4,7 +4,7 @@ import { requireAdmin } from '~/auth/guards.server'
 import { LineText } from '~/catalog/line-wording'
 import { pageMeta } from '~/farm/meta'
 import { feeLabel } from '~/fulfilment/methods'
-import { getAdminOrder } from '~/orders/admin/orders.server'
+import { getAdminOrder } from '~/orders/admin/order-detail.server'
 import { orderStatusLabel } from '~/orders/labels'
 import { fulfilmentHeading, OrderFulfilment } from '~/orders/order-fulfilment'
 import {

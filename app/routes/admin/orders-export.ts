@@ -1,5 +1,6 @@
 import { requireAdmin } from '~/auth/guards.server'
-import { exportOrdersCsv, orderFilter } from '~/orders/admin/orders.server'
+import { exportOrdersCsv } from '~/orders/admin/order-csv.server'
+import { orderFilter } from '~/orders/admin/orders.server'
 import { getDb } from '~/platform/db/db.server'
 import { formatFarmDateTime } from '~/platform/farm-clock'
 import type { Route } from './+types/orders-export'

@@ -12,7 +12,8 @@ import {
 import { LOW_STOCK_THRESHOLD } from '~/catalog/stock'
 import { pageMeta } from '~/farm/meta'
 import { pageRequest } from '~/platform/admin/pagination'
-import { AdminPageHeader, AdminTable, EmptyState } from '~/platform/admin/ui/page'
+import { AdminList, type Column } from '~/platform/admin/ui/list'
+import { AdminPageHeader, EmptyState } from '~/platform/admin/ui/page'
 import { Pagination } from '~/platform/admin/ui/pagination'
 import { getDb } from '~/platform/db/db.server'
 import {
@@ -164,70 +165,73 @@ export default function AdminProducts({ loaderData, ...props }: Route.ComponentP
               : 'No products yet. Add the first one.'}
         </EmptyState>
       ) : (
-        <AdminTable caption={filters.archived ? 'Archived products' : 'Products'}>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Price</th>
-              <th scope="col">Stock</th>
-              <th scope="col">Shop</th>
-              <th scope="col">Change stock</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const reply =
-                actionData?.status !== 'success' && actionData?.form === stockFormId(row.id)
-                  ? actionData
-                  : undefined
-              return (
-                <tr key={row.id}>
-                  <td>
-                    <Link
-                      to={`/admin/products/${row.id}`}
-                      className="font-semibold text-pasture-800 underline underline-offset-2"
-                    >
-                      {row.name}
-                    </Link>
-                    <div className="text-xs text-muted">{row.category}</div>
-                  </td>
-                  <td className="whitespace-nowrap">
-                    {formatCents(row.price_cents)} / {row.unit}
-                  </td>
-                  <td>
-                    <StockBadge stock={row.stock_quantity} />
-                  </td>
-                  <td>
-                    <ShopBadge available={row.is_available} archived={row.archived_at !== null} />
-                  </td>
-                  <td>
-                    {row.variant_count > 0 ? (
-                      <Link
-                        to={`/admin/products/${row.id}#options`}
-                        className="text-sm font-semibold text-pasture-800 underline underline-offset-2"
-                      >
-                        Edit {row.variant_count} {row.variant_count === 1 ? 'option' : 'options'}
-                        <span className="sr-only"> of {row.name}</span>
-                      </Link>
-                    ) : (
-                      <StockForm
-                        key={`${row.id}-${row.stock_quantity}`}
-                        productId={row.id}
-                        name={row.name}
-                        stock={String(row.stock_quantity)}
-                        reply={reply}
-                      />
-                    )}
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </AdminTable>
+        <AdminList
+          caption={filters.archived ? 'Archived products' : 'Products'}
+          rows={rows}
+          rowKey={(row) => row.id}
+          columns={productColumns(actionData)}
+        />
       )}
       <Pagination info={info} label="Products" />
     </>
   )
+}
+
+type ProductRow = Route.ComponentProps['loaderData']['rows'][number]
+
+/** The columns; a refused stock change shows in its own row's form. */
+function productColumns(actionData: FormReply | undefined): Column<ProductRow>[] {
+  return [
+    {
+      header: 'Product',
+      cell: (row) => (
+        <>
+          <Link
+            to={`/admin/products/${row.id}`}
+            className="font-semibold text-pasture-800 underline underline-offset-2"
+          >
+            {row.name}
+          </Link>
+          <div className="text-xs text-muted">{row.category}</div>
+        </>
+      ),
+    },
+    {
+      header: 'Price',
+      className: 'whitespace-nowrap',
+      cell: (row) => `${formatCents(row.price_cents)} / ${row.unit}`,
+    },
+    { header: 'Stock', cell: (row) => <StockBadge stock={row.stock_quantity} /> },
+    {
+      header: 'Shop',
+      cell: (row) => <ShopBadge available={row.is_available} archived={row.archived_at !== null} />,
+    },
+    {
+      header: 'Change stock',
+      cell: (row) =>
+        row.variant_count > 0 ? (
+          <Link
+            to={`/admin/products/${row.id}#options`}
+            className="text-sm font-semibold text-pasture-800 underline underline-offset-2"
+          >
+            Edit {row.variant_count} {row.variant_count === 1 ? 'option' : 'options'}
+            <span className="sr-only"> of {row.name}</span>
+          </Link>
+        ) : (
+          <StockForm
+            key={`${row.id}-${row.stock_quantity}`}
+            productId={row.id}
+            name={row.name}
+            stock={String(row.stock_quantity)}
+            reply={
+              actionData?.status !== 'success' && actionData?.form === stockFormId(row.id)
+                ? actionData
+                : undefined
+            }
+          />
+        ),
+    },
+  ]
 }
 
 /** One row's quick stock change: a plain form, so it works before JavaScript loads. */

@@ -1,12 +1,14 @@
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
-import { pageInfo, pageRequest, searchTerm } from '~/platform/admin/pagination'
-import { AdminPageHeader, AdminTable, EmptyState } from '~/platform/admin/ui/page'
+import { listQuery, pageInfo } from '~/platform/admin/pagination'
+import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
+import { AdminList, type Column, ListSearch } from '~/platform/admin/ui/list'
+import { AdminPageHeader, EmptyState } from '~/platform/admin/ui/page'
 import { Pagination } from '~/platform/admin/ui/pagination'
 import { getDb } from '~/platform/db/db.server'
 import { formatFarmDate } from '~/platform/farm-clock'
-import { Button, ButtonLink } from '~/platform/ui/button'
+import { ButtonLink } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
 import { formatCents } from '~/platform/ui/price'
 import { discountText } from '~/promotions/admin/promo-code-form'
@@ -16,8 +18,7 @@ import type { Route } from './+types/promo-codes'
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const url = new URL(request.url)
-  const page = pageRequest(url)
-  const q = searchTerm(url)
+  const { q, page } = listQuery(url)
   const { rows, total } = await listPromoCodes(getDb(), page, q)
   // After a delete the edit page sends the admin here with the code's name.
   const deleted = url.searchParams.get('deleted') ?? ''
@@ -39,6 +40,29 @@ function dates(startsAt: Date | null, endsAt: Date | null): string {
   return 'Always'
 }
 
+const COLUMNS: Column<Route.ComponentProps['loaderData']['codes'][number]>[] = [
+  {
+    header: 'Code',
+    cell: (code) => (
+      <Link to={`/admin/promo-codes/${code.id}`} className={adminLinkClass}>
+        {code.code}
+      </Link>
+    ),
+  },
+  { header: 'Discount', cell: (code) => discountText(code.discount_type, code.discount_value) },
+  {
+    header: 'Minimum subtotal',
+    cell: (code) => (code.min_subtotal_cents > 0 ? formatCents(code.min_subtotal_cents) : 'None'),
+  },
+  { header: 'Dates', cell: (code) => dates(code.starts_at, code.ends_at) },
+  {
+    header: 'Used',
+    cell: (code) =>
+      `${code.times_used}${code.usage_limit === null ? ' (no limit)' : ` of ${code.usage_limit}`}`,
+  },
+  { header: 'Status', cell: (code) => (code.is_active ? 'Active' : 'Switched off') },
+]
+
 export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
   const { codes, info, q, deleted } = loaderData
   return (
@@ -53,62 +77,16 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
           <FormMessage tone="success">Promo code {deleted} deleted.</FormMessage>
         </div>
       ) : null}
-      <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor="promo-search" className="block text-sm font-semibold text-ink">
-            Find a code
-          </label>
-          <input
-            id="promo-search"
-            name="q"
-            type="search"
-            defaultValue={q}
-            className="mt-1 rounded-md border border-stone-500 bg-white px-3 py-2"
-          />
-        </div>
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-      </Form>
+      <ListSearch label="Find a code" q={q} />
       {codes.length === 0 ? (
         <EmptyState>{q ? `No promo code contains "${q}".` : 'No promo codes yet.'}</EmptyState>
       ) : (
-        <AdminTable caption="Promo codes">
-          <thead>
-            <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Discount</th>
-              <th scope="col">Minimum subtotal</th>
-              <th scope="col">Dates</th>
-              <th scope="col">Used</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {codes.map((code) => (
-              <tr key={code.id}>
-                <td>
-                  <Link
-                    to={`/admin/promo-codes/${code.id}`}
-                    className="font-semibold text-pasture-800 underline"
-                  >
-                    {code.code}
-                  </Link>
-                </td>
-                <td>{discountText(code.discount_type, code.discount_value)}</td>
-                <td>
-                  {code.min_subtotal_cents > 0 ? formatCents(code.min_subtotal_cents) : 'None'}
-                </td>
-                <td>{dates(code.starts_at, code.ends_at)}</td>
-                <td>
-                  {code.times_used}
-                  {code.usage_limit === null ? ' (no limit)' : ` of ${code.usage_limit}`}
-                </td>
-                <td>{code.is_active ? 'Active' : 'Switched off'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </AdminTable>
+        <AdminList
+          caption="Promo codes"
+          rows={codes}
+          rowKey={(code) => code.id}
+          columns={COLUMNS}
+        />
       )}
       <Pagination info={info} label="Promo codes" />
     </>

@@ -1,7 +1,9 @@
 import { Link } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
-import { AdminPageHeader, AdminTable, EmptyState } from '~/platform/admin/ui/page'
+import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
+import { AdminList, type Column } from '~/platform/admin/ui/list'
+import { AdminPageHeader, EmptyState } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
 import { formatDay } from '~/platform/farm-clock'
 import { ButtonLink } from '~/platform/ui/button'
@@ -17,6 +19,43 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { animals: await listAnimals(getDb()) }
 }
 
+const COLUMNS: Column<Route.ComponentProps['loaderData']['animals'][number]>[] = [
+  {
+    header: 'Animal',
+    cell: (animal) => (
+      <Link to={`/admin/shares/${animal.id}`} className={adminLinkClass}>
+        {animal.name}
+      </Link>
+    ),
+  },
+  { header: 'Product', cell: (animal) => animal.product_name },
+  {
+    header: 'Quarters left',
+    cell: (animal) =>
+      animal.hanging_weight_centi_lb === null
+        ? `${animal.units_left} of ${animal.units_total}`
+        : 'Sales closed',
+  },
+  {
+    header: 'Shares sold',
+    cell: (animal) =>
+      `${animal.shares_sold} (${animal.units_sold} ${animal.units_sold === 1 ? 'quarter' : 'quarters'})`,
+  },
+  {
+    header: 'Price',
+    cell: (animal) => `${formatCents(animal.price_per_lb_hanging_cents)}/lb hanging`,
+  },
+  { header: 'Cut-off', cell: (animal) => formatDay(animal.cut_sheet_cutoff) },
+  { header: 'Pickup', cell: (animal) => formatDay(animal.pickup_date) },
+  {
+    header: 'Hanging weight',
+    cell: (animal) =>
+      animal.hanging_weight_centi_lb === null
+        ? 'Not weighed'
+        : formatPounds(animal.hanging_weight_centi_lb),
+  },
+]
+
 export default function AdminShares({ loaderData }: Route.ComponentProps) {
   const { animals } = loaderData
   return (
@@ -29,52 +68,12 @@ export default function AdminShares({ loaderData }: Route.ComponentProps) {
       {animals.length === 0 ? (
         <EmptyState>No animals yet. Add one to sell it in shares.</EmptyState>
       ) : (
-        <AdminTable caption="Animals">
-          <thead>
-            <tr>
-              <th scope="col">Animal</th>
-              <th scope="col">Product</th>
-              <th scope="col">Quarters left</th>
-              <th scope="col">Shares sold</th>
-              <th scope="col">Price</th>
-              <th scope="col">Cut-off</th>
-              <th scope="col">Pickup</th>
-              <th scope="col">Hanging weight</th>
-            </tr>
-          </thead>
-          <tbody>
-            {animals.map((animal) => (
-              <tr key={animal.id}>
-                <td>
-                  <Link
-                    to={`/admin/shares/${animal.id}`}
-                    className="font-semibold text-pasture-800 underline"
-                  >
-                    {animal.name}
-                  </Link>
-                </td>
-                <td>{animal.product_name}</td>
-                <td>
-                  {animal.hanging_weight_centi_lb === null
-                    ? `${animal.units_left} of ${animal.units_total}`
-                    : 'Sales closed'}
-                </td>
-                <td>
-                  {animal.shares_sold} ({animal.units_sold}{' '}
-                  {animal.units_sold === 1 ? 'quarter' : 'quarters'})
-                </td>
-                <td>{formatCents(animal.price_per_lb_hanging_cents)}/lb hanging</td>
-                <td>{formatDay(animal.cut_sheet_cutoff)}</td>
-                <td>{formatDay(animal.pickup_date)}</td>
-                <td>
-                  {animal.hanging_weight_centi_lb === null
-                    ? 'Not weighed'
-                    : formatPounds(animal.hanging_weight_centi_lb)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </AdminTable>
+        <AdminList
+          caption="Animals"
+          rows={animals}
+          rowKey={(animal) => animal.id}
+          columns={COLUMNS}
+        />
       )}
     </>
   )

@@ -42,8 +42,20 @@ export function AdminPanel({
   )
 }
 
+const TABLE_CLASS =
+  'w-full min-w-[36rem] border-collapse text-left text-sm [&_td]:border-t [&_td]:border-earth-100 [&_tbody_th]:border-t [&_tbody_th]:border-earth-100 [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2 [&_th]:font-semibold [&_thead_th]:bg-earth-50'
+
 /** A table that scrolls sideways on a phone instead of squeezing; the caption names it. */
-export function AdminTable({ caption, children }: { caption: string; children: ReactNode }) {
+export function AdminTable({
+  caption,
+  tableClassName = TABLE_CLASS,
+  children,
+}: {
+  caption: string
+  /** The table's own look, for a list that turns into cards on a phone (./list.tsx). */
+  tableClassName?: string
+  children: ReactNode
+}) {
   return (
     // `relative` keeps visually hidden labels inside the box: positioned against the page, they
     // would widen it on a phone (issue 17).
@@ -54,7 +66,7 @@ export function AdminTable({ caption, children }: { caption: string; children: R
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
       tabIndex={0}
     >
-      <table className="w-full min-w-[36rem] border-collapse text-left text-sm [&_td]:border-t [&_td]:border-earth-100 [&_tbody_th]:border-t [&_tbody_th]:border-earth-100 [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2 [&_th]:font-semibold [&_thead_th]:bg-earth-50">
+      <table className={tableClassName}>
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>

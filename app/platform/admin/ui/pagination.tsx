@@ -8,7 +8,7 @@ export function Pagination({ info, label }: { info: PageInfo; label: string }) {
     return <p className="mt-4 text-sm text-muted">{countText(info)}</p>
   }
   const linkClass =
-    'rounded-md border border-stone-500 px-3 py-1.5 font-semibold text-ink hover:bg-earth-50'
+    'inline-flex min-h-11 items-center rounded-md border border-stone-500 px-4 font-semibold text-ink hover:bg-earth-50'
   return (
     <nav aria-label={`${label} pages`} className="mt-4 flex flex-wrap items-center gap-3 text-sm">
       {info.page > 1 ? (
