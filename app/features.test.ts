@@ -28,7 +28,47 @@ const FEATURES: Feature[] = [
         "the Stripe webhook and the pay page (payments/) settle a box's payment through it, and flows/ sits above payments",
     },
   },
+  {
+    home: 'shares',
+    names: /share/i,
+    exceptions: {
+      ...because(
+        "an animal's pickup day is a fulfilment window: fulfilment owns the windows' tables and ranks above shares",
+        'fulfilment/share-pickup.server.ts',
+        'fulfilment/share-pickup.db.test.ts',
+      ),
+      ...because(
+        "This week's section for the day's shares, part of fulfilment's This week page (an admin/ screen may use other domains' modules, not their admin/ screens)",
+        'fulfilment/admin/beef-shares.ts',
+        'fulfilment/admin/beef-shares.server.ts',
+        'fulfilment/admin/beef-shares-section.tsx',
+      ),
+    },
+  },
+  {
+    home: 'fulfilment',
+    names: /fulfilment/i,
+    exceptions: {
+      ...because(
+        "the cart prices itself for each way it can be had (ADR 41): the pricing is the cart's, the ways are fulfilment's",
+        'cart/fulfilment-pricing.ts',
+        'cart/fulfilment-pricing.test.ts',
+      ),
+      ...because(
+        "an order's own email and panel about its handover, made from the order's stored rows",
+        'orders/fulfilment-reminders.server.ts',
+        'orders/fulfilment-reminders.db.test.ts',
+        'orders/emails/fulfilment-reminder.tsx',
+        'orders/order-fulfilment.tsx',
+      ),
+    },
+  },
 ]
+
+/** The same reason for several files. */
+function because(why: string, ...files: string[]): Record<string, string> {
+  return Object.fromEntries(files.map((file) => [file, why]))
+}
 
 /** Where any feature may be named: processes, adapters, demo data and the schema's history. */
 const SHARED_HOMES = ['flows', 'routes', 'seed', 'platform/db/migrations']

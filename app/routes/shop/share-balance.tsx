@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react'
 import { data, Form, redirect } from 'react-router'
 import { pageMeta } from '~/farm/meta'
-import { startBalanceCheckout } from '~/payments/share-balance.server'
+import { startBalanceCheckout } from '~/flows/pay-share-balance.server'
 import { getDb } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
 import { formatDay } from '~/platform/farm-clock'

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { placeOrder } from '~/flows/place-order.server'
 import { SLOT_GONE, SLOT_REQUIRED_PICKUP } from '~/fulfilment/methods'
+import { returnOrderStock } from '~/orders/order-stock.server'
 import {
   createCustomer,
   createDeliveryZone,
@@ -12,7 +13,6 @@ import { createTestApp } from '../../tests/setup/app'
 import type { TestDatabase } from '../../tests/setup/database'
 import { MONDAY, pickupInput, THURSDAY } from '../../tests/support/order-fixture'
 import { fillCart } from '../../tests/support/orders'
-import { returnOrderStock } from './order-stock.server'
 
 // placeOrder with a pickup window or a delivery day (issue 16, ADR 18): the choice is checked
 // again inside the order transaction, and a window's capacity is taken like stock.

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest'
+import { handleStripeWebhook } from '~/payments/stripe-webhook.server'
 import { enterHangingWeight } from '~/shares/admin/hanging-weight.server'
 import { getShareByToken } from '~/shares/share-orders.server'
 import { TEST_BASE_URL } from '../../tests/setup/app'
 import { buyShare, createShareAnimal } from '../../tests/support/shares'
 import { setUpStripeTestApp } from '../../tests/support/stripe-test-app'
-import { startBalanceCheckout } from './share-balance.server'
-import { handleStripeWebhook } from './stripe-webhook.server'
+import { startBalanceCheckout } from './pay-share-balance.server'
 
 // A beef share's balance paid by card through the Stripe stand-in (ADR 31): the session asks
 // for the balance the hanging weight gave, and only its signed completion marks it paid.

@@ -1,7 +1,7 @@
 import { formatOrderNumber } from '~/orders/place-order'
+import { createStripeClient, type StripeConfig } from '~/payments/stripe.server'
 import type { DB } from '~/platform/db/db.server'
 import { type BalanceView, recordBalanceSession } from '~/shares/share-orders.server'
-import { createStripeClient, type StripeConfig } from './stripe.server'
 
 // A beef share's balance paid by card (ADR 31): a Stripe Checkout page for the one amount the
 // shop computed from the hanging weight, opened from the link in the balance email. The share
