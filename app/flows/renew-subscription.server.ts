@@ -52,12 +52,10 @@ export type SubscriptionOrderResult =
   /** another run made or recorded this box first (or the subscription moved on or ended) */
   | { kind: 'already' }
 
-export type SubscriptionBox = BoxDate
-
 /** Makes the box of `date`, or records why not. */
 export async function placeSubscriptionOrder(
   db: DB,
-  box: SubscriptionBox,
+  box: BoxDate,
 ): Promise<SubscriptionOrderResult> {
   const farm = await getFarmBasics(db)
   try {
@@ -91,7 +89,7 @@ export async function placeSubscriptionOrder(
 
 async function recordFailure(
   db: DB,
-  box: SubscriptionBox,
+  box: BoxDate,
   farmName: string,
   message: string,
 ): Promise<SubscriptionOrderResult> {
@@ -114,7 +112,7 @@ async function recordFailure(
 async function makeBox(
   trx: Transaction<Database>,
   sub: ClaimedBox,
-  box: SubscriptionBox,
+  box: BoxDate,
   farmName: string,
 ): Promise<string> {
   const refuse = (message: string): never => {
@@ -176,7 +174,7 @@ function paymentMethodOf(method: string): PaymentMethod {
 async function emailBoxNotMade(
   trx: DB,
   sub: ClaimedBox,
-  box: SubscriptionBox,
+  box: BoxDate,
   farmName: string,
   reason: string,
 ): Promise<void> {

@@ -23,7 +23,7 @@ export async function claimCardCharge(
   now: Date,
   staleBefore: Date,
 ): Promise<CardClaim | null> {
-  // A stale claim keeps its attempt and its key: see charge-renewals.server.ts.
+  // A stale claim keeps its attempt and its key: see flows/charge-renewals.server.ts.
   const again = cycle.charge_status === 'charging'
   const attempt = again ? cycle.charge_attempts : cycle.charge_attempts + 1
   const key = (again && cycle.payment_key) || `charge:${cycle.id}:${attempt}`
