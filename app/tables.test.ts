@@ -118,9 +118,7 @@ const READS_TO_MOVE: Entry[] = [
     ['newsletter/newsletter.server.ts', 'farm_info'],
     ['orders/fulfilment-reminders.server.ts', 'farm_info'],
     ['orders/order-status.server.ts', 'farm_info'],
-    ['flows/charge-renewals.server.ts', 'farm_info'],
     ['storefront/product-page.server.ts', 'farm_info'],
-    ['subscriptions/reminders.server.ts', 'farm_info'],
     ['waiting-list/restock.server.ts', 'farm_info'],
   ),
   ...each(
@@ -139,14 +137,7 @@ const READS_TO_MOVE: Entry[] = [
     ['waiting-list/waiting-list.server.ts', 'products'],
     ['waiting-list/waiting-list.server.ts', 'product_variants'],
   ),
-  ...each(
-    "should go through fulfilment's functions",
-    ['subscriptions/checkout-rules.server.ts', 'fulfilment_windows'],
-    ['flows/renewal-cycles.server.ts', 'fulfilment_windows'],
-    ['subscriptions/choices.server.ts', 'fulfilment_windows'],
-    ['subscriptions/choices.server.ts', 'pickup_places'],
-    ['subscriptions/choices.server.ts', 'delivery_zones'],
-  ),
+  ...each("should go through fulfilment's functions"),
   ...each(
     "should go through promotions' functions",
     ['cart/cart-lines.server.ts', 'promo_codes'],
@@ -171,26 +162,16 @@ const READS_TO_MOVE: Entry[] = [
   ...each(
     "should go through subscriptions' functions",
     ['orders/order-lines.server.ts', 'subscription_items'],
-    ['payments/hold-renewal.server.ts', 'subscriptions'],
     ['payments/renewal-payment.server.ts', 'subscription_cycles'],
-    ['payments/saved-card.server.ts', 'subscriptions'],
-    ['payments/saved-card.server.ts', 'subscription_items'],
-    ['payments/saved-card.server.ts', 'subscription_cycles'],
     ['flows/charge-renewals.server.ts', 'subscriptions'],
     ['flows/charge-renewals.server.ts', 'subscription_cycles'],
-    ['flows/renewal-cycles.server.ts', 'subscriptions'],
   ),
   ...each("should go through cart's functions", ['orders/order-lines.server.ts', 'cart_lines']),
   ...each("should go through auth's functions, with the profile's write", [
     'customers/profile.server.ts',
     'customers',
   ]),
-  ...each(
-    'issue 33: moves to flows',
-    ['flows/renew-subscription.server.ts', 'fulfilment_windows'],
-    ['flows/renew-subscription.server.ts', 'subscriptions'],
-    ['flows/renew-subscription.server.ts', 'subscription_items'],
-  ),
+  ...each('issue 33: moves to flows'),
 ]
 
 /**
@@ -200,18 +181,12 @@ const READS_TO_MOVE: Entry[] = [
 const MOVING_TO_FLOWS: Entry[] = [
   ...each(
     'issue 33: moves to flows',
-    ['flows/renew-subscription.server.ts', 'subscriptions'],
-    ['flows/renew-subscription.server.ts', 'subscription_cycles'],
     ['payments/capture.server.ts', 'orders'],
     ['payments/hold-renewal.server.ts', 'orders'],
     ['payments/holds.server.ts', 'orders'],
     ['payments/paypal.server.ts', 'orders'],
     ['payments/renewal-payment.server.ts', 'subscription_cycles'],
-    ['payments/saved-card.server.ts', 'subscriptions'],
-    ['payments/saved-card.server.ts', 'subscription_cycles'],
     ['payments/stripe.server.ts', 'orders'],
-    ['flows/charge-renewals.server.ts', 'orders'],
-    ['flows/charge-renewals.server.ts', 'subscription_cycles'],
   ),
   // Stock changes need no flow: the domains that take or hold stock sit above the catalog.
   ...each(

@@ -1,9 +1,9 @@
 import Stripe from 'stripe'
 import { sendEmail } from '~/email/outbox.server'
-import { markOrderPaid } from '~/orders/payment-events.server'
+import { getFarmBasics } from '~/farm/farm.server'
+import { markOrderPaid, setPendingPaymentReference } from '~/orders/payment-events.server'
 import { formatOrderNumber } from '~/orders/place-order'
 import { settleStalePayLink } from '~/payments/renewal-payment.server'
-import { settleSubscriptionPayment } from '~/payments/saved-card.server'
 import {
   createStripeClient,
   SESSION_LIFETIME_SECONDS,
@@ -12,6 +12,13 @@ import {
 import type { DB } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
 import { getLogger } from '~/platform/log.server'
+import {
+  type CardClaim,
+  claimCardCharge,
+  markChargeFailed,
+  markCyclePaid,
+} from '~/subscriptions/renewal-charges.server'
+import { settleSubscriptionPayment } from '~/subscriptions/saved-card.server'
 import { chargeFailedEmail } from './emails/renewal-charge-failed'
 
 // Each later box of a subscription paid by card is written 'pending_payment' (ADR 32); this
@@ -138,47 +145,13 @@ export async function chargeDueCycles(
       await settlePayLink(stripe, db, box)
       continue
     }
-    const claimed = await claim(db, box, now, staleBefore)
+    const claimed = await claimCardCharge(db, box, now, staleBefore)
     if (claimed === null) continue
     const outcome = await chargeBox(db, stripe, box, claimed, now, baseUrl)
     if (outcome === 'paid') run.paid += 1
     if (outcome === 'failed') run.failed += 1
   }
   return run
-}
-
-type Claim = { attempt: number; key: string }
-
-/**
- * Takes the cycle's payment for this run: the attempt to make and its key, or null when
- * another run, or the customer's pay link, has it (or it was paid meanwhile).
- */
-async function claim(db: DB, cycle: Due, now: Date, staleBefore: Date): Promise<Claim | null> {
-  // A stale claim keeps its attempt and its key: see the header.
-  const again = cycle.charge_status === 'charging'
-  const attempt = again ? cycle.charge_attempts : cycle.charge_attempts + 1
-  const key = (again && cycle.payment_key) || `charge:${cycle.id}:${attempt}`
-  let update = db
-    .updateTable('subscription_cycles')
-    .set({
-      charge_status: 'charging',
-      charge_attempts: attempt,
-      payer: 'card',
-      payment_key: key,
-      checkout_session_id: null,
-      updated_at: now,
-    })
-    .where('id', '=', cycle.id)
-    .where('charge_status', '=', cycle.charge_status)
-    .where('charge_attempts', '=', cycle.charge_attempts)
-  if (again) {
-    update = update
-      .where('updated_at', '<', staleBefore)
-      .where((eb) => eb.or([eb('payer', 'is', null), eb('payer', '=', 'card')]))
-  }
-  if (cycle.charge_status === 'failed') update = update.where('retry_at', '<=', now)
-  const claimed = await update.executeTakeFirst()
-  return claimed.numUpdatedRows > 0n ? { attempt, key } : null
 }
 
 /** A pay-link claim past its page's lifetime: Stripe says whether it was paid. */
@@ -195,7 +168,7 @@ async function chargeBox(
   db: DB,
   stripe: Stripe,
   box: Due,
-  { attempt, key }: Claim,
+  { attempt, key }: CardClaim,
   now: Date,
   baseUrl: string,
 ): Promise<'paid' | 'failed' | 'left'> {
@@ -238,27 +211,11 @@ async function chargeBox(
 
   const last = attempt >= LAST_ATTEMPT
   const retryAt = last ? null : new Date(now.getTime() + RETRY_AFTER_MS)
-  const farm = await db
-    .selectFrom('farm_info')
-    .select('name')
-    .where('id', '=', 1)
-    .executeTakeFirst()
+  const farm = await getFarmBasics(db)
   await db.transaction().execute(async (trx) => {
-    const failed = await trx
-      .updateTable('subscription_cycles')
-      .set({
-        charge_status: last ? 'retry_failed' : 'failed',
-        retry_at: retryAt,
-        payer: null,
-        updated_at: now,
-      })
-      .where('id', '=', cycleId)
-      .where('charge_status', '=', 'charging')
-      .where('payment_key', '=', key)
-      .executeTakeFirst()
-    if (failed.numUpdatedRows === 0n) return
+    if (!(await markChargeFailed(trx, { cycleId, key, last, retryAt, now }))) return
     const content = chargeFailedEmail({
-      farmName: farm?.name ?? 'Farm Shop',
+      farmName: farm.name,
       baseUrl,
       orderId: box.orderId,
       orderNumber: formatOrderNumber(box.order_number),
@@ -279,12 +236,7 @@ async function settleCharge(
   db: DB,
   ref: { cycleId: string; orderId: string; intentId: string },
 ): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set({ payment_reference: ref.intentId, updated_at: new Date() })
-    .where('id', '=', ref.orderId)
-    .where('status', '=', 'pending_payment')
-    .execute()
+  await setPendingPaymentReference(db, ref.orderId, ref.intentId)
   const result = await markOrderPaid(
     db,
     { orderId: ref.orderId, sessionId: ref.intentId },
@@ -293,11 +245,7 @@ async function settleCharge(
   if (result === 'changed') return
   // Paid by the customer's link, or cancelled, while the charge was made: the money is taken,
   // so the cycle says so, and the farm refunds by hand.
-  await db
-    .updateTable('subscription_cycles')
-    .set({ charge_status: 'paid', retry_at: null, updated_at: new Date() })
-    .where('id', '=', ref.cycleId)
-    .execute()
+  await markCyclePaid(db, ref.cycleId)
   getLogger().error(
     { orderId: ref.orderId, paymentIntent: ref.intentId },
     'a box was charged after it was paid or cancelled: refund the charge in Stripe',

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely'
 import { sendEmail } from '~/email/outbox.server'
 import { getFarmBasics } from '~/farm/farm.server'
 import { isFulfilmentMethod } from '~/fulfilment/methods'
+import { getWindowCutoff } from '~/fulfilment/window-cutoffs.server'
 import { cutoffOf, slotKey } from '~/fulfilment/windows'
 import { boxNotMadeEmail } from '~/orders/emails/box-not-made'
 import { loadBoxLines } from '~/orders/order-lines.server'
@@ -11,8 +12,15 @@ import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import { getEnv } from '~/platform/env.server'
 import { farmDayOf } from '~/platform/farm-clock'
-import { syncReservations } from '~/subscriptions/reservations.server'
-import { followingDate } from '~/subscriptions/schedule'
+import {
+  type BoxDate,
+  type ClaimedBox,
+  claimBox,
+  recordCycle,
+  recountReservations,
+  resumeSubscription,
+  setCycleOrder,
+} from '~/subscriptions/renewals.server'
 import { isFrequency } from '~/subscriptions/terms'
 import {
   BOX_MISSED,
@@ -44,15 +52,10 @@ export type SubscriptionOrderResult =
   /** another run made or recorded this box first (or the subscription moved on or ended) */
   | { kind: 'already' }
 
-export type SubscriptionBox = { subscriptionId: string; date: string; now: Date }
-
-type Trx = Transaction<Database>
-type Box = Awaited<ReturnType<typeof claimBox>> & {}
-
 /** Makes the box of `date`, or records why not. */
 export async function placeSubscriptionOrder(
   db: DB,
-  box: SubscriptionBox,
+  box: BoxDate,
 ): Promise<SubscriptionOrderResult> {
   const farm = await getFarmBasics(db)
   try {
@@ -60,25 +63,21 @@ export async function placeSubscriptionOrder(
       const sub = await claimBox(trx, box)
       if (!sub) return { kind: 'already' } as const
       if (sub.status === 'paused' && sub.paused_until !== null && sub.paused_until >= box.date) {
-        const cycleId = await recordCycle(trx, sub, box, 'skipped', BOX_PAUSED)
-        await recountReservations(trx, sub, box.now)
+        const cycleId = await recordCycle(trx, box, 'skipped', BOX_PAUSED)
+        await recountReservations(trx, sub.id, box.now)
         return { kind: 'skipped', cycleId } as const
       }
       if (box.date < farmDayOf(box.now)) {
-        const cycleId = await recordCycle(trx, sub, box, 'failed', BOX_MISSED)
-        await recountReservations(trx, sub, box.now)
+        const cycleId = await recordCycle(trx, box, 'failed', BOX_MISSED)
+        await recountReservations(trx, sub.id, box.now)
         await emailBoxNotMade(trx, sub, box, farm.name, BOX_MISSED)
         return { kind: 'failed', cycleId, message: BOX_MISSED } as const
       }
       // The cycle first: were it ever recorded already, nothing else is written.
-      const cycleId = await recordCycle(trx, sub, box, 'ordered', null)
+      const cycleId = await recordCycle(trx, box, 'ordered', null)
       const orderId = await makeBox(trx, sub, box, farm.name)
-      await trx
-        .updateTable('subscription_cycles')
-        .set({ order_id: orderId })
-        .where('id', '=', cycleId)
-        .execute()
-      await recountReservations(trx, sub, box.now)
+      await setCycleOrder(trx, cycleId, orderId)
+      await recountReservations(trx, sub.id, box.now)
       return { kind: 'ordered', orderId, cycleId } as const
     })
   } catch (error) {
@@ -90,7 +89,7 @@ export async function placeSubscriptionOrder(
 
 async function recordFailure(
   db: DB,
-  box: SubscriptionBox,
+  box: BoxDate,
   farmName: string,
   message: string,
 ): Promise<SubscriptionOrderResult> {
@@ -98,8 +97,8 @@ async function recordFailure(
     return await db.transaction().execute(async (trx) => {
       const sub = await claimBox(trx, box)
       if (!sub) return { kind: 'already' } as const
-      const cycleId = await recordCycle(trx, sub, box, 'failed', message)
-      await recountReservations(trx, sub, box.now)
+      const cycleId = await recordCycle(trx, box, 'failed', message)
+      await recountReservations(trx, sub.id, box.now)
       await emailBoxNotMade(trx, sub, box, farmName, message)
       return { kind: 'failed', cycleId, message } as const
     })
@@ -109,77 +108,19 @@ async function recordFailure(
   }
 }
 
-/**
- * Moves next_date past `date` if it is still that date and the subscription runs, and answers
- * the subscription as it is under the row lock that UPDATE took; null when there is no such
- * box (made by another run, skipped, moved, cancelled, or still waiting for its card).
- */
-async function claimBox(trx: Trx, box: SubscriptionBox) {
-  const current = await trx
-    .selectFrom('subscriptions')
-    .select('frequency')
-    .where('id', '=', box.subscriptionId)
-    .executeTakeFirst()
-  if (!current || !isFrequency(current.frequency)) return null
-  const claimed = await trx
-    .updateTable('subscriptions')
-    .set({ next_date: followingDate(current.frequency, box.date), updated_at: box.now })
-    .where('id', '=', box.subscriptionId)
-    .where('next_date', '=', box.date)
-    .where('frequency', '=', current.frequency)
-    .where('status', 'in', ['active', 'paused'])
-    .executeTakeFirst()
-  if (claimed.numUpdatedRows === 0n) return null
-  const sub = await trx
-    .selectFrom('subscriptions')
-    .select([
-      'id',
-      'customer_id',
-      'status',
-      'paused_until',
-      'window_id',
-      'shipping_method',
-      'payment_method',
-      'email',
-      'phone',
-      'first_name',
-      'last_name',
-      'street',
-      'apartment',
-      'city',
-      'state',
-      'zip_code',
-    ])
-    .where('id', '=', box.subscriptionId)
-    .executeTakeFirstOrThrow()
-  return { ...sub, frequency: current.frequency }
-}
-
 /** Writes the box's order; throws a Refusal when it cannot be made. Answers the order's id. */
 async function makeBox(
-  trx: Trx,
-  sub: Box,
-  box: SubscriptionBox,
+  trx: Transaction<Database>,
+  sub: ClaimedBox,
+  box: BoxDate,
   farmName: string,
 ): Promise<string> {
   const refuse = (message: string): never => {
     throw new Refusal({ ok: false, reason: 'unavailable', message })
   }
-  const window = await trx
-    .selectFrom('fulfilment_windows')
-    .select(['start_time', 'cutoff_hours', 'cutoff_days_before', 'cutoff_time', 'is_active'])
-    .where('id', '=', sub.window_id)
-    .executeTakeFirst()
-  if (!window?.is_active) return refuse(BOX_WINDOW_GONE)
-  const cutoff = cutoffOf(
-    {
-      startTime: window.start_time,
-      cutoffHours: window.cutoff_hours,
-      cutoffDaysBefore: window.cutoff_days_before,
-      cutoffTime: window.cutoff_time,
-    },
-    box.date,
-  )
+  const window = await getWindowCutoff(trx, sub.window_id)
+  if (!window?.isActive) return refuse(BOX_WINDOW_GONE)
+  const cutoff = cutoffOf(window, box.date)
   if (!isFrequency(sub.frequency)) return refuse(BOX_NOTHING_LEFT)
   // What the farm stopped offering is left out of the box; the rest is still made.
   const items = await loadBoxLines(trx, sub.id, sub.frequency)
@@ -218,13 +159,7 @@ async function makeBox(
     },
   )
   // The first box after a pause: the subscription runs again.
-  if (sub.status === 'paused') {
-    await trx
-      .updateTable('subscriptions')
-      .set({ status: 'active', paused_until: null })
-      .where('id', '=', sub.id)
-      .execute()
-  }
+  if (sub.status === 'paused') await resumeSubscription(trx, sub.id)
   // Card boxes stay 'pending_payment' for the charge step (chargeDueCycles); paid at pickup,
   // they wait for the handover like any pay-at-pickup order (the offline provider does nothing).
   return written.order.id
@@ -236,36 +171,10 @@ function paymentMethodOf(method: string): PaymentMethod {
     : 'offline'
 }
 
-/** The cycle row: one per subscription and date (a second insert breaks the unique pair). */
-async function recordCycle(
-  trx: Trx,
-  sub: Box,
-  box: SubscriptionBox,
-  status: 'ordered' | 'skipped' | 'failed',
-  message: string | null,
-): Promise<string> {
-  const id = crypto.randomUUID()
-  await trx
-    .insertInto('subscription_cycles')
-    .values({ id, subscription_id: sub.id, date: box.date, status, message })
-    .execute()
-  return id
-}
-
-/** next_date moved on: the subscription's products are reserved for its next box, or not. */
-async function recountReservations(trx: Trx, sub: Box, now: Date): Promise<void> {
-  const items = await trx
-    .selectFrom('subscription_items')
-    .select('product_id')
-    .where('subscription_id', '=', sub.id)
-    .execute()
-  await syncReservations(trx, now, [...new Set(items.map((item) => item.product_id))])
-}
-
 async function emailBoxNotMade(
-  trx: Trx,
-  sub: Box,
-  box: SubscriptionBox,
+  trx: DB,
+  sub: ClaimedBox,
+  box: BoxDate,
   farmName: string,
   reason: string,
 ): Promise<void> {

@@ -167,3 +167,17 @@ async function findOrder(db: DB, ref: { orderId: string }) {
     .where('id', '=', ref.orderId)
     .executeTakeFirst()
 }
+
+/** The payment made for an order still waiting for it (a saved card's charge), on the order. */
+export async function setPendingPaymentReference(
+  db: DB,
+  orderId: string,
+  reference: string,
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ payment_reference: reference, updated_at: new Date() })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending_payment')
+    .execute()
+}

@@ -4,6 +4,7 @@ import { formatOrderNumber } from '~/orders/place-order'
 import type { DB } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
 import { getLogger } from '~/platform/log.server'
+import { savedCardOfCustomer } from '~/subscriptions/card.server'
 import { RENEW_HOLD_AFTER_MS } from './holds'
 import {
   configuredReleasers,
@@ -132,23 +133,6 @@ type Lapsing = {
   maximumCents: number
 }
 
-/** The customer's saved card, kept by their subscription (ADR 32); null when there is none. */
-async function savedCardOf(db: DB, customerId: string) {
-  const card = await db
-    .selectFrom('subscriptions')
-    .select(['stripe_customer_id', 'stripe_payment_method_id'])
-    .where('customer_id', '=', customerId)
-    .where('payment_method', '=', 'stripe')
-    .where('status', '!=', 'cancelled')
-    .where('stripe_customer_id', 'is not', null)
-    .where('stripe_payment_method_id', 'is not', null)
-    .orderBy('updated_at', 'desc')
-    .executeTakeFirst()
-  return card?.stripe_customer_id && card.stripe_payment_method_id
-    ? { customer: card.stripe_customer_id, paymentMethod: card.stripe_payment_method_id }
-    : null
-}
-
 async function renewHold(
   db: DB,
   stripe: Stripe,
@@ -157,7 +141,7 @@ async function renewHold(
   now: Date,
 ): Promise<'renewed' | 'unrenewable' | 'left'> {
   const log = getLogger().child({ orderId: order.id, hold: order.reference })
-  const card = await savedCardOf(db, order.customer_id)
+  const card = await savedCardOfCustomer(db, order.customer_id)
   let renewed: string | null = null
   if (card) {
     try {

@@ -3,6 +3,8 @@ import type Stripe from 'stripe'
 import { markOrderPaid } from '~/orders/payment-events.server'
 import type { DB } from '~/platform/db/db.server'
 import { getLogger } from '~/platform/log.server'
+import { markCyclePaid } from '~/subscriptions/renewal-charges.server'
+import { settleSubscriptionPayment } from '~/subscriptions/saved-card.server'
 import type { PaymentOrder } from './provider'
 import {
   CARD_BEING_CHARGED,
@@ -11,7 +13,6 @@ import {
   orderPayRefusal,
   PAYMENT_UNDER_WAY,
 } from './saved-card'
-import { settleSubscriptionPayment } from './saved-card.server'
 import { createStripeClient, createStripeProvider, type StripeConfig } from './stripe.server'
 
 // One payment per renewal (issue 31, closing ADR 32's known gap). A subscription box whose
@@ -234,12 +235,7 @@ export async function settleStalePayLink(
     )
     if (result !== 'changed') {
       // The money is taken whatever became of the order: the card is never charged for it.
-      await db
-        .updateTable('subscription_cycles')
-        .set({ charge_status: 'paid', retry_at: null, updated_at: new Date() })
-        .where('id', '=', claim.id)
-        .where('payment_key', '=', claim.payment_key)
-        .execute()
+      await markCyclePaid(db, claim.id, claim.payment_key)
     }
     log.warn(
       { sessionId: session.id, result },

@@ -10,14 +10,14 @@ import {
 import type { DB } from '~/platform/db/db.server'
 import { getLogger } from '~/platform/log.server'
 import { markBalancePaid } from '~/shares/share-orders.server'
-import { releasePayLink } from './renewal-payment.server'
 import {
   isSubscriptionBox,
   type SavedCard,
   settleSubscriptionPayment,
   startsPendingSubscriptions,
   storeSubscriptionCard,
-} from './saved-card.server'
+} from '~/subscriptions/saved-card.server'
+import { releasePayLink } from './renewal-payment.server'
 import { createStripeClient, type StripeConfig } from './stripe.server'
 
 // Stripe's webhook (D7): the only way an order paid by card becomes 'paid'. The signature is

@@ -1,7 +1,7 @@
 import Stripe from 'stripe'
 import type { DB } from '~/platform/db/db.server'
+import { startsPendingSubscriptions } from '~/subscriptions/saved-card.server'
 import type { PaymentProvider } from './provider'
-import { startsPendingSubscriptions } from './saved-card.server'
 
 // Stripe Checkout (D7): the shopper pays on Stripe's hosted page, so card data never touches
 // our server and no card field exists on our pages. The order is already written as
@@ -19,7 +19,7 @@ import { startsPendingSubscriptions } from './saved-card.server'
 //
 // An order that starts subscriptions paid by card (ADR 32) also saves the card: the session
 // makes a Stripe customer and marks the payment for off-session reuse, and the webhook stores
-// both on the subscriptions (saved-card.server.ts) for the later boxes' charges.
+// both on the subscriptions (subscriptions/saved-card.server.ts) for the later boxes' charges.
 
 /** How long the hosted page stays open; its expiry (webhook) returns the held stock. */
 export const SESSION_LIFETIME_SECONDS = 30 * 60

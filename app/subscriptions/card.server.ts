@@ -73,3 +73,20 @@ export async function keepStripeCustomer(
     .executeTakeFirstOrThrow()
   return stored.stripe_customer_id ?? stripeCustomerId
 }
+
+/** The customer's saved card, kept by their subscription (ADR 32); null when there is none. */
+export async function savedCardOfCustomer(db: DB, customerId: string) {
+  const card = await db
+    .selectFrom('subscriptions')
+    .select(['stripe_customer_id', 'stripe_payment_method_id'])
+    .where('customer_id', '=', customerId)
+    .where('payment_method', '=', 'stripe')
+    .where('status', '!=', 'cancelled')
+    .where('stripe_customer_id', 'is not', null)
+    .where('stripe_payment_method_id', 'is not', null)
+    .orderBy('updated_at', 'desc')
+    .executeTakeFirst()
+  return card?.stripe_customer_id && card.stripe_payment_method_id
+    ? { customer: card.stripe_customer_id, paymentMethod: card.stripe_payment_method_id }
+    : null
+}

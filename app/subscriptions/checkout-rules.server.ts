@@ -1,5 +1,6 @@
 import { isShipping } from '~/fulfilment/methods'
 import type { FulfilmentOffer } from '~/fulfilment/offer'
+import { weeklyWindowIds } from '~/fulfilment/weekly-windows.server'
 import { parseSlotKey } from '~/fulfilment/windows'
 import type { DB } from '~/platform/db/db.server'
 import {
@@ -11,18 +12,6 @@ import {
 
 // The server side of a subscribing checkout (ADR 32): only weekly windows' days are offered,
 // and each step checks the choice before placeOrder checks it once more.
-
-/** The ids of the active weekly windows (a weekday, not a one-off date). */
-async function weeklyWindowIds(db: DB): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('fulfilment_windows')
-    .select('id')
-    .where('is_active', '=', true)
-    .where('weekday', 'is not', null)
-    .where('on_date', 'is', null)
-    .execute()
-  return new Set(rows.map((row) => row.id))
-}
 
 /** The offer with only weekly windows' days: a subscription's box comes on that weekday. */
 export async function weeklyOffer(db: DB, offer: FulfilmentOffer): Promise<FulfilmentOffer> {

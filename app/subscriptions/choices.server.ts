@@ -1,3 +1,4 @@
+import { listWeeklyWindowsWithOwners } from '~/fulfilment/weekly-windows.server'
 import { zipInList } from '~/fulfilment/zip-codes'
 import type { DB } from '~/platform/db/db.server'
 import { swapChoice, windowLabel } from './manage'
@@ -118,32 +119,7 @@ export async function loadWindowChoices(
   db: DB,
   subscription: { street: string; zip_code: string },
 ): Promise<WindowChoice[]> {
-  const rows = await db
-    .selectFrom('fulfilment_windows')
-    .leftJoin('pickup_places', 'pickup_places.id', 'fulfilment_windows.place_id')
-    .leftJoin('delivery_zones', 'delivery_zones.id', 'fulfilment_windows.zone_id')
-    .select([
-      'fulfilment_windows.id',
-      'fulfilment_windows.place_id',
-      'fulfilment_windows.zone_id',
-      'fulfilment_windows.weekday',
-      'fulfilment_windows.start_time',
-      'fulfilment_windows.end_time',
-      'fulfilment_windows.cutoff_hours',
-      'fulfilment_windows.cutoff_days_before',
-      'fulfilment_windows.cutoff_time',
-      'pickup_places.name as place_name',
-      'pickup_places.is_active as place_active',
-      'pickup_places.display_order as place_order',
-      'delivery_zones.name as zone_name',
-      'delivery_zones.is_active as zone_active',
-      'delivery_zones.zip_codes',
-      'delivery_zones.display_order as zone_order',
-    ])
-    .where('fulfilment_windows.is_active', '=', true)
-    .where('fulfilment_windows.weekday', 'is not', null)
-    .where('fulfilment_windows.on_date', 'is', null)
-    .execute()
+  const rows = await listWeeklyWindowsWithOwners(db)
   const hasAddress = subscription.street.trim() !== '' && subscription.zip_code.trim() !== ''
   const choices: (WindowChoice & { order: number })[] = []
   for (const row of rows) {

@@ -1,4 +1,5 @@
 import { sendEmail } from '~/email/outbox.server'
+import { getFarmBasics } from '~/farm/farm.server'
 import { cutoffOf } from '~/fulfilment/windows'
 import type { DB } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
@@ -42,11 +43,7 @@ export async function remindSubscribers(db: DB, now: Date): Promise<number> {
       return ahead > 0 && ahead <= REMIND_BEFORE_MS
     })
   if (due.length === 0) return 0
-  const farm = await db
-    .selectFrom('farm_info')
-    .select('name')
-    .where('id', '=', 1)
-    .executeTakeFirst()
+  const farm = await getFarmBasics(db)
   let queued = 0
   for (const { row, cutoff } of due) {
     const sent = await db.transaction().execute(async (trx) => {
@@ -79,7 +76,7 @@ export async function remindSubscribers(db: DB, now: Date): Promise<number> {
         .orderBy('products.name')
         .execute()
       const content = subscriptionReminderEmail({
-        farmName: farm?.name ?? 'Farm Shop',
+        farmName: farm.name,
         baseUrl: getEnv().baseUrl,
         subscriptionId: row.id,
         firstName: claimed.first_name,

@@ -1,5 +1,5 @@
 import type { DB } from '~/platform/db/db.server'
-import { syncReservations } from '~/subscriptions/reservations.server'
+import { syncReservations } from './reservations.server'
 
 // A subscription paid by card keeps the card Stripe saved at its first checkout (ADR 32): the
 // Checkout Session of an order that starts subscriptions makes a Stripe customer and saves the
