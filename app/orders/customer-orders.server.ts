@@ -147,3 +147,5 @@ export async function getCustomerOrderView(db: DB, customerId: string, orderId: 
     paymentLabel: paymentMethodLabel(order.payment_method),
   }
 }
+
+export type CustomerOrderView = NonNullable<Awaited<ReturnType<typeof getCustomerOrderView>>>
