@@ -1,11 +1,10 @@
-import { Form, Link, useLocation } from 'react-router'
+import { Form, useLocation } from 'react-router'
 import { z } from 'zod'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { describeSchedulerRun } from '~/flows/subscription-scheduler'
 import { runScheduler } from '~/flows/subscription-scheduler.server'
 import { pageRequest } from '~/platform/admin/pagination'
-import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
 import {
   AdminPageHeader,
   AdminTable,
@@ -19,6 +18,7 @@ import { parseSubmission, replyDone, replyRefused } from '~/platform/forms/confo
 import { readForm } from '~/platform/forms/form-data.server'
 import { Button, ButtonLink } from '~/platform/ui/button'
 import { FormMessage, TextField } from '~/platform/ui/field'
+import { TextLink } from '~/platform/ui/link'
 import { SelectField } from '~/platform/ui/select-field'
 import {
   listAdminSubscriptions,
@@ -142,9 +142,7 @@ export default function AdminSubscriptions({ loaderData, actionData }: Route.Com
             {subscriptions.map((row) => (
               <tr key={row.id}>
                 <th scope="row" className={`font-normal ${longTextCellClass}`}>
-                  <Link to={`/admin/subscriptions/${row.id}`} className={adminLinkClass}>
-                    {row.customer}
-                  </Link>
+                  <TextLink to={`/admin/subscriptions/${row.id}`}>{row.customer}</TextLink>
                   <span className="block text-muted">{row.email}</span>
                 </th>
                 <td>

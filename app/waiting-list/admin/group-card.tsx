@@ -3,6 +3,7 @@ import { formatOrderNumber } from '~/orders/place-order'
 import { AdminTable } from '~/platform/admin/ui/page'
 import { formatFarmDate, formatFarmMoment } from '~/platform/farm-clock'
 import { Button } from '~/platform/ui/button'
+import { TextLink } from '~/platform/ui/link'
 import type { GroupHold } from './group-holds.server'
 import type { GroupKey, WaitingGroup, WaitingListFilter } from './waiting-list.server'
 
@@ -107,13 +108,10 @@ export function GroupCard({
             {group.entryCount > group.entries.length ? (
               <p className="mt-3 text-sm">
                 The {group.entries.length} who joined first.{' '}
-                <Link
-                  to={listHref(filter, group)}
-                  className="font-semibold text-pasture-800 underline underline-offset-4"
-                >
+                <TextLink to={listHref(filter, group)}>
                   Show all {group.entryCount}
                   <span className="sr-only"> entries for {title}</span>
-                </Link>
+                </TextLink>
               </p>
             ) : null}
           </div>
@@ -122,8 +120,6 @@ export function GroupCard({
     </Card>
   )
 }
-
-const HOLD_LINK = 'font-semibold text-pasture-800 underline underline-offset-2'
 
 /** Who the stock is held for now, with until when, and who bought what they were held. */
 function HoldList({ holds, title }: { holds: GroupHold[]; title: string }) {
@@ -135,9 +131,7 @@ function HoldList({ holds, title }: { holds: GroupHold[]; title: string }) {
       <ul className="mt-2 space-y-1 text-sm text-ink">
         {holds.map((hold) => (
           <li key={hold.id}>
-            <Link to={`/admin/customers/${hold.customerId}`} className={HOLD_LINK}>
-              {hold.customerName}
-            </Link>
+            <TextLink to={`/admin/customers/${hold.customerId}`}>{hold.customerName}</TextLink>
             {hold.status === 'held' ? (
               <>
                 : {hold.quantity} held until{' '}
@@ -152,9 +146,9 @@ function HoldList({ holds, title }: { holds: GroupHold[]; title: string }) {
                 {hold.orderId && hold.orderNumber !== null ? (
                   <>
                     , order{' '}
-                    <Link to={`/admin/orders/${hold.orderId}`} className={HOLD_LINK}>
+                    <TextLink to={`/admin/orders/${hold.orderId}`}>
                       {formatOrderNumber(hold.orderNumber)}
-                    </Link>
+                    </TextLink>
                   </>
                 ) : null}
               </>
