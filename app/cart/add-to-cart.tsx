@@ -2,9 +2,10 @@ import { useEffect } from 'react'
 import { useFetcher, useLocation } from 'react-router'
 import { productCardId } from '~/catalog/product-card'
 import type { FormReply } from '~/platform/forms/conform'
-import { Button } from '~/platform/ui/button'
 import { useHydrated } from '~/platform/ui/disclosure'
+import { StatusButton } from '~/platform/ui/status-button'
 import { useToast } from '~/platform/ui/toasts'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import { cartChangeDone, cartReplyMessage } from './replies'
 
 export type AddToCartFormProps = {
@@ -51,7 +52,7 @@ export function AddToCartForm({
   const fetcher = useFetcher<FormReply>()
   const hydrated = useHydrated()
   const location = useLocation()
-  const adding = fetcher.state !== 'idle'
+  const adding = useIsPending({ fetcher })
   const result = adding ? undefined : fetcher.data
   const what = card ? `${card.productName}${card.optionName ? `, ${card.optionName}` : ''}` : ''
   useAddedToast(fetcher.data, what)
@@ -67,15 +68,17 @@ export function AddToCartForm({
       {children}
       {/* Only a plain post needs to be sent back; a fetcher stays on the page anyway. */}
       {hydrated ? null : <input type="hidden" name="redirect" value={backTo} />}
-      <Button
+      <StatusButton
         type="submit"
-        disabled={disabled || adding}
+        status={adding ? 'pending' : 'idle'}
+        pendingText="Adding..."
+        disabled={disabled}
         // The visible words first, then the product: "Add to Cart: Huckleberry Jam".
         aria-label={card ? `${adding ? 'Adding...' : label}: ${what}` : undefined}
         className={buttonClassName}
       >
-        {adding ? 'Adding...' : label}
-      </Button>
+        {label}
+      </StatusButton>
       {/* On a card the empty answer takes no room (a grid of cards would carry a blank line
           each); it stays in place, empty, so what it says later is announced. */}
       <p

@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react'
-import { Link, useFetcher, useFetchers } from 'react-router'
+import { useFetcher, useFetchers } from 'react-router'
 import { type FormReply, parseSubmission } from '~/platform/forms/conform'
 import { ButtonLink } from '~/platform/ui/button'
 import { ConfirmDialog } from '~/platform/ui/confirm-dialog'
 import { useHydrated } from '~/platform/ui/disclosure'
 import { FormMessage } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
+import { TextLink } from '~/platform/ui/link'
 import { SHARE_NOT_SHIPPED, SHARE_ORDERED_ALONE } from '~/shares/shares'
 import type { CartLine, CartSummary } from './cart'
 import { CartLineItem } from './cart-line-item'
@@ -123,9 +124,7 @@ export function CartPage({
               ))}
             </ul>
             <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
-              <Link to="/shop" className="font-semibold text-pasture-800 underline">
-                Continue Shopping
-              </Link>
+              <TextLink to="/shop">Continue Shopping</TextLink>
               <ClearCartForm
                 hydrated={hydrated}
                 onClear={() => {

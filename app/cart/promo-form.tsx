@@ -2,7 +2,8 @@ import { getFormProps } from '@conform-to/react'
 import { useId } from 'react'
 import { useFetcher } from 'react-router'
 import { type FormReply, useSchemaForm } from '~/platform/forms/conform'
-import { Button } from '~/platform/ui/button'
+import { StatusButton } from '~/platform/ui/status-button'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import type { PricingPromo } from '~/promotions/promo'
 import { ApplyPromoSchema } from './forms'
 import { PROMO_NO_LONGER_VALID, promoMinimumMessage } from './messages'
@@ -30,7 +31,8 @@ export function PromoForm({
   const fetcher = useFetcher<FormReply>({ key: 'cart-promo' })
   const inputId = useId()
   const messageId = useId()
-  const busy = fetcher.state !== 'idle'
+  const busy = useIsPending({ fetcher })
+  const status = busy ? 'pending' : 'idle'
   const reply =
     fetcher.data ??
     (serverResult?.form === 'apply-promo' || serverResult?.form === 'remove-promo'
@@ -62,9 +64,9 @@ export function PromoForm({
           </p>
           <fetcher.Form method="post" action="/cart">
             <input type="hidden" name="intent" value="remove-promo" />
-            <Button type="submit" variant="secondary" disabled={busy} className={busyClass}>
+            <StatusButton type="submit" variant="secondary" status={status} className={busyClass}>
               Remove<span className="sr-only"> promo code {promo.code}</span>
-            </Button>
+            </StatusButton>
           </fetcher.Form>
           {note ? <p className="w-full text-sm text-earth-700">{note}</p> : null}
         </div>
@@ -91,9 +93,15 @@ export function PromoForm({
               aria-describedby={message ? messageId : undefined}
               className="block w-full min-w-0 rounded-md border border-stone-500 bg-white px-3 py-2 text-ink shadow-sm focus:border-pasture-700 focus:outline-none focus:ring-2 focus:ring-pasture-600 aria-[invalid=true]:border-red-700"
             />
-            <Button type="submit" variant="secondary" disabled={busy} className={busyClass}>
-              {busy ? 'Applying...' : 'Apply'}
-            </Button>
+            <StatusButton
+              type="submit"
+              variant="secondary"
+              status={status}
+              pendingText="Applying..."
+              className={busyClass}
+            >
+              Apply
+            </StatusButton>
           </div>
         </fetcher.Form>
       )}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import type { CartSummary } from '~/cart/cart'
 import { LineText, pricedLineTerms } from '~/catalog/line-wording'
 import { findSlot } from '~/fulfilment/fulfilment-choice'
@@ -11,6 +11,8 @@ import { Button } from '~/platform/ui/button'
 import { CheckboxField, FormMessage } from '~/platform/ui/field'
 import { Price } from '~/platform/ui/price'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
+import { StatusButton } from '~/platform/ui/status-button'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import { TermsLabel } from '~/policies/terms-label'
 import { subscriptionLineText } from '~/subscriptions/storefront'
 import {
@@ -42,9 +44,7 @@ export function ReviewForm({
   thisYear: number
 }) {
   const { draft } = view
-  const navigation = useNavigation()
-  const placing =
-    navigation.state !== 'idle' && navigation.formData?.get('intent') === 'place-order'
+  const placing = useIsPending({ intent: 'place-order' })
   const [hydrated, setHydrated] = useState(false)
   const [accepted, setAccepted] = useState(false)
   const termsBox = useRef<HTMLInputElement>(null)
@@ -134,15 +134,17 @@ export function ReviewForm({
         >
           Back to Payment
         </Button>
-        <Button
+        <StatusButton
           type="submit"
           name="intent"
           value="place-order"
+          status={placing ? 'pending' : 'idle'}
+          pendingText="Processing..."
           // Without JavaScript the server refuses an unticked box instead.
-          disabled={placing || (hydrated && !accepted)}
+          disabled={hydrated && !accepted}
         >
-          {placing ? 'Processing...' : 'Place Order'}
-        </Button>
+          Place Order
+        </StatusButton>
       </div>
     </Form>
   )

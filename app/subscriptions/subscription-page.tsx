@@ -1,13 +1,15 @@
 import { getFormProps } from '@conform-to/react'
 import type { ReactNode } from 'react'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { type FormReply, useSchemaForm } from '~/platform/forms/conform'
 import { Button, buttonVariants } from '~/platform/ui/button'
 import { useHydrated } from '~/platform/ui/disclosure'
 import { FormMessage, TextField } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
+import { TextLink } from '~/platform/ui/link'
 import { SelectField } from '~/platform/ui/select-field'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import {
   CANCEL_QUESTION,
   MAX_ITEM_QUANTITY,
@@ -49,8 +51,8 @@ export function SubscriptionPage({
   subscription: SubscriptionDetail
   reply: SubscriptionReply | undefined
 }) {
-  const navigation = useNavigation()
-  const busy = navigation.state !== 'idle'
+  // One change at a time: while any form is on its way, every button on the page waits.
+  const busy = useIsPending()
   const success = reply?.status === 'success' ? reply.message : undefined
   const refusal =
     reply && reply.status !== 'success'
@@ -62,12 +64,7 @@ export function SubscriptionPage({
 
   return (
     <div className="space-y-6">
-      <Link
-        to="/account/subscriptions"
-        className="font-semibold text-pasture-800 underline underline-offset-4"
-      >
-        Back to Subscriptions
-      </Link>
+      <TextLink to="/account/subscriptions">Back to Subscriptions</TextLink>
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <Heading level={1}>{title}</Heading>
         <span className="rounded-full bg-pasture-50 px-3 py-1 text-sm font-semibold text-pasture-800">
@@ -363,12 +360,7 @@ function CancelQuestion({ subscription }: { subscription: SubscriptionDetail }) 
             Yes, Cancel Subscription
           </Button>
         </Form>
-        <Link
-          to={`/account/subscriptions/${subscription.id}`}
-          className="font-semibold text-pasture-800 underline underline-offset-4"
-        >
-          Keep Subscription
-        </Link>
+        <TextLink to={`/account/subscriptions/${subscription.id}`}>Keep Subscription</TextLink>
       </div>
     </section>
   )

@@ -1,5 +1,5 @@
 import { getFormProps } from '@conform-to/react'
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { AdminPanel, EmptyState } from '~/platform/admin/ui/page'
 import { PictureUploadField } from '~/platform/admin/ui/picture-upload-field'
@@ -7,6 +7,8 @@ import { type FormReply, useSchemaForm } from '~/platform/forms/conform'
 import { Button, buttonVariants } from '~/platform/ui/button'
 import { FormMessage, TextField } from '~/platform/ui/field'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
+import { StatusButton } from '~/platform/ui/status-button'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import type { AdminPicture } from './product-pictures.server'
 import { MAX_PICTURES, PictureDescribeSchema, PictureUploadSchema } from './product-pictures-form'
 
@@ -174,13 +176,11 @@ function DescribeForm({
 }
 
 function UploadPicture({ reply }: { reply: FormReply | undefined }) {
-  const navigation = useNavigation()
   const [form, fields] = useSchemaForm(PictureUploadSchema, {
     id: 'picture-add',
     lastResult: reply,
   })
-  const submitting =
-    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'picture-add'
+  const submitting = useIsPending({ intent: 'picture-add' })
   return (
     <Form
       method="post"
@@ -198,9 +198,13 @@ function UploadPicture({ reply }: { reply: FormReply | undefined }) {
           example: 'Two ribeye steaks on a cutting board.',
         }}
       />
-      <Button type="submit" disabled={submitting}>
-        {submitting ? 'Uploading...' : 'Add Picture'}
-      </Button>
+      <StatusButton
+        type="submit"
+        status={submitting ? 'pending' : 'idle'}
+        pendingText="Uploading..."
+      >
+        Add Picture
+      </StatusButton>
     </Form>
   )
 }

@@ -2,11 +2,11 @@ import { Form, Link } from 'react-router'
 import { handOverStepFor, packStepFor, STEP_LABELS } from '~/orders/order-workflow'
 import { WeighForm } from '~/orders/weigh-form'
 import { WEIGH_FORM_PREFIX } from '~/orders/weights'
-import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
 import { AdminPageHeader, AdminPanel, EmptyState } from '~/platform/admin/ui/page'
 import type { FormReply } from '~/platform/forms/conform'
 import { ButtonLink } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
+import { TextAnchor } from '~/platform/ui/link'
 import { useIsPending } from '~/platform/ui/use-is-pending'
 import { BeefSharesSection } from './beef-shares-section'
 import {
@@ -119,9 +119,9 @@ export function ThisWeekPage({ week, reply }: { week: ThisWeek; reply: FormReply
                 ))
               : null}
             <p className="mt-3 text-sm">
-              <a href={exportLink('pick')} className={`${adminLinkClass} ${TAP_TARGET}`}>
+              <TextAnchor href={exportLink('pick')} className={TAP_TARGET}>
                 Download the pick list (CSV)
-              </a>
+              </TextAnchor>
             </p>
           </>
         )}
@@ -136,9 +136,9 @@ export function ThisWeekPage({ week, reply }: { week: ThisWeek; reply: FormReply
               <PackGroup key={group.key} group={group} day={week.day} reply={reply} />
             ))}
             <p className="text-sm">
-              <a href={exportLink('pack')} className={`${adminLinkClass} ${TAP_TARGET}`}>
+              <TextAnchor href={exportLink('pack')} className={TAP_TARGET}>
                 Download the pack list (CSV)
-              </a>
+              </TextAnchor>
             </p>
           </div>
         )}
@@ -181,9 +181,9 @@ export function ThisWeekPage({ week, reply }: { week: ThisWeek; reply: FormReply
               ))}
             </ol>
             <p className="mt-3 text-sm">
-              <a href={exportLink('run')} className={`${adminLinkClass} ${TAP_TARGET}`}>
+              <TextAnchor href={exportLink('run')} className={TAP_TARGET}>
                 Download the delivery run (CSV)
-              </a>
+              </TextAnchor>
             </p>
           </>
         )}

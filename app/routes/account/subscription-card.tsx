@@ -1,5 +1,5 @@
 import { getFormProps } from '@conform-to/react'
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { startCardUpdate } from '~/flows/update-subscription-card.server'
@@ -14,9 +14,12 @@ import { getDb } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
 import { parseSubmission, replyRefused, useSchemaForm } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data.server'
-import { Button } from '~/platform/ui/button'
+import { GeneralErrorBoundary } from '~/platform/ui/error-boundary'
 import { FormMessage } from '~/platform/ui/field'
 import { Heading } from '~/platform/ui/heading'
+import { TextLink } from '~/platform/ui/link'
+import { StatusButton } from '~/platform/ui/status-button'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import { getCardSubscription } from '~/subscriptions/card.server'
 import type { Route } from './+types/subscription-card'
 
@@ -46,20 +49,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirect(await startCardUpdate(db, { ...stripe, baseUrl }, subscription.id))
 }
 
-const backLink = 'font-semibold text-pasture-800 underline underline-offset-4'
-
 export default function SubscriptionCard({ loaderData, actionData }: Route.ComponentProps) {
   const { subscription, refusal, returned } = loaderData
-  const navigation = useNavigation()
+  const updating = useIsPending({ intent: 'update-card' })
   const [form] = useSchemaForm(CardIntentSchema, { id: 'card', lastResult: actionData })
   return (
     <div className="space-y-6">
-      <Link
-        to={`/account/subscriptions/${encodeURIComponent(subscription.id)}`}
-        className={backLink}
-      >
+      <TextLink to={`/account/subscriptions/${encodeURIComponent(subscription.id)}`}>
         Back to Subscription
-      </Link>
+      </TextLink>
       <Heading level={1}>Card for Your {subscription.frequencyLabel} Box</Heading>
       {form.errors?.[0] ? (
         <FormMessage tone="error">{form.errors[0]}</FormMessage>
@@ -75,14 +73,14 @@ export default function SubscriptionCard({ loaderData, actionData }: Route.Compo
               ? 'Each box is charged to the card you saved. To use another card, save it on Stripe’s secure page: nothing is charged now.'
               : 'No card is saved yet. Save one on Stripe’s secure page: nothing is charged now.'}
           </p>
-          <Button
+          <StatusButton
             type="submit"
             name="intent"
             value="update-card"
-            disabled={navigation.state !== 'idle'}
+            status={updating ? 'pending' : 'idle'}
           >
             {UPDATE_CARD}
-          </Button>
+          </StatusButton>
         </Form>
       )}
     </div>
@@ -95,18 +93,18 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   })
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404
   return (
-    <div className="space-y-4">
-      <Heading level={1}>{notFound ? 'Subscription Not Found' : 'Something went wrong'}</Heading>
-      <p className="text-ink">
-        {notFound
-          ? "We couldn't find that subscription in your account."
-          : 'We could not load this subscription. Please try again.'}
-      </p>
-      <Link to="/account" className={backLink}>
-        Back to Account
-      </Link>
-    </div>
+    <GeneralErrorBoundary
+      error={error}
+      notFound={{
+        title: 'Subscription Not Found',
+        message: "We couldn't find that subscription in your account.",
+      }}
+      unexpected={{
+        title: 'Something went wrong',
+        message: 'We could not load this subscription. Please try again.',
+      }}
+      back={{ to: '/account', label: 'Back to Account' }}
+    />
   )
 }

@@ -1,10 +1,10 @@
-import { data, isRouteErrorResponse, Link } from 'react-router'
+import { data } from 'react-router'
 import { requireUser } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { getDb } from '~/platform/db/db.server'
 import { parseSubmission, replyDone, replyInvalid, replyRefused } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data.server'
-import { Heading } from '~/platform/ui/heading'
+import { GeneralErrorBoundary } from '~/platform/ui/error-boundary'
 import { ManageSubscriptionSchema, SUBSCRIPTION_NOT_FOUND } from '~/subscriptions/manage'
 import { changeSubscription } from '~/subscriptions/manage.server'
 import { formOf, SubscriptionPage, type SubscriptionReply } from '~/subscriptions/subscription-page'
@@ -55,21 +55,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'Subscription' })
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404
   return (
-    <div className="space-y-4">
-      <Heading level={1}>Subscription</Heading>
-      <p role="alert" className="text-ink">
-        {notFound
-          ? SUBSCRIPTION_NOT_FOUND
-          : 'Something went wrong loading your subscription. Please try again.'}
-      </p>
-      <Link
-        to="/account/subscriptions"
-        className="font-semibold text-pasture-800 underline underline-offset-4"
-      >
-        Back to Subscriptions
-      </Link>
-    </div>
+    <GeneralErrorBoundary
+      error={error}
+      notFound={{ title: 'Subscription', message: SUBSCRIPTION_NOT_FOUND }}
+      unexpected={{
+        title: 'Subscription',
+        message: 'Something went wrong loading your subscription. Please try again.',
+      }}
+      back={{ to: '/account/subscriptions', label: 'Back to Subscriptions' }}
+    />
   )
 }

@@ -3,6 +3,7 @@ import { requireUser } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { getDb } from '~/platform/db/db.server'
 import { Heading } from '~/platform/ui/heading'
+import { TextLink } from '~/platform/ui/link'
 import { SubscriptionFacts, subscriptionTitle } from '~/subscriptions/subscription-facts'
 import { listCustomerSubscriptions } from '~/subscriptions/subscription-view.server'
 import type { Route } from './+types/subscriptions'
@@ -48,12 +49,12 @@ export default function Subscriptions({ loaderData }: Route.ComponentProps) {
                 </span>
               </div>
               <SubscriptionFacts subscription={subscription} />
-              <Link
+              <TextLink
                 to={`/account/subscriptions/${subscription.id}`}
-                className="mt-4 inline-block font-semibold text-pasture-800 underline underline-offset-4"
+                className="mt-4 inline-block"
               >
                 Manage<span className="sr-only"> {subscriptionTitle(subscription)}</span>
-              </Link>
+              </TextLink>
             </li>
           ))}
         </ul>

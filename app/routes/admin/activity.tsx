@@ -1,16 +1,16 @@
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { listActivity, OPERATOR } from '~/dashboard/activity.server'
 import { pageMeta } from '~/farm/meta'
 import { pageRequest, searchTerm } from '~/platform/admin/pagination'
 import { FarmTime } from '~/platform/admin/ui/farm-time'
-import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
 import { AdminList, type Column } from '~/platform/admin/ui/list'
 import { AdminPageHeader, EmptyState, longTextCellClass } from '~/platform/admin/ui/page'
 import { Pagination } from '~/platform/admin/ui/pagination'
 import { getDb } from '~/platform/db/db.server'
 import { Button } from '~/platform/ui/button'
 import { TextField } from '~/platform/ui/field'
+import { TextLink } from '~/platform/ui/link'
 import { SelectField } from '~/platform/ui/select-field'
 import type { Route } from './+types/activity'
 
@@ -80,9 +80,9 @@ const COLUMNS: Column<Change>[] = [
       <>
         <span className="block">{words(row.entityType)}</span>
         {row.entityHref ? (
-          <Link to={row.entityHref} className={`${adminLinkClass} wrap-anywhere`}>
+          <TextLink to={row.entityHref} className="wrap-anywhere">
             {row.entityLabel ?? 'Open'}
-          </Link>
+          </TextLink>
         ) : row.entityLabel ? (
           <span className="wrap-anywhere">{row.entityLabel}</span>
         ) : null}
@@ -131,11 +131,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
           <Button type="submit" variant="secondary">
             Filter
           </Button>
-          {filtered ? (
-            <Link to="/admin/activity" className={adminLinkClass}>
-              Show All
-            </Link>
-          ) : null}
+          {filtered ? <TextLink to="/admin/activity">Show All</TextLink> : null}
         </div>
       </Form>
       {rows.length === 0 ? (

@@ -1,5 +1,5 @@
 import { getFormProps } from '@conform-to/react'
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { GalleryActionSchema, GalleryImageSchema } from '~/farm/admin/farm-form'
 import {
@@ -18,6 +18,8 @@ import { useSchemaForm } from '~/platform/forms/conform'
 import { Button, ButtonLink, buttonVariants } from '~/platform/ui/button'
 import { TextField } from '~/platform/ui/field'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
+import { StatusButton } from '~/platform/ui/status-button'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import type { Route } from './+types/content-gallery'
 
 // The farm's picture gallery (farm_images) in display order: upload with a description,
@@ -133,13 +135,11 @@ function GalleryItem({
 }
 
 function UploadForm({ reply }: { reply: ListReply | undefined }) {
-  const navigation = useNavigation()
   const [form, fields] = useSchemaForm(GalleryImageSchema, {
     id: 'gallery-new',
     lastResult: reply,
   })
-  const submitting =
-    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create'
+  const submitting = useIsPending({ intent: 'create' })
   return (
     <AdminPanel title="Add a picture">
       <Form
@@ -159,9 +159,13 @@ function UploadForm({ reply }: { reply: ListReply | undefined }) {
           }}
         />
         <TextField label="Caption (optional)" field={fields.caption} />
-        <Button type="submit" disabled={submitting}>
-          {submitting ? 'Uploading...' : 'Add Picture'}
-        </Button>
+        <StatusButton
+          type="submit"
+          status={submitting ? 'pending' : 'idle'}
+          pendingText="Uploading..."
+        >
+          Add Picture
+        </StatusButton>
       </Form>
     </AdminPanel>
   )

@@ -19,6 +19,7 @@ import { pageMeta } from '~/farm/meta'
 import { DAY_NAMES, DAYS } from '~/farm/opening-hours'
 import { replyFieldRefused } from '~/platform/admin/image-field.server'
 import { AdminPageHeader, AdminPanel } from '~/platform/admin/ui/page'
+import { PictureUploadField } from '~/platform/admin/ui/picture-upload-field'
 import { getDb } from '~/platform/db/db.server'
 import {
   type FormReply,
@@ -28,7 +29,6 @@ import {
   useSchemaForm,
 } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data.server'
-import { UPLOAD_ACCEPT } from '~/platform/images/image-url'
 import { Button, ButtonLink } from '~/platform/ui/button'
 import { CheckboxField, FieldError, FormMessage, TextField } from '~/platform/ui/field'
 import { ResponsiveImage } from '~/platform/ui/responsive-image'
@@ -295,11 +295,9 @@ function FarmInfoForm({ farm, reply }: { farm: FarmInfoForAdmin; reply: FormRepl
                     <p className="text-sm text-muted">No picture yet</p>
                   )}
                 </div>
-                <TextField
+                <PictureUploadField
                   label={field.label}
                   name={field.column}
-                  type="file"
-                  accept={UPLOAD_ACCEPT}
                   hint={field.hint}
                   error={form.allErrors[field.column]?.[0]}
                 />

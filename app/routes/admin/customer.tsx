@@ -1,4 +1,4 @@
-import { data, Form, Link } from 'react-router'
+import { data, Form } from 'react-router'
 import { z } from 'zod'
 import {
   type AdminRightsOutcome,
@@ -13,13 +13,13 @@ import { orderStatusLabel } from '~/orders/labels'
 import { formatOrderNumber } from '~/orders/place-order'
 import { ConfirmSubmitButton } from '~/platform/admin/ui/confirm-submit'
 import { FarmTime } from '~/platform/admin/ui/farm-time'
-import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
 import { AdminPageHeader, AdminPanel, AdminTable, EmptyState } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
 import { parseSubmission, replyDone, replyRefused } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data.server'
 import { buttonVariants } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
+import { TextLink } from '~/platform/ui/link'
 import { Price } from '~/platform/ui/price'
 import { stateName } from '~/platform/us-address'
 import type { Route } from './+types/customer'
@@ -79,9 +79,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
   const fullName = `${profile.first_name} ${profile.last_name}`.trim() || profile.email
   return (
     <>
-      <Link to="/admin/customers" className={adminLinkClass}>
-        Back to Customers
-      </Link>
+      <TextLink to="/admin/customers">Back to Customers</TextLink>
       <div className="mt-4">
         <AdminPageHeader title={fullName} description={profile.email} />
       </div>
@@ -158,9 +156,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
                 {orders.map((order) => (
                   <tr key={order.id}>
                     <th scope="row" className="font-normal">
-                      <Link to={`/admin/orders/${order.id}`} className={adminLinkClass}>
-                        {order.number}
-                      </Link>
+                      <TextLink to={`/admin/orders/${order.id}`}>{order.number}</TextLink>
                     </th>
                     <td>
                       <FarmTime date={order.created_at} withTime={false} />
@@ -230,9 +226,9 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
                 {waitingList.map((entry) => (
                   <tr key={entry.id}>
                     <th scope="row" className="font-normal">
-                      <Link to={`/admin/products/${entry.product_id}`} className={adminLinkClass}>
+                      <TextLink to={`/admin/products/${entry.product_id}`}>
                         {entry.product_name}
-                      </Link>
+                      </TextLink>
                     </th>
                     <td>{entry.variant_name ?? '-'}</td>
                     <td>{entry.quantity}</td>

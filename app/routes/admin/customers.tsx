@@ -1,15 +1,14 @@
-import { Link } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { listCustomers } from '~/customers/admin/customers.server'
 import { pageMeta } from '~/farm/meta'
 import { listQuery } from '~/platform/admin/pagination'
 import { FarmTime } from '~/platform/admin/ui/farm-time'
-import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
 import { AdminList, type Column, ListSearch } from '~/platform/admin/ui/list'
 import { AdminPageHeader, EmptyState, longTextCellClass } from '~/platform/admin/ui/page'
 import { Pagination } from '~/platform/admin/ui/pagination'
 import { getDb } from '~/platform/db/db.server'
 import { ButtonLink } from '~/platform/ui/button'
+import { TextLink } from '~/platform/ui/link'
 import type { Route } from './+types/customers'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -25,9 +24,9 @@ const COLUMNS: Column<Route.ComponentProps['loaderData']['customers'][number]>[]
     header: 'Name',
     rowHeader: true,
     cell: (customer) => (
-      <Link to={`/admin/customers/${customer.id}`} className={adminLinkClass}>
+      <TextLink to={`/admin/customers/${customer.id}`}>
         {`${customer.first_name} ${customer.last_name}`.trim() || customer.email}
-      </Link>
+      </TextLink>
     ),
   },
   { header: 'Email', className: longTextCellClass, cell: (customer) => customer.email },

@@ -1,4 +1,4 @@
-import { data, Form, Link, useLocation } from 'react-router'
+import { data, Form, useLocation } from 'react-router'
 import { z } from 'zod'
 import { requireAdmin } from '~/auth/guards.server'
 import {
@@ -13,7 +13,7 @@ import type { OutboxStatus } from '~/email/outbox.server'
 import { pageMeta } from '~/farm/meta'
 import { listQuery } from '~/platform/admin/pagination'
 import { FarmTime } from '~/platform/admin/ui/farm-time'
-import { adminLinkClass, FilterTabs } from '~/platform/admin/ui/filter-tabs'
+import { FilterTabs } from '~/platform/admin/ui/filter-tabs'
 import { AdminList, type Column } from '~/platform/admin/ui/list'
 import {
   AdminPageHeader,
@@ -27,6 +27,7 @@ import { parseSubmission, replyDone, replyRefused } from '~/platform/forms/confo
 import { readForm } from '~/platform/forms/form-data.server'
 import { ButtonLink } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
+import { TextLink } from '~/platform/ui/link'
 import type { Route } from './+types/emails'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -103,11 +104,7 @@ function emailColumns(withOpen: (id: string) => string): Column<EmailRow>[] {
     {
       header: 'Subject',
       rowHeader: true,
-      cell: (email) => (
-        <Link to={withOpen(email.id)} className={adminLinkClass}>
-          {email.subject}
-        </Link>
-      ),
+      cell: (email) => <TextLink to={withOpen(email.id)}>{email.subject}</TextLink>,
     },
     { header: 'Template', cell: (email) => email.template ?? '-' },
     { header: 'Status', cell: (email) => statusLabel(email.status) },
@@ -196,9 +193,9 @@ export default function AdminEmails({ loaderData, actionData }: Route.ComponentP
           <pre className="max-h-96 overflow-auto rounded-md border border-earth-100 bg-earth-50 p-4 font-sans text-sm break-words whitespace-pre-wrap text-ink">
             {opened.text_body}
           </pre>
-          <Link to={withOpen(null)} className={`mt-4 inline-block ${adminLinkClass}`}>
+          <TextLink to={withOpen(null)} className="mt-4 inline-block">
             Close Email
-          </Link>
+          </TextLink>
         </AdminPanel>
       ) : null}
       <FilterTabs

@@ -1,15 +1,14 @@
-import { Link } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { pageRequest } from '~/platform/admin/pagination'
 import { FarmTime } from '~/platform/admin/ui/farm-time'
-import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
 import { AdminList, type Column } from '~/platform/admin/ui/list'
 import { AdminPageHeader, EmptyState, longTextCellClass } from '~/platform/admin/ui/page'
 import { Pagination } from '~/platform/admin/ui/pagination'
 import { getDb } from '~/platform/db/db.server'
 import { listErrorReports } from '~/platform/errors/admin/errors.server'
 import { ButtonLink } from '~/platform/ui/button'
+import { TextLink } from '~/platform/ui/link'
 import type { Route } from './+types/errors'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -53,9 +52,9 @@ const COLUMNS: Column<Route.ComponentProps['loaderData']['reports'][number]>[] =
     className: longTextCellClass,
     cell: (report) =>
       report.customer_id ? (
-        <Link to={`/admin/customers/${report.customer_id}`} className={adminLinkClass}>
+        <TextLink to={`/admin/customers/${report.customer_id}`}>
           {report.customer_email ?? 'Customer'}
-        </Link>
+        </TextLink>
       ) : (
         'Guest'
       ),

@@ -1,5 +1,5 @@
 import { getFormProps } from '@conform-to/react'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 import { z } from 'zod'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
@@ -11,7 +11,6 @@ import {
 } from '~/fulfilment/admin/setup-forms'
 import { ResultMessage, replyFor } from '~/fulfilment/admin/setup-ui'
 import { replyFieldRefused } from '~/platform/admin/image-field.server'
-import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
 import { AdminPageHeader, AdminPanel, EmptyState } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
 import { formatDay } from '~/platform/farm-clock'
@@ -26,6 +25,7 @@ import {
 import { readForm } from '~/platform/forms/form-data.server'
 import { Button, ButtonLink } from '~/platform/ui/button'
 import { TextField } from '~/platform/ui/field'
+import { TextLink } from '~/platform/ui/link'
 import { formatCents } from '~/platform/ui/price'
 import { SelectField } from '~/platform/ui/select-field'
 import type { Route } from './+types/fulfilment-setup'
@@ -88,9 +88,7 @@ export default function FulfilmentSetup({ loaderData, actionData }: Route.Compon
         <ul className="space-y-3">
           {places.map((place) => (
             <li key={place.id} className="rounded-md border border-earth-100 p-3">
-              <Link to={`/admin/fulfilment/places/${place.id}`} className={adminLinkClass}>
-                {place.name}
-              </Link>
+              <TextLink to={`/admin/fulfilment/places/${place.id}`}>{place.name}</TextLink>
               {place.is_active ? '' : ' (off)'}
               <p className="text-sm text-muted">{place.address}</p>
               <ul className="mt-1 text-sm">
@@ -114,9 +112,7 @@ export default function FulfilmentSetup({ loaderData, actionData }: Route.Compon
         <ul className="space-y-3">
           {zones.map((zone) => (
             <li key={zone.id} className="rounded-md border border-earth-100 p-3">
-              <Link to={`/admin/fulfilment/zones/${zone.id}`} className={adminLinkClass}>
-                {zone.name}
-              </Link>
+              <TextLink to={`/admin/fulfilment/zones/${zone.id}`}>{zone.name}</TextLink>
               {zone.is_active ? '' : ' (off)'}
               <p className="text-sm text-muted">
                 ZIP codes {zone.zip_codes} · {formatCents(zone.fee_cents)}

@@ -1,16 +1,16 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import { z } from 'zod'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { openMessage, replyHref, setMessageStatus } from '~/inbox/admin/messages.server'
 import { FarmTime } from '~/platform/admin/ui/farm-time'
-import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
 import { AdminPageHeader, AdminPanel } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
 import { parseSubmission, replyDone, replyRefused } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data.server'
 import { Button, ButtonAnchor } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
+import { TextLink } from '~/platform/ui/link'
 import type { Route } from './+types/message'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -54,9 +54,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
   const folder = message.status === 'archived' ? 'archived' : 'read'
   return (
     <>
-      <Link to={`/admin/messages?status=${folder}`} className={adminLinkClass}>
-        Back to Messages
-      </Link>
+      <TextLink to={`/admin/messages?status=${folder}`}>Back to Messages</TextLink>
       <div className="mt-4">
         <AdminPageHeader
           title={message.subject}

@@ -1,14 +1,14 @@
-import { Link } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { listMessages, MESSAGE_STATUSES } from '~/inbox/admin/messages.server'
 import { listQuery } from '~/platform/admin/pagination'
 import { FarmTime } from '~/platform/admin/ui/farm-time'
-import { adminLinkClass, FilterTabs } from '~/platform/admin/ui/filter-tabs'
+import { FilterTabs } from '~/platform/admin/ui/filter-tabs'
 import { AdminList, type Column } from '~/platform/admin/ui/list'
 import { AdminPageHeader, EmptyState, longTextCellClass } from '~/platform/admin/ui/page'
 import { Pagination } from '~/platform/admin/ui/pagination'
 import { getDb } from '~/platform/db/db.server'
+import { TextLink } from '~/platform/ui/link'
 import type { Route } from './+types/messages'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -36,11 +36,7 @@ const COLUMNS: Column<Route.ComponentProps['loaderData']['messages'][number]>[] 
   {
     header: 'From',
     rowHeader: true,
-    cell: (message) => (
-      <Link to={`/admin/messages/${message.id}`} className={adminLinkClass}>
-        {message.name}
-      </Link>
-    ),
+    cell: (message) => <TextLink to={`/admin/messages/${message.id}`}>{message.name}</TextLink>,
   },
   { header: 'Email', className: longTextCellClass, cell: (message) => message.email },
   { header: 'Subject', cell: (message) => message.subject },

@@ -1,15 +1,15 @@
-import { Link } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { listSubscribers, SUBSCRIBER_STATUSES } from '~/newsletter/admin/newsletter.server'
 import { listQuery } from '~/platform/admin/pagination'
 import { FarmTime } from '~/platform/admin/ui/farm-time'
-import { adminLinkClass, FilterTabs } from '~/platform/admin/ui/filter-tabs'
+import { FilterTabs } from '~/platform/admin/ui/filter-tabs'
 import { AdminList, type Column } from '~/platform/admin/ui/list'
 import { AdminPageHeader, EmptyState, longTextCellClass } from '~/platform/admin/ui/page'
 import { Pagination } from '~/platform/admin/ui/pagination'
 import { getDb } from '~/platform/db/db.server'
 import { ButtonLink } from '~/platform/ui/button'
+import { TextLink } from '~/platform/ui/link'
 import type { Route } from './+types/newsletter'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -52,9 +52,7 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
   const csvHref = status ? `/admin/newsletter.csv?status=${status}` : '/admin/newsletter.csv'
   return (
     <>
-      <Link to="/admin/customers" className={adminLinkClass}>
-        Back to Customers
-      </Link>
+      <TextLink to="/admin/customers">Back to Customers</TextLink>
       <div className="mt-4">
         <AdminPageHeader
           title="Newsletter Subscribers"

@@ -1,17 +1,17 @@
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { listAdminOrders, orderFilter } from '~/orders/admin/orders.server'
 import { orderStatusLabel } from '~/orders/labels'
 import { ORDER_STATUSES } from '~/orders/order-workflow'
 import { pageRequest } from '~/platform/admin/pagination'
-import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
 import { AdminList, type Column, ListSearch } from '~/platform/admin/ui/list'
 import { AdminPageHeader, EmptyState, longTextCellClass } from '~/platform/admin/ui/page'
 import { Pagination } from '~/platform/admin/ui/pagination'
 import { getDb } from '~/platform/db/db.server'
 import { formatFarmDate } from '~/platform/farm-clock'
 import { ButtonLink } from '~/platform/ui/button'
+import { TextLink } from '~/platform/ui/link'
 import { Price } from '~/platform/ui/price'
 import { SelectField } from '~/platform/ui/select-field'
 import type { Route } from './+types/orders'
@@ -36,11 +36,7 @@ function exportHref(search: string): string {
 const COLUMNS: Column<Route.ComponentProps['loaderData']['orders'][number]>[] = [
   {
     header: 'Order',
-    cell: (order) => (
-      <Link to={`/admin/orders/${order.id}`} className={adminLinkClass}>
-        {order.number}
-      </Link>
-    ),
+    cell: (order) => <TextLink to={`/admin/orders/${order.id}`}>{order.number}</TextLink>,
   },
   {
     header: 'Date',

@@ -27,6 +27,7 @@ import {
 import { readForm } from '~/platform/forms/form-data.server'
 import { Button, ButtonLink } from '~/platform/ui/button'
 import { FormMessage, TextField } from '~/platform/ui/field'
+import { TextLink } from '~/platform/ui/link'
 import { formatCents } from '~/platform/ui/price'
 import { SelectField } from '~/platform/ui/select-field'
 import { useSettledActionData } from '~/platform/ui/use-settled-action-data'
@@ -186,12 +187,7 @@ function productColumns(actionData: FormReply | undefined): Column<ProductRow>[]
       header: 'Product',
       cell: (row) => (
         <>
-          <Link
-            to={`/admin/products/${row.id}`}
-            className="font-semibold text-pasture-800 underline underline-offset-2"
-          >
-            {row.name}
-          </Link>
+          <TextLink to={`/admin/products/${row.id}`}>{row.name}</TextLink>
           <div className="text-xs text-muted">{row.category}</div>
         </>
       ),
@@ -210,13 +206,10 @@ function productColumns(actionData: FormReply | undefined): Column<ProductRow>[]
       header: 'Change stock',
       cell: (row) =>
         row.variant_count > 0 ? (
-          <Link
-            to={`/admin/products/${row.id}#options`}
-            className="text-sm font-semibold text-pasture-800 underline underline-offset-2"
-          >
+          <TextLink to={`/admin/products/${row.id}#options`} size="small">
             Edit {row.variant_count} {row.variant_count === 1 ? 'option' : 'options'}
             <span className="sr-only"> of {row.name}</span>
-          </Link>
+          </TextLink>
         ) : (
           <StockForm
             key={`${row.id}-${row.stock_quantity}`}

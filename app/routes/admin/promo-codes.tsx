@@ -1,8 +1,6 @@
-import { Link } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { listQuery, pageInfo } from '~/platform/admin/pagination'
-import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
 import { AdminList, type Column, ListSearch } from '~/platform/admin/ui/list'
 import { AdminPageHeader, EmptyState } from '~/platform/admin/ui/page'
 import { Pagination } from '~/platform/admin/ui/pagination'
@@ -10,6 +8,7 @@ import { getDb } from '~/platform/db/db.server'
 import { formatFarmDate } from '~/platform/farm-clock'
 import { ButtonLink } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
+import { TextLink } from '~/platform/ui/link'
 import { formatCents } from '~/platform/ui/price'
 import { discountText } from '~/promotions/admin/promo-code-form'
 import { listPromoCodes } from '~/promotions/admin/promo-codes.server'
@@ -43,11 +42,7 @@ function dates(startsAt: Date | null, endsAt: Date | null): string {
 const COLUMNS: Column<Route.ComponentProps['loaderData']['codes'][number]>[] = [
   {
     header: 'Code',
-    cell: (code) => (
-      <Link to={`/admin/promo-codes/${code.id}`} className={adminLinkClass}>
-        {code.code}
-      </Link>
-    ),
+    cell: (code) => <TextLink to={`/admin/promo-codes/${code.id}`}>{code.code}</TextLink>,
   },
   { header: 'Discount', cell: (code) => discountText(code.discount_type, code.discount_value) },
   {

@@ -1,12 +1,11 @@
-import { Link } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
-import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
 import { AdminList, type Column } from '~/platform/admin/ui/list'
 import { AdminPageHeader, EmptyState } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
 import { formatDay } from '~/platform/farm-clock'
 import { ButtonLink } from '~/platform/ui/button'
+import { TextLink } from '~/platform/ui/link'
 import { formatCents } from '~/platform/ui/price'
 import { listAnimals } from '~/shares/admin/animals.server'
 import { formatPounds } from '~/shares/balance'
@@ -22,11 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const COLUMNS: Column<Route.ComponentProps['loaderData']['animals'][number]>[] = [
   {
     header: 'Animal',
-    cell: (animal) => (
-      <Link to={`/admin/shares/${animal.id}`} className={adminLinkClass}>
-        {animal.name}
-      </Link>
-    ),
+    cell: (animal) => <TextLink to={`/admin/shares/${animal.id}`}>{animal.name}</TextLink>,
   },
   { header: 'Product', cell: (animal) => animal.product_name },
   {

@@ -1,11 +1,11 @@
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { FarmTime } from '~/platform/admin/ui/farm-time'
-import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
 import { AdminPageHeader, AdminPanel, AdminTable, EmptyState } from '~/platform/admin/ui/page'
 import { getDb } from '~/platform/db/db.server'
 import { formatFarmMoment } from '~/platform/farm-clock'
+import { TextLink } from '~/platform/ui/link'
 import { Price } from '~/platform/ui/price'
 import { getAdminSubscription } from '~/subscriptions/admin/subscription-detail.server'
 import type { Route } from './+types/subscriptions-detail'
@@ -22,9 +22,7 @@ export default function AdminSubscription({ loaderData }: Route.ComponentProps) 
   const open = s.status !== 'cancelled'
   return (
     <>
-      <Link to="/admin/subscriptions" className={adminLinkClass}>
-        Back to Subscriptions
-      </Link>
+      <TextLink to="/admin/subscriptions">Back to Subscriptions</TextLink>
       <div className="mt-4">
         <AdminPageHeader
           title={`${s.customer.name || s.customer.email}: ${s.frequencyLabel}`}
@@ -85,9 +83,9 @@ export default function AdminSubscription({ loaderData }: Route.ComponentProps) 
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
             <dt className="font-semibold">Name</dt>
             <dd>
-              <Link to={`/admin/customers/${s.customer.id}`} className={adminLinkClass}>
+              <TextLink to={`/admin/customers/${s.customer.id}`}>
                 {s.customer.name || s.customer.email}
-              </Link>
+              </TextLink>
             </dd>
             <dt className="font-semibold">Email</dt>
             <dd className="wrap-anywhere">{s.customer.email}</dd>
@@ -116,9 +114,7 @@ export default function AdminSubscription({ loaderData }: Route.ComponentProps) 
                 <>
                   {' '}
                   with order{' '}
-                  <Link to={`/admin/orders/${s.firstOrder.id}`} className={adminLinkClass}>
-                    {s.firstOrder.number}
-                  </Link>
+                  <TextLink to={`/admin/orders/${s.firstOrder.id}`}>{s.firstOrder.number}</TextLink>
                 </>
               ) : null}
             </dd>
@@ -154,9 +150,9 @@ export default function AdminSubscription({ loaderData }: Route.ComponentProps) 
                     <td>
                       {cycle.order ? (
                         <>
-                          <Link to={`/admin/orders/${cycle.order.id}`} className={adminLinkClass}>
+                          <TextLink to={`/admin/orders/${cycle.order.id}`}>
                             {cycle.order.number}
-                          </Link>
+                          </TextLink>
                           <span className="block text-muted">
                             {cycle.order.statusLabel}, <Price cents={cycle.order.totalCents} />
                           </span>

@@ -1,24 +1,20 @@
-import { Form, Link, useLocation } from 'react-router'
+import { Form, useLocation } from 'react-router'
 import { z } from 'zod'
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { describeSchedulerRun } from '~/flows/subscription-scheduler'
 import { runScheduler } from '~/flows/subscription-scheduler.server'
 import { pageRequest } from '~/platform/admin/pagination'
-import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
-import {
-  AdminPageHeader,
-  AdminTable,
-  EmptyState,
-  longTextCellClass,
-} from '~/platform/admin/ui/page'
+import { AdminList, type Column, ListSearch } from '~/platform/admin/ui/list'
+import { AdminPageHeader, EmptyState, longTextCellClass } from '~/platform/admin/ui/page'
 import { Pagination } from '~/platform/admin/ui/pagination'
 import { getDb } from '~/platform/db/db.server'
 import { formatDay, formatFarmMoment } from '~/platform/farm-clock'
 import { parseSubmission, replyDone, replyRefused } from '~/platform/forms/conform'
 import { readForm } from '~/platform/forms/form-data.server'
 import { Button, ButtonLink } from '~/platform/ui/button'
-import { FormMessage, TextField } from '~/platform/ui/field'
+import { FormMessage } from '~/platform/ui/field'
+import { TextLink } from '~/platform/ui/link'
 import { SelectField } from '~/platform/ui/select-field'
 import {
   listAdminSubscriptions,
@@ -57,6 +53,55 @@ function exportHref(search: string): string {
   return query ? `/admin/subscriptions/export?${query}` : '/admin/subscriptions/export'
 }
 
+const COLUMNS: Column<Route.ComponentProps['loaderData']['subscriptions'][number]>[] = [
+  {
+    header: 'Customer',
+    rowHeader: true,
+    className: longTextCellClass,
+    cell: (row) => (
+      <>
+        <TextLink to={`/admin/subscriptions/${row.id}`}>{row.customer}</TextLink>
+        <span className="block text-muted">{row.email}</span>
+      </>
+    ),
+  },
+  {
+    header: 'Items',
+    cell: (row) => (
+      <ul>
+        {row.items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    ),
+  },
+  { header: 'Frequency', className: 'whitespace-nowrap', cell: (row) => row.frequencyLabel },
+  { header: 'Pickup or delivery', cell: (row) => row.where },
+  {
+    header: 'Next box',
+    cell: (row) => (
+      <>
+        <span className="block whitespace-nowrap">{row.nextDateLabel}</span>
+        {row.status === 'cancelled' ? null : (
+          <span className="block text-muted">Changes close {formatFarmMoment(row.cutoffAt)}</span>
+        )}
+      </>
+    ),
+  },
+  {
+    header: 'Status',
+    className: 'whitespace-nowrap',
+    cell: (row) => (
+      <>
+        {row.statusLabel}
+        {row.pausedUntil ? (
+          <span className="block text-muted">until {formatDay(row.pausedUntil)}</span>
+        ) : null}
+      </>
+    ),
+  },
+]
+
 export default function AdminSubscriptions({ loaderData, actionData }: Route.ComponentProps) {
   const { subscriptions, info, filter } = loaderData
   const { search } = useLocation()
@@ -89,36 +134,21 @@ export default function AdminSubscriptions({ loaderData, actionData }: Route.Com
           <FormMessage tone="error">{actionData.error?.['']?.[0]}</FormMessage>
         </div>
       ) : null}
-      <Form
-        key={search}
-        method="get"
-        role="search"
-        aria-label="Subscriptions"
-        className="mb-6 grid gap-4 rounded-lg border border-earth-100 bg-white p-4 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
+      <ListSearch
+        name="Subscriptions"
+        label="Search"
+        q={filter.q}
+        placeholder="Customer name or email"
+        clearTo={filtered ? '/admin/subscriptions' : null}
       >
-        <TextField
-          label="Search"
-          name="q"
-          type="search"
-          defaultValue={filter.q}
-          placeholder="Customer name or email"
-          maxLength={100}
-        />
         <SelectField
           label="Status"
           name="status"
           options={STATUS_FILTER_OPTIONS}
           defaultValue={filter.status ?? 'all'}
+          className="w-full sm:w-56"
         />
-        <div className="flex gap-2">
-          <Button type="submit">Search</Button>
-          {filtered ? (
-            <ButtonLink to="/admin/subscriptions" variant="secondary">
-              Clear
-            </ButtonLink>
-          ) : null}
-        </div>
-      </Form>
+      </ListSearch>
 
       {subscriptions.length === 0 ? (
         <EmptyState>
@@ -127,53 +157,12 @@ export default function AdminSubscriptions({ loaderData, actionData }: Route.Com
             : 'No subscriptions yet. Tick Weekly, Every 2 weeks or Monthly on a product to let customers subscribe.'}
         </EmptyState>
       ) : (
-        <AdminTable caption="Subscriptions, next box first">
-          <thead>
-            <tr>
-              <th scope="col">Customer</th>
-              <th scope="col">Items</th>
-              <th scope="col">Frequency</th>
-              <th scope="col">Pickup or delivery</th>
-              <th scope="col">Next box</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {subscriptions.map((row) => (
-              <tr key={row.id}>
-                <th scope="row" className={`font-normal ${longTextCellClass}`}>
-                  <Link to={`/admin/subscriptions/${row.id}`} className={adminLinkClass}>
-                    {row.customer}
-                  </Link>
-                  <span className="block text-muted">{row.email}</span>
-                </th>
-                <td>
-                  <ul>
-                    {row.items.map((item) => (
-                      <li key={item}>{item}</li>
-                    ))}
-                  </ul>
-                </td>
-                <td className="whitespace-nowrap">{row.frequencyLabel}</td>
-                <td>{row.where}</td>
-                <td>
-                  <span className="block whitespace-nowrap">{row.nextDateLabel}</span>
-                  {row.status === 'cancelled' ? null : (
-                    <span className="block text-muted">
-                      Changes close {formatFarmMoment(row.cutoffAt)}
-                    </span>
-                  )}
-                </td>
-                <td className="whitespace-nowrap">
-                  {row.statusLabel}
-                  {row.pausedUntil ? (
-                    <span className="block text-muted">until {formatDay(row.pausedUntil)}</span>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </AdminTable>
+        <AdminList
+          caption="Subscriptions, next box first"
+          rows={subscriptions}
+          rowKey={(row) => row.id}
+          columns={COLUMNS}
+        />
       )}
       <Pagination info={info} label="Subscriptions" />
     </>

@@ -4,9 +4,9 @@ import type { getAnimalWindow } from '~/fulfilment/share-pickup.server'
 import { centsToDollarsInput } from '~/platform/admin/fields'
 import { AdminPanel } from '~/platform/admin/ui/page'
 import { type FormReply, useSchemaForm } from '~/platform/forms/conform'
-import { Button } from '~/platform/ui/button'
 import { FormMessage, TextField } from '~/platform/ui/field'
 import { SelectField } from '~/platform/ui/select-field'
+import { StatusButton } from '~/platform/ui/status-button'
 import { formatPounds } from '../balance'
 import { AnimalSchema, HangingWeightSchema } from './animal-form'
 import type { AnimalRow } from './animals.server'
@@ -121,9 +121,13 @@ export function AnimalForm({
             hint="Orders that can be collected in this pickup; empty for no limit."
           />
         </div>
-        <Button type="submit" disabled={submitting}>
-          {submitting ? 'Saving...' : animal ? 'Save Animal' : 'Add Animal'}
-        </Button>
+        <StatusButton
+          type="submit"
+          status={submitting ? 'pending' : 'idle'}
+          pendingText="Saving..."
+        >
+          {animal ? 'Save Animal' : 'Add Animal'}
+        </StatusButton>
       </Form>
     </AdminPanel>
   )
@@ -166,9 +170,9 @@ export function HangingWeightForm({
           inputMode="decimal"
           className="max-w-xs"
         />
-        <Button type="submit" disabled={submitting}>
+        <StatusButton type="submit" status={submitting ? 'pending' : 'idle'}>
           {weighed === null ? 'Save Weight and Email Balances' : 'Correct Weight'}
-        </Button>
+        </StatusButton>
       </Form>
     </AdminPanel>
   )

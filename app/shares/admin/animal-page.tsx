@@ -1,10 +1,13 @@
-import { Form, Link, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import { formatOrderNumber } from '~/orders/place-order'
 import { AdminPageHeader, AdminPanel, AdminTable, EmptyState } from '~/platform/admin/ui/page'
 import type { FormReply } from '~/platform/forms/conform'
-import { Button, ButtonLink } from '~/platform/ui/button'
+import { ButtonLink } from '~/platform/ui/button'
 import { FormMessage } from '~/platform/ui/field'
+import { TextLink } from '~/platform/ui/link'
 import { formatCents } from '~/platform/ui/price'
+import { StatusButton } from '~/platform/ui/status-button'
+import { useIsPending } from '~/platform/ui/use-is-pending'
 import { CutSheetSummary } from '../cut-sheet-form'
 import { BALANCE_AFTER_WEIGHING, balanceStatusLabel, cutSheetStatusLabel } from '../shares'
 import { NEW_ANIMAL } from './animal-form'
@@ -25,8 +28,8 @@ export function AnimalPage({
   reply: FormReply | undefined
 }) {
   const { animal, pickup, shares, products, places, saved } = page
-  const navigation = useNavigation()
-  const submitting = navigation.state === 'submitting'
+  // One form at a time: while any is on its way, every button on the page waits.
+  const submitting = useIsPending()
   const live = shares.filter((share) => !share.cancelled)
   return (
     <>
@@ -56,12 +59,9 @@ export function AnimalPage({
                 Print Cut Sheets
               </ButtonLink>
             ) : null}
-            <Link
-              to="/admin/shares"
-              className="self-center font-semibold text-pasture-800 underline"
-            >
+            <TextLink to="/admin/shares" className="self-center">
               Back to Beef Shares
-            </Link>
+            </TextLink>
           </>
         }
       />
@@ -136,9 +136,9 @@ function ShareTable({
                 <span className="text-muted">{share.email}</span>
               </td>
               <td>
-                <Link to={`/admin/orders/${share.order_id}`} className="text-pasture-800 underline">
+                <TextLink to={`/admin/orders/${share.order_id}`}>
                   {formatOrderNumber(share.order_number)}
-                </Link>
+                </TextLink>
               </td>
               <td>{share.cancelled ? `${share.size} (cancelled)` : share.size}</td>
               <td>{formatCents(share.deposit_cents)}</td>
@@ -162,13 +162,18 @@ function ShareTable({
                   <Form method="post" className="mt-1">
                     <input type="hidden" name="intent" value="collect" />
                     <input type="hidden" name="share_id" value={share.id} />
-                    <Button type="submit" variant="secondary" size="small" disabled={submitting}>
+                    <StatusButton
+                      type="submit"
+                      variant="secondary"
+                      size="small"
+                      status={submitting ? 'pending' : 'idle'}
+                    >
                       Mark Paid
                       <span className="sr-only">
                         {' '}
                         for {share.first_name} {share.last_name}
                       </span>
-                    </Button>
+                    </StatusButton>
                   </Form>
                 ) : null}
               </td>

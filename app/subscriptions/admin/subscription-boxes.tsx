@@ -1,6 +1,5 @@
-import { Link } from 'react-router'
-import { adminLinkClass } from '~/platform/admin/ui/filter-tabs'
 import { AdminPanel, EmptyState } from '~/platform/admin/ui/page'
+import { TextLink } from '~/platform/ui/link'
 import { RESERVATION_DAYS } from '../schedule'
 import type { DemandDay } from './coming-boxes.server'
 
@@ -56,9 +55,7 @@ export function SubscriptionBoxes({ days }: { days: readonly DemandDay[] }) {
           ))
         )}
         <p className="mt-3 text-sm">
-          <Link to="/admin/subscriptions?status=active" className={adminLinkClass}>
-            See the active subscriptions
-          </Link>
+          <TextLink to="/admin/subscriptions?status=active">See the active subscriptions</TextLink>
         </p>
       </AdminPanel>
     </div>

@@ -1,8 +1,9 @@
 import { Form, Link } from 'react-router'
 import { formatOrderNumber } from '~/orders/place-order'
-import { AdminTable } from '~/platform/admin/ui/page'
+import { AdminList, type Column } from '~/platform/admin/ui/list'
 import { formatFarmDate, formatFarmMoment } from '~/platform/farm-clock'
 import { Button } from '~/platform/ui/button'
+import { TextLink } from '~/platform/ui/link'
 import type { GroupHold } from './group-holds.server'
 import type { GroupKey, WaitingGroup, WaitingListFilter } from './waiting-list.server'
 
@@ -107,13 +108,10 @@ export function GroupCard({
             {group.entryCount > group.entries.length ? (
               <p className="mt-3 text-sm">
                 The {group.entries.length} who joined first.{' '}
-                <Link
-                  to={listHref(filter, group)}
-                  className="font-semibold text-pasture-800 underline underline-offset-4"
-                >
+                <TextLink to={listHref(filter, group)}>
                   Show all {group.entryCount}
                   <span className="sr-only"> entries for {title}</span>
-                </Link>
+                </TextLink>
               </p>
             ) : null}
           </div>
@@ -122,8 +120,6 @@ export function GroupCard({
     </Card>
   )
 }
-
-const HOLD_LINK = 'font-semibold text-pasture-800 underline underline-offset-2'
 
 /** Who the stock is held for now, with until when, and who bought what they were held. */
 function HoldList({ holds, title }: { holds: GroupHold[]; title: string }) {
@@ -135,9 +131,7 @@ function HoldList({ holds, title }: { holds: GroupHold[]; title: string }) {
       <ul className="mt-2 space-y-1 text-sm text-ink">
         {holds.map((hold) => (
           <li key={hold.id}>
-            <Link to={`/admin/customers/${hold.customerId}`} className={HOLD_LINK}>
-              {hold.customerName}
-            </Link>
+            <TextLink to={`/admin/customers/${hold.customerId}`}>{hold.customerName}</TextLink>
             {hold.status === 'held' ? (
               <>
                 : {hold.quantity} held until{' '}
@@ -152,9 +146,9 @@ function HoldList({ holds, title }: { holds: GroupHold[]; title: string }) {
                 {hold.orderId && hold.orderNumber !== null ? (
                   <>
                     , order{' '}
-                    <Link to={`/admin/orders/${hold.orderId}`} className={HOLD_LINK}>
+                    <TextLink to={`/admin/orders/${hold.orderId}`}>
                       {formatOrderNumber(hold.orderNumber)}
-                    </Link>
+                    </TextLink>
                   </>
                 ) : null}
               </>
@@ -166,9 +160,11 @@ function HoldList({ holds, title }: { holds: GroupHold[]; title: string }) {
   )
 }
 
+type Entry = WaitingGroup['entries'][number]
+
 /**
- * The entries, a row each. Their links' and buttons' looks are ENTRY_LOOKS, given once around
- * every table of the page rather than again in each of its up to 100 rows.
+ * The entries, a row each (cards on a phone). Their links' and buttons' looks are ENTRY_LOOKS,
+ * given once around every list of the page rather than again in each of its up to 100 rows.
  */
 function EntriesTable({
   group,
@@ -179,71 +175,83 @@ function EntriesTable({
   title: string
   onRemove: (button: HTMLButtonElement, question: string) => void
 }) {
+  const columns: Column<Entry>[] = [
+    {
+      header: 'Customer',
+      cell: (entry) => (
+        <>
+          <Link to={`/admin/customers/${entry.customer_id}`}>{entry.customer_name}</Link>
+          <small>{entry.email}</small>
+        </>
+      ),
+    },
+    { header: 'Quantity', cell: (entry) => entry.quantity },
+    { header: 'Asked for email', cell: (entry) => (entry.notify_by_email ? 'Yes' : 'No') },
+    {
+      header: 'Joined',
+      cell: (entry) => (
+        <time dateTime={entry.created_at.toISOString()}>
+          {formatFarmDate(entry.created_at, 'medium')}
+        </time>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (entry) => (
+        <>
+          {STATUS_LABELS[entry.status] ?? entry.status}
+          {entry.notified_at ? <small>{formatFarmDate(entry.notified_at, 'medium')}</small> : null}
+        </>
+      ),
+    },
+    {
+      header: 'Actions',
+      cell: (entry) => <EntryActions entry={entry} title={title} onRemove={onRemove} />,
+    },
+  ]
   return (
-    <AdminTable caption={`Entries for ${title}`}>
-      <thead>
-        <tr>
-          <th scope="col">Customer</th>
-          <th scope="col">Quantity</th>
-          <th scope="col">Asked for email</th>
-          <th scope="col">Joined</th>
-          <th scope="col">Status</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {group.entries.map((entry) => {
-          const open = entry.status === 'waiting' || entry.status === 'notified'
-          const who = entry.customer_name
-          return (
-            <tr key={entry.id}>
-              <td>
-                <Link to={`/admin/customers/${entry.customer_id}`}>{who}</Link>
-                <small>{entry.email}</small>
-              </td>
-              <td>{entry.quantity}</td>
-              <td>{entry.notify_by_email ? 'Yes' : 'No'}</td>
-              <td>
-                <time dateTime={entry.created_at.toISOString()}>
-                  {formatFarmDate(entry.created_at, 'medium')}
-                </time>
-              </td>
-              <td>
-                {STATUS_LABELS[entry.status] ?? entry.status}
-                {entry.notified_at ? (
-                  <small>{formatFarmDate(entry.notified_at, 'medium')}</small>
-                ) : null}
-              </td>
-              <td>
-                {open ? (
-                  <Form method="post">
-                    <input type="hidden" name="entryId" value={entry.id} />
-                    <button type="submit" name="intent" value="fulfil">
-                      Mark Fulfilled<span className="sr-only">{` for ${who}`}</span>
-                    </button>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="remove"
-                      onClick={(event) => {
-                        event.preventDefault()
-                        onRemove(
-                          event.currentTarget,
-                          `Take ${who} off the waiting list for ${title}? They are not emailed about it.`,
-                        )
-                      }}
-                    >
-                      Remove<span className="sr-only">{` ${who}`}</span>
-                    </button>
-                  </Form>
-                ) : (
-                  <span className="text-muted">—</span>
-                )}
-              </td>
-            </tr>
+    <AdminList
+      caption={`Entries for ${title}`}
+      rows={group.entries}
+      rowKey={(entry) => entry.id}
+      columns={columns}
+    />
+  )
+}
+
+function EntryActions({
+  entry,
+  title,
+  onRemove,
+}: {
+  entry: Entry
+  title: string
+  onRemove: (button: HTMLButtonElement, question: string) => void
+}) {
+  if (entry.status !== 'waiting' && entry.status !== 'notified') {
+    return <span className="text-muted">—</span>
+  }
+  const who = entry.customer_name
+  return (
+    <Form method="post">
+      <input type="hidden" name="entryId" value={entry.id} />
+      <button type="submit" name="intent" value="fulfil">
+        Mark Fulfilled<span className="sr-only">{` for ${who}`}</span>
+      </button>
+      <button
+        type="submit"
+        name="intent"
+        value="remove"
+        onClick={(event) => {
+          event.preventDefault()
+          onRemove(
+            event.currentTarget,
+            `Take ${who} off the waiting list for ${title}? They are not emailed about it.`,
           )
-        })}
-      </tbody>
-    </AdminTable>
+        }}
+      >
+        Remove<span className="sr-only">{` ${who}`}</span>
+      </button>
+    </Form>
   )
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 import { AdminPageHeader, EmptyState } from '~/platform/admin/ui/page'
 import { Pagination } from '~/platform/admin/ui/pagination'
 import type { FormReply } from '~/platform/forms/conform'
 import { Button } from '~/platform/ui/button'
 import { ConfirmDialog } from '~/platform/ui/confirm-dialog'
 import { FormMessage } from '~/platform/ui/field'
+import { TextLink } from '~/platform/ui/link'
 import { SelectField } from '~/platform/ui/select-field'
 import { GroupCard, groupTitle, listHref } from './group-card'
 import type { loadWaitingListPage, WaitingListFilter } from './waiting-list.server'
@@ -48,12 +49,7 @@ export function WaitingListPage({
       />
       {key ? (
         <p className="mb-4">
-          <Link
-            to={listHref(filter)}
-            className="font-semibold text-pasture-800 underline underline-offset-4"
-          >
-            Back to the whole waiting list
-          </Link>
+          <TextLink to={listHref(filter)}>Back to the whole waiting list</TextLink>
         </p>
       ) : null}
       <Form

@@ -43,6 +43,3 @@ export function FilterTabs({
     </nav>
   )
 }
-
-/** Link classes for a plain text link inside admin tables and panels. */
-export const adminLinkClass = 'font-semibold text-pasture-800 underline underline-offset-4'
