@@ -15,7 +15,7 @@ const DOMAINS: string[][] = [
   ['settings'],
   ['farm'],
   ['email'],
-  ['newsletter', 'inbox', 'policies'],
+  ['newsletter', 'messages', 'policies'],
   ['auth'],
   ['customers'],
   ['shares'],
@@ -117,8 +117,8 @@ describe('the layout of app/', () => {
 
   test('the rule refuses what it should', () => {
     expect(forbidden('cart/cart.server.ts', 'orders/place-order.ts')).toBe('orders sits above cart')
-    expect(forbidden('inbox/contact.ts', 'newsletter/newsletter.ts')).toBe(
-      'newsletter sits beside inbox',
+    expect(forbidden('messages/contact.ts', 'newsletter/newsletter.ts')).toBe(
+      'newsletter sits beside messages',
     )
     expect(forbidden('platform/db/db.server.ts', 'catalog/stock.ts')).toMatch(/never imports/)
     expect(forbidden('catalog/products.server.ts', 'routes/api/image.ts')).toMatch(/the top/)

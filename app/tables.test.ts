@@ -114,7 +114,7 @@ const READS_TO_MOVE: Entry[] = [
     "should go through farm's function",
     ['auth/emails.server.ts', 'farm_info'],
     ['catalog/grass-fed-beef.server.ts', 'farm_info'],
-    ['inbox/contact.server.ts', 'farm_info'],
+    ['messages/contact.server.ts', 'farm_info'],
     ['newsletter/newsletter.server.ts', 'farm_info'],
     ['orders/fulfilment-reminders.server.ts', 'farm_info'],
     ['orders/order-status.server.ts', 'farm_info'],

@@ -16,7 +16,7 @@ import {
   onlyLeftMessage,
   outOfStockMessage,
   PRODUCT_UNAVAILABLE,
-} from './messages'
+} from './words'
 
 let t: TestDatabase
 beforeAll(async () => {

@@ -26,7 +26,7 @@ import {
   outOfStockMessage,
   PRODUCT_UNAVAILABLE,
   QUANTITY_UPDATED,
-} from './messages'
+} from './words'
 
 // Changing a cart's lines: each change is one transaction whose first write touches the cart
 // row (touchCart). Subscribing (ADR 32): a subscription's first box is bought from the free

@@ -12,13 +12,13 @@ import { FREQUENCY_LEGEND, PURCHASE_LABELS, subscriptionLineText } from '~/subsc
 import { FREQUENCY_LABELS } from '~/subscriptions/terms'
 import { type CartLine, subscriptionStillOffered } from './cart'
 import { LINE_ONE_TIME } from './forms'
+import { cartReplyMessage } from './replies'
 import {
   CONFIRM_REMOVE,
   ITEM_REMOVED,
   QUANTITY_UPDATED,
   SUBSCRIPTION_NO_LONGER_OFFERED,
-} from './messages'
-import { cartReplyMessage } from './replies'
+} from './words'
 
 /**
  * One fetcher per line (house style 9): a second click on + while the first is on its way

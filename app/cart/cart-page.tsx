@@ -12,10 +12,10 @@ import type { CartLine, CartSummary } from './cart'
 import { CartLineItem } from './cart-line-item'
 import { CartActionSchema } from './forms'
 import { cartFigures } from './fulfilment-pricing'
-import { CHOSEN_AT_CHECKOUT, CONFIRM_CLEAR } from './messages'
 import { OrderSummary } from './order-summary'
 import { PromoForm } from './promo-form'
 import { cartChangeDone, cartReplyMessage } from './replies'
+import { CHOSEN_AT_CHECKOUT, CONFIRM_CLEAR } from './words'
 
 const CLEAR_FETCHER_KEY = 'cart-clear'
 

@@ -6,7 +6,7 @@ import { guestWith } from '../../tests/support/carts'
 import { changeLineQuantity } from './cart-changes.server'
 import { applyPromo, removePromo } from './cart-promo.server'
 import { getCartSummary } from './cart-summary.server'
-import { PROMO_EMPTY_CART, PROMO_INVALID, promoMinimumMessage } from './messages'
+import { PROMO_EMPTY_CART, PROMO_INVALID, promoMinimumMessage } from './words'
 
 let t: TestDatabase
 beforeAll(async () => {

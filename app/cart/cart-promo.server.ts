@@ -8,14 +8,14 @@ import type { AppliedPromo, CartLine } from './cart'
 import type { CartChange } from './cart-changes.server'
 import { loadCart } from './cart-lines.server'
 import { type CartOwner, ownedBy, touchCart } from './cart-owner.server'
+import { priceCart } from './pricing'
 import {
   PROMO_EMPTY_CART,
   PROMO_INVALID,
   PROMO_REMOVED,
   promoAppliedMessage,
   promoMinimumMessage,
-} from './messages'
-import { priceCart } from './pricing'
+} from './words'
 
 // The promo code a cart keeps: checked against promo_codes when applied, and again whenever the
 // cart is priced (loadCart reads its current terms).

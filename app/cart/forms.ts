@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { QUANTITY_TOO_LOW } from '~/catalog/stock'
 import { PURCHASE_CHOICES } from '~/subscriptions/storefront'
 import { FREQUENCIES } from '~/subscriptions/terms'
-import { FREQUENCY_INVALID, PROMO_REQUIRED, PURCHASE_INVALID } from './messages'
+import { FREQUENCY_INVALID, PROMO_REQUIRED, PURCHASE_INVALID } from './words'
 
 // The one schema for every post to /cart (house style 3 and 4): an `intent` picks the change.
 // Shared by the cart components (field names, the promo field's constraints) and the /cart

@@ -3,8 +3,8 @@ import { Fee } from '~/fulfilment/fee'
 import { feeLabel } from '~/fulfilment/methods'
 import { Heading } from '~/platform/ui/heading'
 import { Price } from '~/platform/ui/price'
-import { freeDeliveryHint, freeShippingHint } from './messages'
 import type { CartTotals } from './pricing'
+import { freeDeliveryHint, freeShippingHint } from './words'
 
 /** 600 -> "6%", 825 -> "8.25%" */
 // One formatter for every call: toLocaleString builds a new one each time.

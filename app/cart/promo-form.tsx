@@ -6,8 +6,8 @@ import { StatusButton } from '~/platform/ui/status-button'
 import { useIsPending } from '~/platform/ui/use-is-pending'
 import type { PricingPromo } from '~/promotions/promo'
 import { ApplyPromoSchema } from './forms'
-import { PROMO_NO_LONGER_VALID, promoMinimumMessage } from './messages'
 import { cartChangeDone, cartReplyMessage } from './replies'
+import { PROMO_NO_LONGER_VALID, promoMinimumMessage } from './words'
 
 // The secondary look, dimmed while the cart answers.
 const busyClass = 'disabled:cursor-not-allowed disabled:opacity-60'

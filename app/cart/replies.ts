@@ -1,5 +1,5 @@
 import type { FormReply } from '~/platform/forms/conform'
-import { CART_CHANGE_FAILED } from './messages'
+import { CART_CHANGE_FAILED } from './words'
 
 // Reading the /cart action's replies, apart from forms.ts so that the Add to Cart buttons on
 // every product card do not bring zod (the schemas) into the page's JavaScript.

@@ -15,7 +15,7 @@ import {
   notSubscribableMessage,
   nowSubscriptionMessage,
   optionNotSubscribableMessage,
-} from './messages'
+} from './words'
 
 // Subscribing from the cart (ADR 32): a subscribed line keeps its frequency, is priced at the
 // subscriber price, and is refused for what the product does not offer.

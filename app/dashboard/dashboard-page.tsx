@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { LOW_STOCK_THRESHOLD } from '~/catalog/stock'
 import type { DayCount } from '~/fulfilment/admin/this-week'
-import { orderStatusLabel } from '~/orders/labels'
+import { orderStatusLabel } from '~/orders/words'
 import { AdminPanel, EmptyState } from '~/platform/admin/ui/page'
 import { formatFarmDate } from '~/platform/farm-clock'
 import { Heading } from '~/platform/ui/heading'

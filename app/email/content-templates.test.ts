@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { contactNotificationEmail } from '~/inbox/emails/contact-notification'
+import { contactNotificationEmail } from '~/messages/emails/contact-notification'
 import { newsletterConfirmEmail, newsletterLinks } from '~/newsletter/emails/newsletter-confirm'
 
 const shop = { farmName: 'Hillside Farm', baseUrl: 'https://shop.example' }

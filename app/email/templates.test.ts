@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { passwordResetEmail } from '~/auth/emails/password-reset'
 import { welcomeEmail } from '~/auth/emails/welcome'
-import { contactNotificationEmail } from '~/inbox/emails/contact-notification'
+import { contactNotificationEmail } from '~/messages/emails/contact-notification'
 import { newsletterConfirmEmail } from '~/newsletter/emails/newsletter-confirm'
 import { finalTotalEmail } from '~/orders/emails/final-total'
 import { fulfilmentReminderEmail } from '~/orders/emails/fulfilment-reminder'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { orderStatusLabel } from '~/orders/labels'
+import { orderStatusLabel } from '~/orders/words'
 import { createCustomer, createOrder } from '~/seed/factories.server'
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/database'
 import { getCustomerOrder, listCustomerOrders } from './customer-orders.server'

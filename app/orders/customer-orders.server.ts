@@ -1,6 +1,6 @@
 import { ORDER_FULFILMENT_COLUMNS, type OrderFulfilmentColumns } from '~/fulfilment/methods'
-import { orderStatusLabel, paymentMethodLabel, shippingMethodLabel } from '~/orders/labels'
 import { formatOrderNumber } from '~/orders/place-order'
+import { orderStatusLabel, paymentMethodLabel, shippingMethodLabel } from '~/orders/words'
 import type { DB } from '~/platform/db/db.server'
 import type { OrderItemLine } from './order-items-list'
 import { LINE_TERMS_COLUMNS, orderLinesInWords } from './order-line'

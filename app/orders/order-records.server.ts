@@ -8,10 +8,10 @@ import type { FulfilmentSnapshot } from '~/fulfilment/offer'
 import type { DB } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
 import { orderConfirmationEmail } from './emails/order-confirmation'
-import { paymentMethodLabel, shippingMethodLabel } from './labels'
 import type { OrderLine } from './order-lines.server'
 import { formatOrderNumber, itemName } from './place-order'
 import type { OrderDraft } from './place-order.server'
+import { paymentMethodLabel, shippingMethodLabel } from './words'
 
 // The orders domain's own rows for a new order (orders, order_items, the order-number counter)
 // and its confirmation email, written by writeOrder inside the order's transaction.

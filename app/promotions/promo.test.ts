@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { freeShippingHint, promoAppliedMessage, promoMinimumMessage } from '~/cart/messages'
+import { freeShippingHint, promoAppliedMessage, promoMinimumMessage } from '~/cart/words'
 import { currentPromoTerms, normalizePromoCode, type PromoCodeRow } from './promo'
 
 describe('the specification’s words', () => {

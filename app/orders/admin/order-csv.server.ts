@@ -1,4 +1,4 @@
-import { orderStatusLabel, paymentMethodLabel, shippingMethodLabel } from '~/orders/labels'
+import { orderStatusLabel, paymentMethodLabel, shippingMethodLabel } from '~/orders/words'
 import { toCsv } from '~/platform/admin/csv'
 import type { DB } from '~/platform/db/db.server'
 import { formatFarmDateTime } from '~/platform/farm-clock'

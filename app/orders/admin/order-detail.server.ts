@@ -1,7 +1,7 @@
 import { collectText } from '~/fulfilment/admin/this-week'
 import { ORDER_FULFILMENT_COLUMNS } from '~/fulfilment/methods'
-import { orderStatusLabel, paymentMethodLabel, shippingMethodLabel } from '~/orders/labels'
 import { dueAtHandover } from '~/orders/order-workflow'
+import { orderStatusLabel, paymentMethodLabel, shippingMethodLabel } from '~/orders/words'
 import type { DB } from '~/platform/db/db.server'
 import { LINE_TERMS_COLUMNS, orderLinesInWords } from '../order-line'
 import { formatOrderNumber } from '../place-order'

@@ -1,6 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
 import { customerMatches } from '~/customers/admin/customers.server'
-import { orderStatusLabel } from '~/orders/labels'
+import { orderStatusLabel } from '~/orders/words'
 import { listQuery, type PageRequest, pageInfo } from '~/platform/admin/pagination'
 import { isSqlite, likeContains, trigramPhrase } from '~/platform/admin/pagination.server'
 import type { DB } from '~/platform/db/db.server'

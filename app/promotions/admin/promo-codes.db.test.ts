@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { applyPromo } from '~/cart/cart-promo.server'
 import { getCartSummary } from '~/cart/cart-summary.server'
-import { PROMO_INVALID, promoMinimumMessage } from '~/cart/messages'
+import { PROMO_INVALID, promoMinimumMessage } from '~/cart/words'
 import { placeOrder } from '~/flows/place-order.server'
 import { editPromoCode, withdrawPromoCode } from '~/flows/promo-codes.server'
 import { PROMO_NO_LONGER_VALID } from '~/orders/place-order'

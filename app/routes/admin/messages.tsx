@@ -1,6 +1,6 @@
 import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
-import { listMessages, MESSAGE_STATUSES } from '~/inbox/admin/messages.server'
+import { listMessages, MESSAGE_STATUSES } from '~/messages/admin/messages.server'
 import { listQuery } from '~/platform/admin/pagination'
 import { FarmTime } from '~/platform/admin/ui/farm-time'
 import { FilterTabs } from '~/platform/admin/ui/filter-tabs'

@@ -3,7 +3,6 @@ import { requireAdmin } from '~/auth/guards.server'
 import { pageMeta } from '~/farm/meta'
 import { getAdminOrder } from '~/orders/admin/order-detail.server'
 import { OrderPage } from '~/orders/admin/order-page'
-import { orderStatusLabel } from '~/orders/labels'
 import {
   CHANGED_ELSEWHERE,
   nextSteps,
@@ -11,6 +10,7 @@ import {
   STATUS_CHANGE_INVALID,
 } from '~/orders/order-workflow'
 import { WEIGH_INTENT, weighFirst } from '~/orders/weights'
+import { orderStatusLabel } from '~/orders/words'
 import { changeOrderStatusReleasingHold, configuredReleasers } from '~/payments/holds.server'
 import { answerWeighForm } from '~/payments/weigh-reply.server'
 import { getDb } from '~/platform/db/db.server'

@@ -1,5 +1,6 @@
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { cartReplyMessage } from '~/cart/replies'
 import {
   ADDED_TO_CART,
   addedAsSubscriptionMessage,
@@ -11,8 +12,7 @@ import {
   PROMO_REQUIRED,
   PURCHASE_INVALID,
   QUANTITY_UPDATED,
-} from '~/cart/messages'
-import { cartReplyMessage } from '~/cart/replies'
+} from '~/cart/words'
 import { QUANTITY_TOO_LOW } from '~/catalog/stock'
 import type { FormReply } from '~/platform/forms/conform'
 import { createProduct } from '~/seed/factories.server'

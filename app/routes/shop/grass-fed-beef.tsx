@@ -7,7 +7,7 @@ import {
   grassFedIntro,
   grassFedReasons,
   grassFedStory,
-} from '~/farm/grass-fed-copy'
+} from '~/farm/grass-fed-words'
 import { pageMeta } from '~/farm/meta'
 import { getDb } from '~/platform/db/db.server'
 import { Heading } from '~/platform/ui/heading'

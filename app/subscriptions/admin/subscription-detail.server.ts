@@ -1,5 +1,5 @@
-import { orderStatusLabel, paymentMethodLabel } from '~/orders/labels'
 import { formatOrderNumber } from '~/orders/place-order'
+import { orderStatusLabel, paymentMethodLabel } from '~/orders/words'
 import type { DB } from '~/platform/db/db.server'
 import { formatDay } from '~/platform/farm-clock'
 import {

@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
 import { customerMatches } from '~/customers/admin/customers.server'
 import { cutoffOf } from '~/fulfilment/windows'
-import { paymentMethodLabel } from '~/orders/labels'
+import { paymentMethodLabel } from '~/orders/words'
 import { toCsv } from '~/platform/admin/csv'
 import { type PageInfo, type PageRequest, pageInfo, searchTerm } from '~/platform/admin/pagination'
 import { likeContains } from '~/platform/admin/pagination.server'

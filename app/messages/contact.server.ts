@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
 import { sendEmail } from '~/email/outbox.server'
 import { getFarmBasics } from '~/farm/farm.server'
-import { contactNotificationEmail } from '~/inbox/emails/contact-notification'
+import { contactNotificationEmail } from '~/messages/emails/contact-notification'
 import type { DB } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
 import {
