@@ -147,7 +147,6 @@ const READS_TO_MOVE: Entry[] = [
     "should go through promotions' functions",
     ['cart/cart-lines.server.ts', 'promo_codes'],
     ['cart/cart-promo.server.ts', 'promo_codes'],
-    ['orders/weights.server.ts', 'promo_codes'],
   ),
   ...each(
     "should go through orders' functions",
