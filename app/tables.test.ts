@@ -105,6 +105,11 @@ const READ_EXCEPTIONS: Entry[] = [
     ['waiting-list/holds.server.ts', 'products'],
     ['waiting-list/holds.server.ts', 'product_variants'],
   ),
+  ...each(
+    "a customer's waiting entries are named from their products and options in one query",
+    ['waiting-list/waiting-list.server.ts', 'products'],
+    ['waiting-list/waiting-list.server.ts', 'product_variants'],
+  ),
   ...each("the back-in-stock mail goes to the waiting customers' emails, joined to their entries", [
     'waiting-list/restock.server.ts',
     'customers',
@@ -132,8 +137,6 @@ const READS_TO_MOVE: Entry[] = [
     ['subscriptions/reservations.server.ts', 'product_variants'],
     ['waiting-list/restock.server.ts', 'products'],
     ['waiting-list/restock.server.ts', 'product_variants'],
-    ['waiting-list/waiting-list.server.ts', 'products'],
-    ['waiting-list/waiting-list.server.ts', 'product_variants'],
   ),
   ...each(
     "should go through fulfilment's functions",
