@@ -1,8 +1,17 @@
+import type { ExpressionBuilder } from 'kysely'
 import type { DB } from '~/platform/db/db.server'
+import type { Database } from '~/platform/db/schema'
 
 // The order's side of payments' hold sweep (ADR 30, issue 31 item 6; payments/hold-renewal):
 // which orders hold a card, and the conditional UPDATEs that claim, renew or give up a hold,
 // each guarded by the hold's reference so that only one sweep's answer lands.
+
+/** Not claimed by a sweep, or claimed before `staleBefore` by one that died. */
+const unclaimed = (staleBefore: Date) => (eb: ExpressionBuilder<Database, 'orders'>) =>
+  eb.or([
+    eb('hold_renewal_claimed_at', 'is', null),
+    eb('hold_renewal_claimed_at', '<', staleBefore),
+  ])
 
 /** Cancelled orders still holding a card authorised after `since`: holds to release. */
 export function listCancelledHolds(db: DB, since: Date, limit: number) {
@@ -41,12 +50,7 @@ export function listLapsingHolds(
     .where('weighed_at', 'is', null)
     .where('captured_cents', 'is', null)
     .where('hold_renewal_failed_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('hold_renewal_claimed_at', 'is', null),
-        eb('hold_renewal_claimed_at', '<', staleBefore),
-      ]),
-    )
+    .where(unclaimed(staleBefore))
     .orderBy('hold_authorised_at')
     .limit(limit)
     .execute()
@@ -65,12 +69,7 @@ export async function claimHoldRenewal(
     .where('payment_status', '=', 'authorized')
     .where('weighed_at', 'is', null)
     .where('hold_renewal_failed_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('hold_renewal_claimed_at', 'is', null),
-        eb('hold_renewal_claimed_at', '<', staleBefore),
-      ]),
-    )
+    .where(unclaimed(staleBefore))
     .executeTakeFirst()
   return claimed.numUpdatedRows > 0n
 }
