@@ -1,6 +1,7 @@
 import { passwordResetEmail } from '~/auth/emails/password-reset'
 import { welcomeEmail } from '~/auth/emails/welcome'
 import { sendEmail } from '~/email/outbox.server'
+import { getFarmName } from '~/farm/farm.server'
 import type { DB } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
 
@@ -9,12 +10,7 @@ import { getEnv } from '~/platform/env.server'
 export const RESET_LINK_MINUTES = 60
 
 async function shopContext(db: DB) {
-  const farm = await db
-    .selectFrom('farm_info')
-    .select('name')
-    .where('id', '=', 1)
-    .executeTakeFirst()
-  return { farmName: farm?.name ?? 'Farm Shop', baseUrl: getEnv().baseUrl }
+  return { farmName: await getFarmName(db), baseUrl: getEnv().baseUrl }
 }
 
 export async function sendPasswordResetEmail(

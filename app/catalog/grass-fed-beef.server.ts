@@ -1,4 +1,5 @@
 import { BEEF_CARD_LIMIT, listBeefProducts } from '~/catalog/beef-products.server'
+import { getGrassFedImages } from '~/farm/farm.server'
 import type { DB } from '~/platform/db/db.server'
 
 /**
@@ -6,14 +7,7 @@ import type { DB } from '~/platform/db/db.server'
  * more than it shows.
  */
 export async function getGrassFedBeefPage(db: DB) {
-  const [images, beef] = await Promise.all([
-    db
-      .selectFrom('farm_info')
-      .select(['grass_fed_hero_image_url', 'grass_fed_story_image_url'])
-      .where('id', '=', 1)
-      .executeTakeFirstOrThrow(),
-    listBeefProducts(db),
-  ])
+  const [images, beef] = await Promise.all([getGrassFedImages(db), listBeefProducts(db)])
   return {
     images,
     products: beef.slice(0, BEEF_CARD_LIMIT),

@@ -38,3 +38,22 @@ export async function getHomeContent(db: DB) {
       .executeTakeFirstOrThrow(),
   )
 }
+
+/** The farm's name, as emails sign off with it. */
+export async function getFarmName(db: DB): Promise<string> {
+  const farm = await readReference(db, 'farm_info', 'name', () =>
+    db.selectFrom('farm_info').select('name').where('id', '=', 1).executeTakeFirst(),
+  )
+  return farm?.name ?? 'Farm Shop'
+}
+
+/** The grass-fed beef page's two pictures. */
+export async function getGrassFedImages(db: DB) {
+  return readReference(db, 'farm_info', 'grass-fed', () =>
+    db
+      .selectFrom('farm_info')
+      .select(['grass_fed_hero_image_url', 'grass_fed_story_image_url'])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow(),
+  )
+}

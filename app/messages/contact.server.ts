@@ -40,11 +40,7 @@ export async function storeContactMessage(
       status: 'unread',
     })
     .execute()
-  const farm = await trx
-    .selectFrom('farm_info')
-    .select(['name', 'contact_email'])
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow()
+  const farm = await getFarmBasics(trx)
   const content = contactNotificationEmail({
     farmName: farm.name,
     baseUrl,

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
 import { sendEmail } from '~/email/outbox.server'
+import { getFarmName } from '~/farm/farm.server'
 import { newsletterConfirmEmail } from '~/newsletter/emails/newsletter-confirm'
 import type { DB } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
@@ -53,12 +54,8 @@ export async function requestNewsletterSubscription(
       .returning('token')
       .executeTakeFirst()
     if (!row) return 'already-confirmed'
-    const farm = await trx
-      .selectFrom('farm_info')
-      .select('name')
-      .where('id', '=', 1)
-      .executeTakeFirstOrThrow()
-    const content = newsletterConfirmEmail({ farmName: farm.name, baseUrl, token: row.token })
+    const farmName = await getFarmName(trx)
+    const content = newsletterConfirmEmail({ farmName, baseUrl, token: row.token })
     await sendEmail(trx, { to: email, ...content, template: 'newsletter-confirm' })
     return 'confirmation-sent'
   })

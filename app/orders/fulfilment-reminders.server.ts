@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import { sendEmail } from '~/email/outbox.server'
+import { getFarmName } from '~/farm/farm.server'
 import { describeFulfilment, ORDER_FULFILMENT_COLUMNS } from '~/fulfilment/methods'
 import { fulfilmentReminderEmail } from '~/orders/emails/fulfilment-reminder'
 import { LINE_TERMS_COLUMNS, orderLineTerms } from '~/orders/order-line'
@@ -27,11 +28,7 @@ export async function queueFulfilmentReminders(db: DB, now = new Date()): Promis
     .where('status', 'in', OPEN)
     .execute()
   if (due.length === 0) return 0
-  const farm = await db
-    .selectFrom('farm_info')
-    .select('name')
-    .where('id', '=', 1)
-    .executeTakeFirst()
+  const farmName = await getFarmName(db)
   let queued = 0
   for (const { id } of due) {
     const sent = await db.transaction().execute(async (trx) => {
@@ -64,7 +61,7 @@ export async function queueFulfilmentReminders(db: DB, now = new Date()): Promis
         .execute()
       const weighing = (await loadWeighings(trx, [{ id, ...claimed }])).get(id)
       const content = fulfilmentReminderEmail({
-        farmName: farm?.name ?? 'Farm Shop',
+        farmName,
         baseUrl: getEnv().baseUrl,
         orderId: id,
         orderNumber: formatOrderNumber(claimed.order_number),

@@ -1,4 +1,5 @@
 import { sendEmail } from '~/email/outbox.server'
+import { getFarmBasics } from '~/farm/farm.server'
 import { describeFulfilment, ORDER_FULFILMENT_COLUMNS } from '~/fulfilment/methods'
 import { orderStatusEmail } from '~/orders/emails/order-status'
 import { recordAdminChange } from '~/platform/audit.server'
@@ -177,14 +178,10 @@ export async function changeOrderStatus(
       })
 
       if (emailsCustomer(to)) {
-        const farm = await trx
-          .selectFrom('farm_info')
-          .select(['name', 'address'])
-          .where('id', '=', 1)
-          .executeTakeFirst()
+        const farm = await getFarmBasics(trx)
         const fulfilment = describeFulfilment(order)
         const content = orderStatusEmail({
-          farmName: farm?.name ?? 'Farm Shop',
+          farmName: farm.name,
           baseUrl: getEnv().baseUrl,
           status: to,
           orderId,
@@ -196,7 +193,7 @@ export async function changeOrderStatus(
             ? fulfilment
             : {
                 ...fulfilment,
-                address: order.shipping_method === 'pickup' ? (farm?.address ?? null) : null,
+                address: order.shipping_method === 'pickup' ? (farm.address ?? null) : null,
               },
           amountDueCents:
             dueAtHandover({ paymentStatus: order.payment_status, totalCents: order.total_cents }) ||

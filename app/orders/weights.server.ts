@@ -8,7 +8,7 @@ import { recordAdminChange } from '~/platform/audit.server'
 import type { DB } from '~/platform/db/db.server'
 import type { Database } from '~/platform/db/schema'
 import { getEnv } from '~/platform/env.server'
-import { PROMO_TERMS_COLUMNS } from '~/promotions/promo'
+import { findPromoCode } from '~/promotions/promo-uses.server'
 import { formatOrderNumber, itemName } from './place-order'
 import {
   overMaximumMessage,
@@ -161,11 +161,7 @@ async function weighInTransaction(
 
   const promo =
     order.promo_code && order.discount_cents > 0
-      ? await trx
-          .selectFrom('promo_codes')
-          .select(PROMO_TERMS_COLUMNS)
-          .where('code', '=', order.promo_code)
-          .executeTakeFirst()
+      ? await findPromoCode(trx, order.promo_code)
       : undefined
   const totals = priceCart({
     lines: items.map((item) =>

@@ -1,6 +1,7 @@
 import Stripe from 'stripe'
 import { sendEmail } from '~/email/outbox.server'
 import { getFarmBasics } from '~/farm/farm.server'
+import { getCaptureState, markPaymentDue, recordCapture } from '~/orders/order-payment.server'
 import { formatOrderNumber } from '~/orders/place-order'
 import type { WeighInput, WeighResult } from '~/orders/weights'
 import { recordWeights } from '~/orders/weights.server'
@@ -94,20 +95,7 @@ export async function captureWeighedPayment(
   capturers: Capturers,
   now = new Date(),
 ): Promise<CaptureResult> {
-  const order = await db
-    .selectFrom('orders')
-    .select([
-      'payment_method',
-      'payment_status',
-      'authorization_reference',
-      'weighed_at',
-      'captured_cents',
-      'total_cents',
-      'authorised_cents',
-      'hold_authorised_at',
-    ])
-    .where('id', '=', orderId)
-    .executeTakeFirst()
+  const order = await getCaptureState(db, orderId)
   if (
     (order?.payment_method !== 'stripe' && order?.payment_method !== 'paypal') ||
     order.payment_status !== 'authorized' ||
@@ -138,12 +126,7 @@ export async function captureWeighedPayment(
     getLogger().error({ err: error, orderId, provider: order.payment_method }, 'capture failed')
     return { kind: 'failed', message: CAPTURE_FAILED }
   }
-  await db
-    .updateTable('orders')
-    .set({ payment_status: 'paid', captured_cents: amount, updated_at: new Date() })
-    .where('id', '=', orderId)
-    .where('captured_cents', 'is', null)
-    .execute()
+  await recordCapture(db, orderId, amount)
   return { kind: 'captured', amountCents: amount }
 }
 
@@ -155,16 +138,7 @@ export async function captureWeighedPayment(
 async function askForPayment(db: DB, orderId: string, reference: string): Promise<CaptureResult> {
   const farm = await getFarmBasics(db)
   const asked = await db.transaction().execute(async (trx) => {
-    const order = await trx
-      .updateTable('orders')
-      .set({ payment_status: 'due', updated_at: new Date() })
-      .where('id', '=', orderId)
-      .where('payment_status', '=', 'authorized')
-      .where('authorization_reference', '=', reference)
-      .where('captured_cents', 'is', null)
-      .where('weighed_at', 'is not', null)
-      .returning(['order_number', 'email', 'ship_first_name', 'total_cents'])
-      .executeTakeFirst()
+    const order = await markPaymentDue(trx, orderId, reference)
     if (!order) return null
     const content = holdLapsedEmail({
       farmName: farm.name,

@@ -1,5 +1,12 @@
 import type { Logger } from 'pino'
 import Stripe from 'stripe'
+import {
+  claimHoldRenewal,
+  listCancelledHolds,
+  listLapsingHolds,
+  markHoldUnrenewable,
+  replaceHold,
+} from '~/orders/order-holds.server'
 import { formatOrderNumber } from '~/orders/place-order'
 import type { DB } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
@@ -45,84 +52,30 @@ export type HoldSweep = { renewed: number; unrenewable: number; released: number
 
 export async function sweepHolds(db: DB, tools: HoldTools, now = new Date()): Promise<HoldSweep> {
   const run: HoldSweep = { renewed: 0, unrenewable: 0, released: 0 }
-  const cancelled = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('payment_status', '=', 'authorized')
-    .where('hold_authorised_at', '>', new Date(now.getTime() - RELEASE_FOR_MS))
-    .where('status', '=', 'cancelled')
-    .limit(BATCH)
-    .execute()
+  const cancelled = await listCancelledHolds(db, new Date(now.getTime() - RELEASE_FOR_MS), BATCH)
   for (const { id } of cancelled) {
     if ((await releaseCancelledHold(db, id, tools.releasers)) === 'released') run.released += 1
   }
   if (!tools.stripe) return run
 
   const staleBefore = new Date(now.getTime() - CLAIM_STALE_MS)
-  const lapsing = await db
-    .selectFrom('orders')
-    .select([
-      'id',
-      'order_number',
-      'customer_id',
-      'authorised_cents',
-      'authorization_reference',
-      'hold_renewal_claimed_at',
-    ])
-    .where('payment_status', '=', 'authorized')
-    .where('hold_authorised_at', '<=', new Date(now.getTime() - RENEW_HOLD_AFTER_MS))
-    .where('payment_method', '=', 'stripe')
-    .where('status', 'not in', ['cancelled', 'completed'])
-    .where('weighed_at', 'is', null)
-    .where('captured_cents', 'is', null)
-    .where('hold_renewal_failed_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('hold_renewal_claimed_at', 'is', null),
-        eb('hold_renewal_claimed_at', '<', staleBefore),
-      ]),
-    )
-    .orderBy('hold_authorised_at')
-    .limit(BATCH)
-    .execute()
+  const lapsing = await listLapsingHolds(db, {
+    authorisedBy: new Date(now.getTime() - RENEW_HOLD_AFTER_MS),
+    staleBefore,
+    limit: BATCH,
+  })
   const stripe = createStripeClient(tools.stripe)
   const release = stripeRelease(tools.stripe)
   for (const order of lapsing) {
     const reference = order.authorization_reference
     if (!reference || order.authorised_cents === null) continue
     const held = { ...order, reference, maximumCents: order.authorised_cents }
-    if (!(await claim(db, held.id, reference, now, staleBefore))) continue
+    if (!(await claimHoldRenewal(db, { orderId: held.id, reference, now, staleBefore }))) continue
     const outcome = await renewHold(db, stripe, release, held, now)
     if (outcome === 'renewed') run.renewed += 1
     if (outcome === 'unrenewable') run.unrenewable += 1
   }
   return run
-}
-
-/** Takes the order's renewal for this sweep; false when another sweep has it. */
-async function claim(
-  db: DB,
-  orderId: string,
-  reference: string,
-  now: Date,
-  staleBefore: Date,
-): Promise<boolean> {
-  const claimed = await db
-    .updateTable('orders')
-    .set({ hold_renewal_claimed_at: now })
-    .where('id', '=', orderId)
-    .where('authorization_reference', '=', reference)
-    .where('payment_status', '=', 'authorized')
-    .where('weighed_at', 'is', null)
-    .where('hold_renewal_failed_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('hold_renewal_claimed_at', 'is', null),
-        eb('hold_renewal_claimed_at', '<', staleBefore),
-      ]),
-    )
-    .executeTakeFirst()
-  return claimed.numUpdatedRows > 0n
 }
 
 type Lapsing = {
@@ -176,31 +129,17 @@ async function renewHold(
     }
   }
   if (!renewed) {
-    await db
-      .updateTable('orders')
-      .set({ hold_renewal_failed_at: now, hold_renewal_claimed_at: null })
-      .where('id', '=', order.id)
-      .where('authorization_reference', '=', order.reference)
-      .execute()
+    await markHoldUnrenewable(db, { orderId: order.id, reference: order.reference, now })
     log.info({ savedCard: card !== null }, 'card hold not renewed: it will lapse')
     return 'unrenewable'
   }
-  const swapped = await db
-    .updateTable('orders')
-    .set({
-      authorization_reference: renewed,
-      hold_authorised_at: now,
-      hold_renewal_claimed_at: null,
-      updated_at: now,
-    })
-    .where('id', '=', order.id)
-    .where('authorization_reference', '=', order.reference)
-    .where('payment_status', '=', 'authorized')
-    .where('status', '!=', 'cancelled')
-    .where('weighed_at', 'is', null)
-    .where('captured_cents', 'is', null)
-    .executeTakeFirst()
-  if (swapped.numUpdatedRows === 0n) {
+  const swapped = await replaceHold(db, {
+    orderId: order.id,
+    reference: order.reference,
+    renewed,
+    now,
+  })
+  if (!swapped) {
     // Weighed, captured or cancelled meanwhile: the old hold is the order's; the new one goes.
     await releaseQuietly(release, order.id, renewed, log)
     return 'left'

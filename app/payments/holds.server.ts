@@ -1,4 +1,5 @@
 import Stripe from 'stripe'
+import { getUncapturedHold, markHoldVoided } from '~/orders/order-payment.server'
 import { changeOrderStatus, type StatusChangeResult } from '~/orders/order-status.server'
 import type { OrderStatusInput } from '~/orders/order-workflow'
 import type { DB } from '~/platform/db/db.server'
@@ -69,12 +70,7 @@ export async function releaseCancelledHold(
   orderId: string,
   releasers: HoldReleasers,
 ): Promise<ReleaseResult> {
-  const order = await db
-    .selectFrom('orders')
-    .select(['status', 'payment_method', 'payment_status', 'authorization_reference'])
-    .where('id', '=', orderId)
-    .where('captured_cents', 'is', null)
-    .executeTakeFirst()
+  const order = await getUncapturedHold(db, orderId)
   const reference = order?.authorization_reference
   if (order?.status !== 'cancelled' || order.payment_status !== 'authorized' || !reference) {
     return 'nothing'
@@ -94,13 +90,7 @@ export async function releaseCancelledHold(
     log.error({ err: error }, 'releasing the hold of a cancelled order failed; the sweep retries')
     return 'failed'
   }
-  await db
-    .updateTable('orders')
-    .set({ payment_status: 'voided', updated_at: new Date() })
-    .where('id', '=', orderId)
-    .where('payment_status', '=', 'authorized')
-    .where('authorization_reference', '=', reference)
-    .execute()
+  await markHoldVoided(db, orderId, reference)
   log.info('hold of a cancelled order released')
   return 'released'
 }

@@ -1,3 +1,4 @@
+import { findCustomerOrderToPay } from '~/orders/order-payment.server'
 import { formatOrderNumber } from '~/orders/place-order'
 import { type DB, getDb } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
@@ -29,20 +30,7 @@ export async function getOrderToPay(
   customerId: string,
   orderId: string,
 ): Promise<PayableOrder | null> {
-  const order = await db
-    .selectFrom('orders')
-    .select([
-      'id',
-      'order_number',
-      'status',
-      'payment_method',
-      'payment_status',
-      'total_cents',
-      'email',
-    ])
-    .where('id', '=', orderId)
-    .where('customer_id', '=', customerId)
-    .executeTakeFirst()
+  const order = await findCustomerOrderToPay(db, customerId, orderId)
   if (!order) return null
   return {
     id: order.id,

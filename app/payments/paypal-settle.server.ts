@@ -1,5 +1,11 @@
 import { restorePromoCode } from '~/cart/after-order.server'
 import { addToCart } from '~/cart/cart-changes.server'
+import {
+  findPayPalOrder,
+  getOrderPromoCode,
+  listItemsToRefill,
+  listWaitingPayPalOrders,
+} from '~/orders/order-payment.server'
 import { expireOrder, markOrderAuthorised, markOrderPaid } from '~/orders/payment-events.server'
 import type { DB } from '~/platform/db/db.server'
 import { getLogger } from '~/platform/log.server'
@@ -47,12 +53,7 @@ type OurOrder = {
 
 async function findOrder(db: DB, paypalOrderId: string): Promise<OurOrder | undefined> {
   if (!paypalOrderId || paypalOrderId.length > 100) return undefined
-  return db
-    .selectFrom('orders')
-    .select(['id', 'status', 'total_cents', 'authorised_cents', 'customer_id'])
-    .where('payment_method', '=', 'paypal')
-    .where('payment_reference', '=', paypalOrderId)
-    .executeTakeFirst()
+  return findPayPalOrder(db, paypalOrderId)
 }
 
 /** The shopper is back from PayPal having approved: capture (or authorise) and settle. */
@@ -202,11 +203,7 @@ export async function cancelPayPalApproval(
 async function cancelAndRefill(db: DB, order: OurOrder, paypalOrderId: string): Promise<void> {
   const result = await expireOrder(db, { orderId: order.id, sessionId: paypalOrderId })
   if (result !== 'changed') return
-  const items = await db
-    .selectFrom('order_items')
-    .select(['product_id', 'product_variant_id', 'quantity'])
-    .where('order_id', '=', order.id)
-    .execute()
+  const items = await listItemsToRefill(db, order.id)
   const owner = { kind: 'customer', customerId: order.customer_id } as const
   for (const item of items) {
     if (!item.product_id) continue
@@ -217,11 +214,7 @@ async function cancelAndRefill(db: DB, order: OurOrder, paypalOrderId: string): 
       quantity: item.quantity,
     })
   }
-  const { promo_code } = await db
-    .selectFrom('orders')
-    .select('promo_code')
-    .where('id', '=', order.id)
-    .executeTakeFirstOrThrow()
+  const promo_code = await getOrderPromoCode(db, order.id)
   // placeOrder checks the code again, so one that ran out meanwhile is simply refused there.
   if (promo_code) await restorePromoCode(db, order.customer_id, promo_code)
 }
@@ -235,15 +228,11 @@ export async function sweepAbandonedPayPalOrders(
   client: PayPalClient,
   now = new Date(),
 ): Promise<number> {
-  const stale = await db
-    .selectFrom('orders')
-    .select(['id', 'status', 'total_cents', 'authorised_cents', 'customer_id', 'payment_reference'])
-    .where('payment_method', '=', 'paypal')
-    .where('status', '=', 'pending_payment')
-    .where('created_at', '<', new Date(now.getTime() - PAYPAL_APPROVAL_LIFETIME_MS))
-    .orderBy('created_at')
-    .limit(50)
-    .execute()
+  const stale = await listWaitingPayPalOrders(
+    db,
+    new Date(now.getTime() - PAYPAL_APPROVAL_LIFETIME_MS),
+    50,
+  )
   let settled = 0
   for (const order of stale) {
     const paypalOrderId = order.payment_reference

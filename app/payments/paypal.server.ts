@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { getOrderHold, setPaymentReference } from '~/orders/order-payment.server'
 import type { DB } from '~/platform/db/db.server'
 import type { PaymentProvider } from './provider'
 
@@ -245,11 +246,7 @@ export function createPayPalProvider(
     description:
       'After reviewing your order you will be redirected to PayPal to approve the payment, then brought back here.',
     async startPayment(order) {
-      const { authorised_cents: authorised } = await db
-        .selectFrom('orders')
-        .select('authorised_cents')
-        .where('id', '=', order.id)
-        .executeTakeFirstOrThrow()
+      const { authorised_cents: authorised } = await getOrderHold(db, order.id)
       const created = await client.createOrder({
         orderId: order.id,
         orderNumber: order.orderNumber,
@@ -263,11 +260,7 @@ export function createPayPalProvider(
         (link) => link.rel === 'payer-action' || link.rel === 'approve',
       )
       if (!approve) throw new Error(`PayPal order ${created.id} came back without an approval link`)
-      await db
-        .updateTable('orders')
-        .set({ payment_reference: created.id, updated_at: new Date() })
-        .where('id', '=', order.id)
-        .execute()
+      await setPaymentReference(db, order.id, created.id)
       return { kind: 'redirect', url: approve.href }
     },
   }

@@ -1,4 +1,5 @@
 import Stripe from 'stripe'
+import { getOrderHold, listLinesToPay, setPaymentReference } from '~/orders/order-payment.server'
 import type { DB } from '~/platform/db/db.server'
 import { startsPendingSubscriptions } from '~/subscriptions/saved-card.server'
 import type { PaymentProvider } from './provider'
@@ -52,19 +53,10 @@ export function createStripeProvider(
     description:
       'After reviewing your order you pay on Stripe’s secure page. Your card details never reach this shop.',
     async startPayment(order) {
-      const held = await db
-        .selectFrom('orders')
-        .select(['authorised_cents', 'weighed_at'])
-        .where('id', '=', order.id)
-        .executeTakeFirstOrThrow()
+      const held = await getOrderHold(db, order.id)
       // Once weighed, the total is exact: a lapsed hold's pay link charges it outright.
       const authorised = held.weighed_at === null ? held.authorised_cents : null
-      const items = await db
-        .selectFrom('order_items')
-        .select(['product_name', 'variant_name', 'quantity'])
-        .where('order_id', '=', order.id)
-        .orderBy('product_name')
-        .execute()
+      const items = await listLinesToPay(db, order.id)
       const description = items
         .map((item) => {
           const name = item.variant_name
@@ -111,11 +103,7 @@ export function createStripeProvider(
         order.idempotencyKey ? { idempotencyKey: order.idempotencyKey } : undefined,
       )
       if (!session.url) throw new Error(`Stripe session ${session.id} came back without a url`)
-      await db
-        .updateTable('orders')
-        .set({ payment_reference: session.id, updated_at: new Date() })
-        .where('id', '=', order.id)
-        .execute()
+      await setPaymentReference(db, order.id, session.id)
       return { kind: 'redirect', url: session.url }
     },
   }

@@ -28,11 +28,7 @@ export async function findPromoTerms(
   code: string,
   now: Date,
 ): Promise<{ code: string; terms: PricingPromo } | null> {
-  const row = await trx
-    .selectFrom('promo_codes')
-    .select(PROMO_TERMS_COLUMNS)
-    .where('code', '=', code)
-    .executeTakeFirst()
+  const row = await findPromoCode(trx, code)
   const terms = row ? currentPromoTerms(row, now) : null
   return row && terms ? { code: row.code, terms } : null
 }
@@ -52,4 +48,13 @@ export async function countPromoUse(trx: DB, code: string): Promise<boolean> {
     )
     .executeTakeFirst()
   return counted.numUpdatedRows > 0n
+}
+
+/** The code's row as stored, whether or not it can still be used (an order's settled terms). */
+export function findPromoCode(db: DB, code: string) {
+  return db
+    .selectFrom('promo_codes')
+    .select(PROMO_TERMS_COLUMNS)
+    .where('code', '=', code)
+    .executeTakeFirst()
 }

@@ -1,6 +1,7 @@
 import { changeHeld, lockStockRow, type StockRowTarget } from '~/catalog/held-stock.server'
 import { asFlag, onSaleExpression } from '~/catalog/on-sale.server'
 import { sendEmail } from '~/email/outbox.server'
+import { getFarmName } from '~/farm/farm.server'
 import type { DB } from '~/platform/db/db.server'
 import { getEnv } from '~/platform/env.server'
 import { getHoldHours } from '~/settings/settings.server'
@@ -108,12 +109,9 @@ async function holdFreeUnits(trx: DB, target: Target, now: Date): Promise<number
     .execute()
   if (entries.length === 0) return 0
 
-  const [hours, farm] = await Promise.all([
-    getHoldHours(trx),
-    trx.selectFrom('farm_info').select('name').where('id', '=', 1).executeTakeFirst(),
-  ])
+  const [hours, farmName] = await Promise.all([getHoldHours(trx), getFarmName(trx)])
   const expiresAt = new Date(now.getTime() + hours * 60 * 60 * 1000)
-  const shop = { farmName: farm?.name ?? 'Farm Shop', baseUrl: getEnv().baseUrl }
+  const shop = { farmName, baseUrl: getEnv().baseUrl }
   let heldUnits = 0
   let holds = 0
   for (const entry of entries) {

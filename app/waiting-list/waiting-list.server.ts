@@ -1,4 +1,4 @@
-import { freeStock } from '~/catalog/free-stock.server'
+import { findWaitableStock } from '~/catalog/waitable-stock.server'
 import type { DB } from '~/platform/db/db.server'
 import { isRateLimited, limits, recordAttempt } from '~/platform/rate-limit.server'
 
@@ -79,33 +79,7 @@ export async function joinWaitingList(
   if (await isRateLimited(db, limit, now)) return { ok: false, reason: 'rate-limited' }
   await recordAttempt(db, limit, now)
 
-  const target = await db
-    .selectFrom('products')
-    .leftJoin('product_variants as v', (join) =>
-      join.onRef('v.product_id', '=', 'products.id').on('v.id', '=', input.variantId ?? ''),
-    )
-    .select((eb) => [
-      'v.id as variant_id',
-      // Effective stock, as the product page computes it: 0 when anything is unavailable.
-      eb
-        .case()
-        .when('products.is_available', '=', false)
-        .then(0)
-        .when('v.id', 'is not', null)
-        .then(eb.case().when('v.is_available', '=', true).then(freeStock('v')).else(0).end())
-        .else(freeStock('products'))
-        .end()
-        .$notNull()
-        .as('stock'),
-      eb
-        .selectFrom('product_variants as any_variant')
-        .select((sub) => sub.fn.countAll<number>().as('count'))
-        .whereRef('any_variant.product_id', '=', 'products.id')
-        .as('variant_count'),
-    ])
-    .where('products.id', '=', input.productId)
-    .where('products.archived_at', 'is', null)
-    .executeTakeFirst()
+  const target = await findWaitableStock(db, input.productId, input.variantId)
   if (!target) return { ok: false, reason: 'not-found' }
   const hasVariants = Number(target.variant_count ?? 0) > 0
   if (input.variantId ? target.variant_id === null : hasVariants) {
