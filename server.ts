@@ -8,13 +8,6 @@ import express from 'express'
 import type { Logger } from 'pino'
 import type { ServerBuild } from 'react-router'
 import { isAdminCookie } from './app/auth/session.server'
-import { startGuestCartCleanup } from './app/cart/cart-cleanup.server'
-import { startOutboxWorker } from './app/email/worker.server'
-import { startScheduler } from './app/flows/subscription-scheduler.server'
-import { startReminders } from './app/orders/fulfilment-reminders.server'
-import { startHoldRenewals } from './app/payments/hold-renewal.server'
-import { startPayPalSweep } from './app/payments/paypal-settle.server'
-import { getPayPalClient } from './app/payments/providers.server'
 import { closeDb, getDb, poolStats } from './app/platform/db/db.server'
 import { pingDatabase, probeWrites } from './app/platform/db/health.server'
 import { migrateToLatest } from './app/platform/db/migrate.server'
@@ -23,8 +16,8 @@ import { addressHasNul, NUL_MESSAGE } from './app/platform/http/null-character'
 import { REQUEST_KEY_HEADER, takeRequestUser } from './app/platform/http/request-key.server'
 import { getLogger } from './app/platform/log.server'
 import { seedDemo } from './app/seed/demo.server'
-import { startHoldSweep } from './app/waiting-list/holds.server'
 import { Admission } from './server/admission.server'
+import { startBackgroundJobs } from './server/background-jobs.server'
 import { clusterMetrics, shareMetricsWithPrimary, superviseWorkers } from './server/cluster.server'
 import { DatabaseWatch, sendUnavailable } from './server/database-watch.server'
 import { EventLoopDelay } from './server/event-loop.server'
@@ -89,18 +82,7 @@ if (role !== 'worker') {
 }
 
 if (role === 'primary') {
-  const outbox = startOutboxWorker({ db, smtpUrl: env.smtpUrl, mailFrom: env.mailFrom, log })
-  const reminders = startReminders(db, log)
-  // Waiting-list holds past their time go to the next in line (ADR 29).
-  const holdSweep = startHoldSweep(db, log)
-  // Card holds of by-weight orders renewed before they lapse, released when cancelled.
-  const cardHolds = startHoldRenewals(db, log)
-  // Guest carts nobody has changed for 30 days are deleted (issue 31).
-  const cartCleanup = startGuestCartCleanup(db, log)
-  // Subscription boxes made, charged and reminded (ADR 32); safe on every instance at once.
-  const scheduler = env.subscriptionScheduler ? startScheduler(db, log) : undefined
-  const paypal = getPayPalClient()
-  const paypalSweep = paypal ? startPayPalSweep(db, paypal, log) : undefined
+  const jobs = startBackgroundJobs(db, env, log)
   // Workers get the primary's secret: without AUTH_SECRET (PostgreSQL outside production)
   // each would make its own, and a session from one would be unknown to the next.
   const workers = superviseWorkers({
@@ -128,13 +110,7 @@ if (role === 'primary') {
     stoppingPrimary = true
     log.info({ reason }, 'stopping the workers, then closing the database')
     await workers.stop()
-    reminders.stop()
-    holdSweep.stop()
-    cardHolds.stop()
-    cartCleanup.stop()
-    scheduler?.stop()
-    paypalSweep?.stop()
-    await outbox.stop()
+    await jobs.stop()
     await closeDb()
     log.info('stopped')
     process.exit(code)
@@ -343,19 +319,8 @@ async function serve() {
   if (pageCache) app.use(pageCache.middleware(pages))
   app.use(pageHandler(pages))
 
-  // In a cluster the primary sends email: one outbox per database file (releaseClaimsOfEarlierRuns).
-  const outbox =
-    role === 'single'
-      ? startOutboxWorker({ db, smtpUrl: env.smtpUrl, mailFrom: env.mailFrom, log })
-      : undefined
-  const reminders = role === 'single' ? startReminders(db, log) : undefined
-  const holdSweep = role === 'single' ? startHoldSweep(db, log) : undefined
-  const cardHolds = role === 'single' ? startHoldRenewals(db, log) : undefined
-  const cartCleanup = role === 'single' ? startGuestCartCleanup(db, log) : undefined
-  const scheduler =
-    role === 'single' && env.subscriptionScheduler ? startScheduler(db, log) : undefined
-  const paypal = role === 'single' ? getPayPalClient() : undefined
-  const paypalSweep = paypal ? startPayPalSweep(db, paypal, log) : undefined
+  // The shop's work outside requests; in a cluster the primary does it.
+  const jobs = role === 'single' ? startBackgroundJobs(db, env, log) : undefined
   shareMetricsWithPrimary(requestMetrics)
   databaseWatch.start()
 
@@ -388,13 +353,7 @@ async function serve() {
     server.close(async () => {
       databaseWatch.stop()
       pageCache?.stop()
-      reminders?.stop()
-      holdSweep?.stop()
-      cardHolds?.stop()
-      cartCleanup?.stop()
-      scheduler?.stop()
-      paypalSweep?.stop()
-      await outbox?.stop()
+      await jobs?.stop()
       await closeDb()
       log.info('stopped')
       process.exit(0)

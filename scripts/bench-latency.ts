@@ -1,31 +1,18 @@
-// `npm run bench:latency [-- --seconds 20 --connections 10,50,200 --workers 1,auto]`: how long
-// a product page takes as the client sees it (issue 18, goal 2). `npm run bench` reads the
-// server's request log, which starts its clock when the shop's code first sees a request; time
-// lost before that (the kernel's accept queue, a busy or stalled event loop, the cluster
-// primary handing connections on) is invisible there. This measures from outside.
-//
-// For each WEB_CONCURRENCY: the production build on a fresh demo database (LOG_LEVEL=warn, a
-// METRICS_TOKEN), a 5 s warm-up, then autocannon against one product page at each number of
-// connections (keep-alive, Accept-Encoding as a browser sends it, 10 s timeout). Per run:
-// requests/s, p50/p95/p99/max of every request (timed by autocannon from writing the request to
-// the last byte, a connection's first request including its connect; one without an answer in
-// 10 s counts as 10 s), errors and timeouts, the slow requests' timeline, and beside them what explains a tail:
-// - the server's event-loop delay per process (GET /metrics, farm_event_loop_delay_seconds,
-//   over exactly the run) and the server's own time (its request-duration histogram);
-// - the listen socket's accept queue (`ss -ltn` Recv-Q, sampled every 50 ms) and the kernel's
-//   counters of dropped connection attempts and SYN retransmits (`nstat`; machine-wide);
-// - this process's own event-loop delay and CPU: autocannon runs here, on the same cores as
-//   the shop, and a request it is late to read is timed late;
-// - the load average before each run (other work on the machine slows everything).
-// Prints a Markdown table and writes .cache/bench-latency.json. Not part of `npm test`.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
+import {
+  type Counters,
+  machineTicks,
+  NSTAT_COUNTERS,
+  readCounters,
+  sampleAcceptQueue,
+  treeTicks,
+} from './bench-latency/kernel'
 import {
   buildShopIfStale,
   firstProductPath,
@@ -72,110 +59,6 @@ const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
-}
-
-/** Machine-wide TCP counters that show connection attempts the kernel dropped or resent. */
-const NSTAT_COUNTERS = [
-  'TcpExtListenOverflows',
-  'TcpExtListenDrops',
-  'TcpExtTCPReqQFullDrop',
-  'TcpExtTCPSynRetrans',
-  'TcpRetransSegs',
-  'TcpExtTCPTimeouts',
-  'TcpExtTCPAbortOnData',
-  'TcpExtTCPAbortOnClose',
-] as const
-type Counters = Record<(typeof NSTAT_COUNTERS)[number], number>
-
-function readCounters(): Counters | undefined {
-  try {
-    // -a absolute values, -s without touching nstat's history, -z zeros too.
-    const text = execFileSync('nstat', ['-asz'], { encoding: 'utf8' })
-    const values = new Map(
-      text
-        .split('\n')
-        .map((line) => line.trim().split(/\s+/))
-        .map(([name = '', value = '0']) => [name, Number(value)] as const),
-    )
-    return Object.fromEntries(
-      NSTAT_COUNTERS.map((name) => [name, values.get(name) ?? 0]),
-    ) as Counters
-  } catch {
-    return undefined
-  }
-}
-
-/** Samples the listen socket's accept queue (Recv-Q) and its size (Send-Q) every 50 ms. */
-function sampleAcceptQueue(port: number) {
-  let maxQueued = 0
-  let backlog = 0
-  let samples = 0
-  let child: ChildProcess | undefined
-  try {
-    child = spawn('sh', ['-c', `while :; do ss -ltnH "sport = :${port}"; sleep 0.05; done`], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    })
-    child.stdout?.setEncoding('utf8')
-    child.stdout?.on('data', (text: string) => {
-      for (const line of text.split('\n')) {
-        const [, recvQ, sendQ] = line.trim().split(/\s+/)
-        if (recvQ === undefined || sendQ === undefined) continue
-        samples++
-        maxQueued = Math.max(maxQueued, Number(recvQ))
-        backlog = Number(sendQ)
-      }
-    })
-    child.on('error', () => {})
-  } catch {
-    child = undefined
-  }
-  return {
-    stop: () => {
-      child?.kill()
-      return { maxQueued, backlog, samples }
-    },
-  }
-}
-
-/** CPU time of the whole machine from /proc/stat: [busy, total] in clock ticks. */
-function machineTicks(): [number, number] {
-  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
-    .trim()
-    .split(/\s+/)
-    .slice(1)
-    .map(Number)
-  const total = fields.reduce((a, b) => a + b, 0)
-  const idle = (fields[3] ?? 0) + (fields[4] ?? 0)
-  return [total - idle, total]
-}
-
-/** CPU time (user + system, in clock ticks of 10 ms) of a process and its children (the workers). */
-function treeTicks(rootPid: number): number {
-  const stats = new Map<number, { parent: number; ticks: number }>()
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue
-    try {
-      const text = readFileSync(`/proc/${name}/stat`, 'utf8')
-      // Fields after the command name (which may hold spaces): state, ppid, ... utime (14), stime (15).
-      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
-      stats.set(Number(name), {
-        parent: Number(fields[1]),
-        ticks: Number(fields[11]) + Number(fields[12]),
-      })
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  let total = 0
-  const inTree = (pid: number): boolean => {
-    for (let at = pid, hops = 0; at > 1 && hops < 10; hops++) {
-      if (at === rootPid) return true
-      at = stats.get(at)?.parent ?? 0
-    }
-    return false
-  }
-  for (const [pid, stat] of stats) if (inTree(pid)) total += stat.ticks
-  return total
 }
 
 type EventLoop = { process: string; p99Ms: number; maxMs: number }

@@ -12,17 +12,35 @@
 // Not part of `npm test`.
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { type DB, openDatabase } from '../app/platform/db/db.server'
 import { migrateToLatest } from '../app/platform/db/migrate.server'
 import { seedDemo } from '../app/seed/demo.server'
-import { buildScaleShop, FULL_SCALE, type ScaleSummary } from './bench-scale/dataset'
-import { keptNotes } from './support/report-notes'
+import { buildScaleShop } from './bench-scale/dataset'
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  args,
+  DATABASES,
+  REPORT,
+  REQUESTS,
+  RESULTS,
+  SIZE,
+  WARMUP,
+} from './bench-scale/options'
+import {
+  machine,
+  markdown,
+  NAMES,
+  type PageResult,
+  type Run,
+  readPrevious,
+  round,
+  verdict,
+} from './bench-scale/report'
 import {
   buildShopIfStale,
   freshDatabaseFile,
@@ -31,81 +49,14 @@ import {
 } from './support/shop-server'
 import { CookieJar } from './support/shopper'
 
-const { values: args } = parseArgs({
-  options: {
-    db: { type: 'string', default: 'both' },
-    requests: { type: 'string', default: '50' },
-    warmup: { type: 'string', default: '5' },
-    postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
-    products: { type: 'string', default: String(FULL_SCALE.products) },
-    customers: { type: 'string', default: String(FULL_SCALE.customers) },
-    orders: { type: 'string', default: String(FULL_SCALE.orders) },
-    previous: { type: 'string' },
-    keep: { type: 'boolean', default: false },
-  },
-})
-
-const DATABASES = args.db === 'both' ? ['sqlite', 'postgres'] : [args.db ?? '']
-const REQUESTS = Number(args.requests)
-const WARMUP = Number(args.warmup)
-const SIZE = {
-  products: Number(args.products),
-  customers: Number(args.customers),
-  orders: Number(args.orders),
-}
-if (
-  DATABASES.some((db) => db !== 'sqlite' && db !== 'postgres') ||
-  [REQUESTS, WARMUP, SIZE.products, SIZE.customers, SIZE.orders].some(
-    (n) => !Number.isInteger(n) || n < 0,
-  ) ||
-  REQUESTS < 1
-) {
-  console.error(
-    'usage: npm run bench:scale -- [--db sqlite|postgres|both] [--requests 50] [--warmup 5] [--products 2000 --customers 20000 --orders 50000] [--previous FILE] [--keep]',
-  )
-  process.exit(2)
-}
-const FULL_RUN =
-  args.db === 'both' &&
-  REQUESTS === 50 &&
-  SIZE.products === FULL_SCALE.products &&
-  SIZE.customers === FULL_SCALE.customers &&
-  SIZE.orders === FULL_SCALE.orders
-const REPORT = FULL_RUN ? 'docs/benchmarks/scale.md' : '.cache/bench-scale.md'
-const RESULTS = '.cache/bench-scale.json'
-
-const MEDIAN_TARGET_MS = 20
-const HTML_TARGET_BYTES = 200 * 1024
-const ADMIN_EMAIL = 'bench-admin@example.com'
-const ADMIN_PASSWORD = 'pasture-fresh-42'
-
 // The dataset builder and the admin CLI read the environment through getEnv().
 process.env.LOG_LEVEL = 'silent'
 process.env.BASE_URL = 'http://localhost:3000'
-
-type PageResult = {
-  path: string
-  admin: boolean
-  status: number
-  bytes: number
-  serverMedianMs: number
-  serverP95Ms: number
-  clientMedianMs: number
-}
-
-type Run = {
-  database: 'sqlite' | 'postgres'
-  loadBefore: string
-  buildSeconds: number
-  summary: ScaleSummary
-  pages: PageResult[]
-}
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 }
-const round = (n: number) => Math.round(n * 10) / 10
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').trim()
 
 async function freshPostgres() {
@@ -337,100 +288,6 @@ async function runOn(database: Run['database']): Promise<Run> {
     }
   }
 }
-
-async function machine() {
-  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU'
-  const memory = `${Math.round(os.totalmem() / 1024 ** 3)} GB`
-  const sqlite = openDatabase({ kind: 'sqlite', path: ':memory:' })
-  const sqliteVersion = (await sql<{ v: string }>`select sqlite_version() as v`.execute(sqlite))
-    .rows[0]?.v
-  await sqlite.destroy()
-  let postgresVersion = 'not used'
-  if (DATABASES.includes('postgres')) {
-    const client = new pg.Client({ connectionString: args.postgres })
-    await client.connect()
-    postgresVersion = (await client.query('show server_version')).rows[0]?.server_version
-    await client.end()
-  }
-  return `${cpu}, ${os.cpus().length} cores, ${memory}; Node ${process.version}, SQLite ${sqliteVersion}, PostgreSQL ${postgresVersion}`
-}
-
-type Previous = { date: string; runs: Run[] }
-
-function readPrevious(): Previous | null {
-  if (!args.previous) return null
-  if (!existsSync(args.previous)) throw new Error(`--previous: no file at ${args.previous}`)
-  return JSON.parse(readFileSync(args.previous, 'utf8')) as Previous
-}
-
-const NAMES = { sqlite: 'SQLite', postgres: 'PostgreSQL' } as const
-
-function verdict(page: PageResult) {
-  const fast = page.serverMedianMs < MEDIAN_TARGET_MS
-  const small = page.bytes <= HTML_TARGET_BYTES
-  if (fast && small) return 'pass'
-  return `**fail** (${[fast ? '' : 'median', small ? '' : 'size'].filter(Boolean).join(', ')})`
-}
-
-function markdown(runs: Run[], about: string, date: string, previous: Previous | null) {
-  const lines: string[] = []
-  lines.push('# Scale: a farm with 2,000 products and 50,000 orders')
-  lines.push('')
-  lines.push(
-    `\`npm run bench:scale\` (scripts/bench-scale.ts) builds the demo farm topped up to ${SIZE.products.toLocaleString('en-US')} products (about 40% with two or three options), ${SIZE.customers.toLocaleString('en-US')} customers and ${SIZE.orders.toLocaleString('en-US')} orders placed over three years (1-4 items each, statuses by age, pickup and delivery dates, one confirmation email each in the outbox, an audit trail, messages, newsletter subscribers, a waiting list; scripts/bench-scale/dataset.ts), in a fresh SQLite file and a fresh PostgreSQL database (vacuumed and analyzed after the bulk load, as autovacuum would soon do). The production build then serves it (one worker, Node ${process.version}, LOG_LEVEL=info) and each page is asked for ${REQUESTS} times in a row after ${WARMUP} unmeasured requests, public pages as a guest, admin pages as an administrator made with \`npm run admin -- create\` and signed in through the form.`,
-  )
-  lines.push('')
-  lines.push(
-    `"Server" is the shop's own time per request, from its request log (first byte in to last byte out, found by request id); "client" is fetch's time for the same requests on loopback. HTML is the uncompressed body. Targets: median under ${MEDIAN_TARGET_MS} ms, no page over ${HTML_TARGET_BYTES / 1024} KB of HTML.${previous ? ` "Before" is the server median of the run of ${previous.date} (${args.previous}).` : ''}`,
-  )
-  lines.push('')
-  lines.push(
-    `Last run: ${date}, \`npm run bench:scale${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\`, on ${about}.`,
-  )
-  lines.push('')
-  lines.push(
-    "The load average (1, 5, 15 min, `/proc/loadavg`) is the machine's just before each database's run: above about 1, other work shared the two cores and slowed every figure.",
-  )
-  for (const run of runs) {
-    const before = previous?.runs.find((other) => other.database === run.database)
-    lines.push('')
-    lines.push(`## ${NAMES[run.database]}`)
-    lines.push('')
-    lines.push(
-      `Built in ${run.buildSeconds} s: ${run.summary.products} products added to the demo farm's (${run.summary.variants} options), ${run.summary.customers} customers, ${run.summary.orders} orders with ${run.summary.orderItems} items, ${run.summary.emails} emails, ${run.summary.auditEntries} audit entries. Load average before: ${run.loadBefore}.`,
-    )
-    lines.push('')
-    lines.push(
-      `| Page | Server median | Server p95 | Client median | HTML |${before ? ' Before (median) |' : ''} Targets |`,
-    )
-    lines.push(`| --- | --- | --- | --- | --- |${before ? ' --- |' : ''} --- |`)
-    for (const page of run.pages) {
-      const was = before?.pages.find((other) => samePage(other.path, page.path))
-      lines.push(
-        `| \`${page.path}\` | ${page.serverMedianMs} ms | ${page.serverP95Ms} ms | ${page.clientMedianMs} ms | ${kb(page.bytes)} |${before ? ` ${was ? `${was.serverMedianMs} ms` : '-'} |` : ''} ${verdict(page)} |`,
-      )
-    }
-    const failing = run.pages.filter((page) => verdict(page) !== 'pass')
-    lines.push('')
-    lines.push(
-      failing.length === 0
-        ? `Every page met both targets on ${NAMES[run.database]}.`
-        : `${run.pages.length - failing.length} of ${run.pages.length} pages met both targets on ${NAMES[run.database]}; missed: ${failing.map((page) => `\`${page.path}\``).join(', ')}.`,
-    )
-  }
-  lines.push('')
-  const notes = keptNotes(REPORT)
-  if (notes) lines.push(notes)
-  return lines.join('\n')
-}
-
-/** Pages with ids (a product, an order) differ between builds; they match by their shape. */
-function samePage(a: string, b: string) {
-  const shape = (p: string) => p.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')
-  return shape(a) === shape(b)
-}
-
-const kb = (bytes: number) => `${round(bytes / 1024)} KB`
 
 const previous = readPrevious()
 buildShopIfStale()

@@ -1,7 +1,7 @@
 import { crc32 } from 'node:zlib'
 import fc from 'fast-check'
 
-// The random and hostile values the fuzz tests (tests/e2e/fuzz.spec.ts) send: strings that
+// The random and hostile values the fuzz tests (tests/e2e/fuzz-*.spec.ts) send: strings that
 // have broken web shops before (markup, SQL, numbers that are not numbers, control characters,
 // very long text), hostile file uploads, and bodies that are not forms at all.
 

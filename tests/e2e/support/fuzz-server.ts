@@ -88,7 +88,10 @@ export const test = base.extend<object, { fuzzServer: FuzzServer }>({
 
         /** Signs in with the form; the session cookies go into a new jar. */
         const signIn = async (email: string): Promise<CookieJar> => {
-          const response = await post(new CookieJar(), '/signin', { email, password: PASSWORD })
+          // The admin CLI before it takes about as long as the server keeps an idle connection
+          // open, so the one fetch kept may close under the sign-in: that gets one more try.
+          const send = () => post(new CookieJar(), '/signin', { email, password: PASSWORD })
+          const response = await send().catch(send)
           if (response.status !== 302) throw new Error(`sign-in answered ${response.status}`)
           return jarFrom(response)
         }

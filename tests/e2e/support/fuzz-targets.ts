@@ -5,7 +5,7 @@ import { type FormValue, hostileString, plausibleFile, storedText, wellFormed } 
 // them, and what a plausible value of each field looks like. The fuzz tests start from a
 // plausible form and mutate a few fields at a time (hostile values, fields left out or sent
 // twice, fields the form does not have), so they reach past the first check of every action.
-// fuzz.spec.ts fails when app/routes.ts has an action that is missing here: add new forms here.
+// fuzz-routes.spec.ts fails when app/routes.ts has an action that is missing here: add new forms here.
 
 /** Ids the server has now (read from its database before each batch), so a probe can name a
  * real product, cart line, address, order... including other people's. */
@@ -876,7 +876,7 @@ export const TARGETS: Target[] = [
         .map((path) => `/no-such-page/${path.replace(/^\//, '')}`),
     forms: [{ intent: constant('add', 'save', 'delete') }],
   },
-  // the JSON endpoints: their bodies come from fuzz.spec.ts (jsonBodies)
+  // the JSON endpoints: their bodies come from fuzz-probes.ts
   {
     name: 'api-errors',
     module: 'routes/api/errors.ts',
