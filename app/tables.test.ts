@@ -170,7 +170,8 @@ const MOVING_TO_FLOWS: Entry[] = [
     'payments/renewal-payment.server.ts',
     'subscription_cycles',
   ]),
-  // Stock changes need no flow: the domains that take or hold stock sit above the catalog.
+  // Stock changes need no flow, but shares and subscriptions sit below the catalog (ADR 42):
+  // its stock functions move down to a module they may import first.
   ...each(
     "issue 33: moves behind catalog's stock functions",
     ['orders/order-stock.server.ts', 'products'],
