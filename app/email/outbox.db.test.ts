@@ -54,6 +54,20 @@ describe('sendEmail writes inside the caller’s transaction', () => {
     const { send_after } = await scene.row(id)
     expect(send_after.getTime()).toBeLessThanOrEqual(Date.now() + 1000)
   })
+
+  test('a subject holding a line break is stored as one line, so it cannot add a header', async () => {
+    const { id } = await sendEmail(scene.t.db, {
+      to: 'ann@example.com',
+      subject: 'Welcome to Lee meadow farm Subject: hi\r\nBcc: everyone@evil.example',
+      text: 'Hello',
+    })
+    const { subject } = await scene.t.db
+      .selectFrom('email_outbox')
+      .select('subject')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    expect(subject).toBe('Welcome to Lee meadow farm Subject: hi Bcc: everyone@evil.example')
+  })
 })
 
 describe('drainOutbox over SMTP', () => {

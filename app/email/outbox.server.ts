@@ -65,7 +65,9 @@ export async function sendEmail(db: Executor, message: EmailMessage): Promise<{ 
     .values({
       id,
       to_address: message.to,
-      subject: message.subject,
+      // A subject is one header line: a line break from a stored name (a farm name typed with
+      // one, or pasted) must never start a header of its own.
+      subject: message.subject.replace(/\s*[\r\n]+\s*/g, ' '),
       text_body: message.text,
       html_body: message.html ?? null,
       template: message.template ?? null,
